@@ -1,0 +1,18 @@
+/*===- xla-c/Dialects.h - C API of the project's dialects ---------------===*/
+#ifndef XLA_C_DIALECTS_H
+#define XLA_C_DIALECTS_H
+
+#include "mlir-c/IR.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* mlirGetDialectHandle__stablehlo__() */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(StableHLO, stablehlo);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XLA_C_DIALECTS_H */

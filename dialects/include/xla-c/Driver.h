@@ -1,0 +1,50 @@
+/*===- xla-c/Driver.h - source buffers and diagnostics for the drivers --===*
+ *
+ * The MLIR C API parses strings but has no source manager: diagnostics come
+ * without the offending source line, and there is no way to check
+ * `expected-error` annotations. A source session owns one buffer (a whole
+ * file or one `// -----` chunk of it), parses it into a module (wrapping bare
+ * top-level ops in an implicit module, as mlir-opt does), and reports every
+ * diagnostic emitted while it is open in mlir-opt's format
+ * (`file:line:col: error: ...` plus the source line), or, in verify mode,
+ * checks them against the buffer's `expected-*` annotations.
+ *
+ *===---------------------------------------------------------------------===*/
+#ifndef XLA_C_DRIVER_H
+#define XLA_C_DRIVER_H
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct XlaSourceSession {
+  void *ptr;
+} XlaSourceSession;
+
+/* Opens a session over a copy of `buffer`, named `name` in locations. While it
+ * is open, it is the context's diagnostic handler. */
+XlaSourceSession xlaSourceSessionCreate(MlirContext context,
+                                        MlirStringRef buffer,
+                                        MlirStringRef name,
+                                        bool verifyDiagnostics);
+
+/* Parses and verifies the buffer as a module. Returns a null operation on
+ * failure (the reason has been reported as a diagnostic). The caller owns the
+ * result. */
+MlirOperation xlaSourceSessionParseModule(XlaSourceSession session);
+
+/* In verify mode: whether every emitted diagnostic was expected and every
+ * expectation was met (mismatches are reported). Otherwise: success. */
+MlirLogicalResult xlaSourceSessionVerify(XlaSourceSession session);
+
+/* Closes the session and removes its diagnostic handler. */
+void xlaSourceSessionDestroy(XlaSourceSession session);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* XLA_C_DRIVER_H */

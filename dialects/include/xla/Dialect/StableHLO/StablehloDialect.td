@@ -1,0 +1,46 @@
+//===- StablehloDialect.td - the StableHLO-compatible dialect ------------===//
+//
+// The dialect that JAX, TensorFlow and PyTorch/XLA print. It is registered
+// under the name `stablehlo` so that their output parses unmodified.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_STABLEHLO_DIALECT
+#define XLA_STABLEHLO_DIALECT
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def StableHLO_Dialect : Dialect {
+  let name = "stablehlo";
+  let cppNamespace = "::xla::stablehlo";
+  let summary = "StableHLO-compatible operations of the XLA compiler.";
+  let description = [{
+    Operations with the semantics of XLA's operation set (see the seed
+    documents), spelled as StableHLO spells them.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+class StableHLO_Op<string mnemonic, list<Trait> traits = []>
+    : Op<StableHLO_Dialect, mnemonic, traits>;
+
+//===----------------------------------------------------------------------===//
+// Element and tensor types accepted by the operations.
+//===----------------------------------------------------------------------===//
+
+def HLO_Pred : TypeAlias<I1, "pred (i1)">;
+def HLO_SInt : SignedIntOfWidths<[2, 4, 8, 16, 32, 64]>;
+def HLO_UInt : UnsignedIntOfWidths<[2, 4, 8, 16, 32, 64]>;
+def HLO_SignlessInt : SignlessIntOfWidths<[2, 4, 8, 16, 32, 64]>;
+def HLO_Int : AnyTypeOf<[HLO_SignlessInt, HLO_SInt, HLO_UInt]>;
+def HLO_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+def HLO_Complex : Complex<AnyTypeOf<[F32, F64]>>;
+
+def HLO_Tensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex]>;
+def HLO_PredTensor : RankedTensorOf<[HLO_Pred]>;
+def HLO_FpOrComplexTensor : RankedTensorOf<[HLO_Float, HLO_Complex]>;
+def HLO_IntFpOrComplexTensor : RankedTensorOf<[HLO_Int, HLO_Float, HLO_Complex]>;
+def HLO_PredOrIntTensor : RankedTensorOf<[HLO_Pred, HLO_Int]>;
+
+#endif // XLA_STABLEHLO_DIALECT

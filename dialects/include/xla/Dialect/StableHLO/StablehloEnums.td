@@ -1,0 +1,35 @@
+//===- StablehloEnums.td - enum attributes -------------------------------===//
+
+#ifndef XLA_STABLEHLO_ENUMS
+#define XLA_STABLEHLO_ENUMS
+
+include "xla/Dialect/StableHLO/StablehloDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+def HLO_ComparisonDirection : I32EnumAttr<"ComparisonDirection",
+    "Which comparison `compare` performs.", [
+      I32EnumAttrCase<"EQ", 0>, I32EnumAttrCase<"NE", 1>,
+      I32EnumAttrCase<"GE", 2>, I32EnumAttrCase<"GT", 3>,
+      I32EnumAttrCase<"LE", 4>, I32EnumAttrCase<"LT", 5>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+// Printed in full as `#stablehlo<comparison_direction GT>`, and as the bare
+// keyword `GT` inside the pretty form of `compare`.
+def HLO_ComparisonDirectionAttr
+    : EnumAttr<StableHLO_Dialect, HLO_ComparisonDirection, "comparison_direction">;
+
+def HLO_ComparisonType : I32EnumAttr<"ComparisonType",
+    "How `compare` interprets its operands.", [
+      I32EnumAttrCase<"NOTYPE", 0>, I32EnumAttrCase<"FLOAT", 1>,
+      I32EnumAttrCase<"TOTALORDER", 2>, I32EnumAttrCase<"SIGNED", 3>,
+      I32EnumAttrCase<"UNSIGNED", 4>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+def HLO_ComparisonTypeAttr
+    : EnumAttr<StableHLO_Dialect, HLO_ComparisonType, "comparison_type">;
+
+#endif // XLA_STABLEHLO_ENUMS

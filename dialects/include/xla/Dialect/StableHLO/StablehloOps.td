@@ -1,0 +1,179 @@
+//===- StablehloOps.td - StableHLO-compatible operations -----------------===//
+//
+// Each op carries the semantics of the XLA operation of the same name in the
+// seed documents (../shared/seeds), and the syntax StableHLO prints, so that
+// `jax.jit(f).lower(...).as_text()` parses unmodified.
+//
+// Verification lives in C++ (lib/StableHLO/StablehloOps.cpp); the custom
+// directives used below (`SameOperandsAndResultType`, `SelectOpType`) are
+// defined there too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef XLA_STABLEHLO_OPS
+#define XLA_STABLEHLO_OPS
+
+include "xla/Dialect/StableHLO/StablehloDialect.td"
+include "xla/Dialect/StableHLO/StablehloEnums.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Constants
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> {
+  let summary = "A tensor literal (XLA: ConstantLiteral).";
+  let description = [{
+    Produces a tensor whose type and contents are those of `value`.
+
+    ```mlir
+    %c = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs HLO_Tensor:$output);
+  let hasCustomAssemblyFormat = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise unary operations
+//===----------------------------------------------------------------------===//
+
+class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
+                                   string xlaName>
+    : StableHLO_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultShape,
+                              SameOperandsAndResultElementType]> {
+  let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
+  let description = [{
+    Applies the operation to every element of `operand`.
+
+    ```mlir
+    %r = stablehlo.}] # mnemonic # [{ %x : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins operandType:$operand);
+  let results = (outs operandType:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs", HLO_IntFpOrComplexTensor, "Abs"> {
+  // The result of abs on complex is real; that form arrives with the full op set.
+  let results = (outs HLO_IntFpOrComplexTensor:$result);
+}
+def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpOrComplexTensor, "Neg">;
+def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
+def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpOrComplexTensor, "Log">;
+def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpOrComplexTensor, "Tanh">;
+def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpOrComplexTensor, "Sqrt">;
+def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpOrComplexTensor, "Rsqrt">;
+
+//===----------------------------------------------------------------------===//
+// Element-wise binary operations
+//===----------------------------------------------------------------------===//
+
+class StableHLO_BinaryElementwiseOp<string mnemonic, Type operandType,
+                                    string xlaName>
+    : StableHLO_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultType]> {
+  let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
+  let description = [{
+    Combines `lhs` and `rhs` element by element. Both operands and the result
+    have the same type; broadcasting is explicit (`broadcast_in_dim`).
+
+    ```mlir
+    %r = stablehlo.}] # mnemonic # [{ %a, %b : tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins operandType:$lhs, operandType:$rhs);
+  let results = (outs operandType:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict
+      `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+  }];
+}
+
+def StableHLO_AddOp : StableHLO_BinaryElementwiseOp<"add", HLO_Tensor, "Add">;
+def StableHLO_SubtractOp : StableHLO_BinaryElementwiseOp<"subtract", HLO_IntFpOrComplexTensor, "Sub">;
+def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_Tensor, "Mul">;
+def StableHLO_DivOp : StableHLO_BinaryElementwiseOp<"divide", HLO_IntFpOrComplexTensor, "Div">;
+def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_Tensor, "Max">;
+def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_Tensor, "Min">;
+
+//===----------------------------------------------------------------------===//
+// Comparison and selection
+//===----------------------------------------------------------------------===//
+
+def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
+    SameTypeOperands, SameOperandsAndResultShape]> {
+  let summary = "Element-wise comparison (XLA: Compare).";
+  let description = [{
+    Compares `lhs` and `rhs` element by element with `comparison_direction`,
+    producing a tensor of i1. `compare_type` says how to compare: FLOAT
+    (IEEE, NaN unordered), TOTALORDER (-NaN < -Inf < ... < -0 < +0 < ... <
+    +Inf < +NaN), SIGNED or UNSIGNED. When absent it follows from the element
+    type.
+
+    ```mlir
+    %p = stablehlo.compare  GT, %a, %b,  FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                       HLO_ComparisonDirectionAttr:$comparison_direction,
+                       OptionalAttr<HLO_ComparisonTypeAttr>:$compare_type);
+  let results = (outs HLO_PredTensor:$result);
+  let assemblyFormat = [{
+    $comparison_direction `,` $lhs `,` $rhs (`,` $compare_type^)?
+      attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_SelectOp : StableHLO_Op<"select", [Pure, Elementwise]> {
+  let summary = "Element-wise choice between two tensors (XLA: Select).";
+  let description = [{
+    `result[i] = pred[i] ? on_true[i] : on_false[i]`. `pred` is either a
+    scalar (choosing a whole operand) or has the operands' shape.
+
+    ```mlir
+    %r = stablehlo.select %p, %a, %b : tensor<4xi1>, tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_PredTensor:$pred, HLO_Tensor:$on_true,
+                       HLO_Tensor:$on_false);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:`
+      custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def StableHLO_BroadcastInDimOp : StableHLO_Op<"broadcast_in_dim", [Pure]> {
+  let summary = "Broadcast along new and size-1 dimensions (XLA: BroadcastInDim).";
+  let description = [{
+    Expands `operand` to the result shape: operand dimension `i` becomes
+    result dimension `broadcast_dimensions[i]`, whose size must equal the
+    operand's or the operand's must be 1. The other result dimensions are new.
+
+    ```mlir
+    %r = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand,
+                       DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $broadcast_dimensions
+      attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // XLA_STABLEHLO_OPS

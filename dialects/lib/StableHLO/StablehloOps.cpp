@@ -1,0 +1,285 @@
+//===- StablehloOps.cpp - StableHLO-compatible dialect -------------------===//
+//
+// Dialect registration, custom syntax and verifiers. Constraint ids from the
+// StableHLO spec (e.g. `broadcast_in_dim_c2`) are named in comments and in the
+// negative tests of test/Dialect/stablehlo.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace xla::stablehlo;
+
+//===----------------------------------------------------------------------===//
+// Custom directives
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+// `: T` when every operand and the result have type T, otherwise the
+// functional type `: (T0, T1) -> R`.
+ParseResult parseSameOperandsAndResultTypeImpl(OpAsmParser &parser,
+                                               ArrayRef<Type *> operands,
+                                               Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  if (auto fn = dyn_cast<FunctionType>(type)) {
+    if (fn.getNumInputs() != operands.size())
+      return parser.emitError(loc)
+             << "expected " << operands.size()
+             << " operand type(s) in the functional type, got "
+             << fn.getNumInputs();
+    if (fn.getNumResults() != 1)
+      return parser.emitError(loc)
+             << "expected 1 result type in the functional type, got "
+             << fn.getNumResults();
+    for (auto [slot, input] : llvm::zip(operands, fn.getInputs()))
+      *slot = input;
+    result = fn.getResult(0);
+    return success();
+  }
+  for (Type *slot : operands)
+    *slot = type;
+  result = type;
+  return success();
+}
+
+void printSameOperandsAndResultTypeImpl(OpAsmPrinter &printer,
+                                        ArrayRef<Type> operands, Type result) {
+  if (llvm::all_of(operands, [&](Type t) { return t == result; })) {
+    printer << result;
+    return;
+  }
+  printer.printFunctionalType(operands, TypeRange(result));
+}
+
+} // namespace
+
+static ParseResult parseSameOperandsAndResultType(OpAsmParser &parser,
+                                                  Type &operand, Type &result) {
+  return parseSameOperandsAndResultTypeImpl(parser, {&operand}, result);
+}
+static ParseResult parseSameOperandsAndResultType(OpAsmParser &parser,
+                                                  Type &lhs, Type &rhs,
+                                                  Type &result) {
+  return parseSameOperandsAndResultTypeImpl(parser, {&lhs, &rhs}, result);
+}
+static void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
+                                           Type operand, Type result) {
+  printSameOperandsAndResultTypeImpl(printer, {operand}, result);
+}
+static void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
+                                           Type lhs, Type rhs, Type result) {
+  printSameOperandsAndResultTypeImpl(printer, {lhs, rhs}, result);
+}
+
+// `: P, T` when both branches and the result have type T, otherwise the
+// functional type `: (P, T0, T1) -> R`.
+static ParseResult parseSelectOpType(OpAsmParser &parser, Type &pred,
+                                     Type &onTrue, Type &onFalse,
+                                     Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  Type first;
+  if (parser.parseType(first))
+    return failure();
+  if (auto fn = dyn_cast<FunctionType>(first)) {
+    if (fn.getNumInputs() != 3 || fn.getNumResults() != 1)
+      return parser.emitError(loc)
+             << "expected a functional type with 3 inputs and 1 result";
+    pred = fn.getInput(0);
+    onTrue = fn.getInput(1);
+    onFalse = fn.getInput(2);
+    result = fn.getResult(0);
+    return success();
+  }
+  Type value;
+  if (parser.parseComma() || parser.parseType(value))
+    return failure();
+  pred = first;
+  onTrue = onFalse = result = value;
+  return success();
+}
+
+static void printSelectOpType(OpAsmPrinter &printer, Operation *, Type pred,
+                              Type onTrue, Type onFalse, Type result) {
+  if (onTrue == result && onFalse == result) {
+    printer << pred << ", " << result;
+    return;
+  }
+  printer.printFunctionalType(TypeRange{pred, onTrue, onFalse},
+                              TypeRange(result));
+}
+
+//===----------------------------------------------------------------------===//
+// Dialect
+//===----------------------------------------------------------------------===//
+
+#include "xla/Dialect/StableHLO/StablehloDialect.cpp.inc"
+#include "xla/Dialect/StableHLO/StablehloEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "xla/Dialect/StableHLO/StablehloAttrs.cpp.inc"
+#define GET_OP_CLASSES
+#include "xla/Dialect/StableHLO/StablehloOps.cpp.inc"
+
+void StableHLODialect::initialize() {
+  addOperations<
+#define GET_OP_LIST
+#include "xla/Dialect/StableHLO/StablehloOps.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "xla/Dialect/StableHLO/StablehloAttrs.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConstantOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location>,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &types) {
+  if (!adaptor.getValue())
+    return failure();
+  types.push_back(adaptor.getValue().getType());
+  return success();
+}
+
+// stablehlo.constant {attrs}? dense<...> : tensor<...>
+ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  Attribute attr;
+  if (parser.parseAttribute(attr))
+    return failure();
+  auto elements = dyn_cast<ElementsAttr>(attr);
+  if (!elements)
+    return parser.emitError(loc)
+           << "expected a tensor literal such as `dense<1.0> : tensor<f32>`";
+  result.getOrAddProperties<Properties>().value = elements;
+  result.addTypes(elements.getType());
+  return success();
+}
+
+void ConstantOp::print(OpAsmPrinter &printer) {
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
+  printer << ' ';
+  printer.printAttribute(getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// CompareOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompareOp::verify() {
+  // compare_c3/c4: compare_type must suit the element type.
+  auto compareType = getCompareType();
+  if (!compareType)
+    return success();
+  Type element = getElementTypeOrSelf(getLhs().getType());
+  bool isFloat = isa<FloatType, ComplexType>(element);
+  auto integer = dyn_cast<IntegerType>(element);
+  switch (*compareType) {
+  case ComparisonType::FLOAT:
+  case ComparisonType::TOTALORDER:
+    if (!isFloat)
+      return emitOpError() << "compare_type "
+                           << stringifyComparisonType(*compareType)
+                           << " requires floating-point or complex operands, got "
+                           << element;
+    break;
+  case ComparisonType::SIGNED:
+    if (!integer || integer.isUnsigned() || integer.getWidth() == 1)
+      return emitOpError()
+             << "compare_type SIGNED requires signed integer operands, got "
+             << element;
+    break;
+  case ComparisonType::UNSIGNED:
+    if (!integer || (integer.isSigned() && integer.getWidth() != 1))
+      return emitOpError() << "compare_type UNSIGNED requires unsigned "
+                              "integer or boolean operands, got "
+                           << element;
+    break;
+  case ComparisonType::NOTYPE:
+    break;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SelectOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SelectOp::verify() {
+  auto onTrue = getOnTrue().getType();
+  // select_c2: both branches have the same type.
+  if (onTrue != getOnFalse().getType())
+    return emitOpError() << "requires on_true and on_false to have the same "
+                            "type, got "
+                         << onTrue << " and " << getOnFalse().getType();
+  // select_c3: the result has the branches' type.
+  if (onTrue != getResult().getType())
+    return emitOpError() << "requires the result type " << getResult().getType()
+                         << " to equal the type of on_true " << onTrue;
+  // select_c1: pred is a scalar or has the branches' shape.
+  auto pred = getPred().getType();
+  if (pred.getRank() != 0 && pred.getShape() != onTrue.getShape())
+    return emitOpError() << "requires pred to be a scalar or to have the shape "
+                            "of on_true, got "
+                         << pred << " and " << onTrue;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastInDimOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastInDimOp::verify() {
+  auto operandType = getOperand().getType();
+  auto resultType = getResult().getType();
+  // broadcast_in_dim_c1: element types agree.
+  if (operandType.getElementType() != resultType.getElementType())
+    return emitOpError() << "requires the operand and result element types to "
+                            "match, got "
+                         << operandType.getElementType() << " and "
+                         << resultType.getElementType();
+  ArrayRef<int64_t> dims = getBroadcastDimensions();
+  // broadcast_in_dim_c2: one entry per operand dimension.
+  if (static_cast<int64_t>(dims.size()) != operandType.getRank())
+    return emitOpError() << "requires broadcast_dimensions to have one entry "
+                            "per operand dimension ("
+                         << operandType.getRank() << "), got " << dims.size();
+  llvm::SmallSet<int64_t, 8> seen;
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    // broadcast_in_dim_c3: each entry is a result dimension.
+    if (dim < 0 || dim >= resultType.getRank())
+      return emitOpError() << "broadcast_dimensions[" << i << "] = " << dim
+                           << " is out of range for a result of rank "
+                           << resultType.getRank();
+    // broadcast_in_dim_c4: entries are unique.
+    if (!seen.insert(dim).second)
+      return emitOpError() << "broadcast_dimensions has " << dim
+                           << " more than once";
+    // broadcast_in_dim_c5: size 1 or equal size.
+    int64_t from = operandType.getDimSize(i);
+    int64_t to = resultType.getDimSize(dim);
+    if (!ShapedType::isDynamic(from) && !ShapedType::isDynamic(to) &&
+        from != 1 && from != to)
+      return emitOpError() << "operand dimension " << i << " has size " << from
+                           << ", which can be broadcast only to size " << from
+                           << " or from size 1, but result dimension " << dim
+                           << " has size " << to;
+  }
+  return success();
+}

@@ -1,0 +1,23 @@
+//! Raw declarations of the C API in `include/xla-c/` (built by CMake).
+
+use mlir_sys::{MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirStringRef};
+
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct XlaSourceSession {
+    pub ptr: *mut std::ffi::c_void,
+}
+
+unsafe extern "C" {
+    pub fn mlirGetDialectHandle__stablehlo__() -> MlirDialectHandle;
+
+    pub fn xlaSourceSessionCreate(
+        context: MlirContext,
+        buffer: MlirStringRef,
+        name: MlirStringRef,
+        verify_diagnostics: bool,
+    ) -> XlaSourceSession;
+    pub fn xlaSourceSessionParseModule(session: XlaSourceSession) -> MlirOperation;
+    pub fn xlaSourceSessionVerify(session: XlaSourceSession) -> MlirLogicalResult;
+    pub fn xlaSourceSessionDestroy(session: XlaSourceSession);
+}

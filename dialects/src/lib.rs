@@ -1,0 +1,45 @@
+//! The project's MLIR dialects, as seen from Rust.
+//!
+//! The dialects themselves are defined in ODS (`include/xla/Dialect/**.td`)
+//! and C++ (`lib/`), built by the top-level `CMakeLists.txt` into a static
+//! library that `build.rs` links. This crate
+//! - registers them, together with every upstream dialect, pass and LLVM
+//!   translation, in one [`Context`] ([`create_context`]);
+//! - exposes typed builders generated from the same `.td` files
+//!   ([`stablehlo`]) and Rust enums for their enum attributes;
+//! - wraps the C++ source session ([`SourceSession`]) that parses files with
+//!   mlir-opt-quality diagnostics and checks `expected-error` annotations.
+
+pub mod ffi;
+mod source;
+pub mod stablehlo;
+
+pub use source::SourceSession;
+
+use melior::{
+    Context,
+    dialect::{DialectHandle, DialectRegistry},
+    utility::{register_all_dialects, register_all_llvm_translations, register_all_passes},
+};
+
+/// Adds the project's own dialects to `registry`.
+pub fn register_dialects(registry: &DialectRegistry) {
+    // SAFETY: the handle is a static descriptor produced by
+    // MLIR_DEFINE_CAPI_DIALECT_REGISTRATION in lib/CAPI/Dialects.cpp.
+    let handle = unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__stablehlo__()) };
+    handle.insert_dialect(registry);
+}
+
+/// A context that knows every upstream dialect, pass and LLVM translation and
+/// the project's dialects, with all of them loaded.
+pub fn create_context() -> Context {
+    let registry = DialectRegistry::new();
+    register_all_dialects(&registry);
+    register_dialects(&registry);
+    register_all_passes();
+    let context = Context::new();
+    context.append_dialect_registry(&registry);
+    context.load_all_available_dialects();
+    register_all_llvm_translations(&context);
+    context
+}

@@ -1,0 +1,200 @@
+//! Construction of upstream operations (tensor, linalg, arith, math,
+//! complex) for the lowering patterns.
+//!
+//! This is the one module that names operations by string; patterns call the
+//! typed helpers below. Every helper builds a detached operation: the caller
+//! inserts it (through a rewriter, or into a block being filled).
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type,
+        Value, ValueLike,
+        r#type::RankedTensorType,
+    },
+    ir::operation::OperationBuilder,
+};
+
+/// Error text of a builder or pattern, reported at the matched op.
+pub type BuildResult<T> = Result<T, String>;
+
+fn build(builder: OperationBuilder) -> BuildResult<Operation> {
+    builder.build().map_err(|error| format!("internal error building an operation: {error}"))
+}
+
+fn parse_attribute<'c>(context: &'c Context, text: &str) -> BuildResult<Attribute<'c>> {
+    Attribute::parse(context, text).ok_or_else(|| format!("internal error: cannot parse `{text}`"))
+}
+
+/// The static shape of a ranked tensor type, or an error naming the type.
+pub fn static_shape(ty: Type) -> BuildResult<Vec<i64>> {
+    let tensor = RankedTensorType::try_from(ty)
+        .map_err(|_| format!("expected a ranked tensor type, got {ty}"))?;
+    use melior::ir::{ShapedTypeLike, r#type::DimSize};
+    (0..tensor.rank())
+        .map(|i| match tensor.dim_size(i) {
+            Ok(DimSize::Static(size)) => Ok(size as i64),
+            _ => Err(format!("dynamic shapes are not supported yet (type {ty})")),
+        })
+        .collect()
+}
+
+/// The element type of a ranked tensor type.
+pub fn element_type(ty: Type) -> BuildResult<Type> {
+    use melior::ir::ShapedTypeLike;
+    RankedTensorType::try_from(ty)
+        .map(|t| t.element())
+        .map_err(|_| format!("expected a ranked tensor type, got {ty}"))
+}
+
+/// `tensor.empty() : ty`.
+pub fn tensor_empty<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("tensor.empty", location).add_results(&[ty]))
+}
+
+/// An affine map `(d0, ..., d{rank-1}) -> (results)` as an attribute.
+pub fn affine_map<'c>(context: &'c Context, rank: usize, results: &[String]) -> BuildResult<Attribute<'c>> {
+    let dims: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    parse_attribute(
+        context,
+        &format!("affine_map<({}) -> ({})>", dims.join(", "), results.join(", ")),
+    )
+}
+
+/// The identity map on `rank` dimensions.
+pub fn identity_map(context: &Context, rank: usize) -> BuildResult<Attribute<'_>> {
+    let results: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
+    affine_map(context, rank, &results)
+}
+
+/// An all-parallel `linalg.generic` producing one tensor of type
+/// `result_type` (with a `tensor.empty` init built by the caller).
+///
+/// `maps` holds one indexing map per input, then one for the output.
+/// `body` receives the block (to append scalar ops to) and the scalar
+/// arguments (one per input, then the output's) and returns the yielded
+/// value.
+pub fn parallel_generic<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    inputs: &[Value<'c, '_>],
+    init: Value<'c, '_>,
+    maps: Vec<Attribute<'c>>,
+    result_type: Type<'c>,
+    body: impl for<'b> FnOnce(&'b Block<'c>, &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>>,
+) -> BuildResult<Operation<'c>> {
+    let rank = static_shape(result_type)?.len();
+    let mut argument_types: Vec<(Type, Location)> = Vec::new();
+    for input in inputs {
+        argument_types.push((element_type(input.r#type())?, location));
+    }
+    argument_types.push((element_type(result_type)?, location));
+    let block = Block::new(&argument_types);
+    {
+        let arguments: Vec<Value> = (0..argument_types.len())
+            .map(|i| block.argument(i).map(Into::into))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("internal error: {e}"))?;
+        let yielded = body(&block, &arguments)?;
+        let terminator = build(OperationBuilder::new("linalg.yield", location).add_operands(&[yielded]))?;
+        block.append_operation(terminator);
+    }
+    let region = Region::new();
+    region.append_block(block);
+
+    let parallel = vec!["#linalg.iterator_type<parallel>"; rank].join(", ");
+    let iterators = parse_attribute(context, &format!("[{parallel}]"))?;
+    let maps_text: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
+    let maps = parse_attribute(context, &format!("[{}]", maps_text.join(", ")))?;
+    let segments = parse_attribute(context, &format!("array<i32: {}, 1>", inputs.len()))?;
+    let mut operands: Vec<Value> = inputs.to_vec();
+    operands.push(init);
+    build(
+        OperationBuilder::new("linalg.generic", location)
+            .add_operands(&operands)
+            .add_attributes(&[
+                (Identifier::new(context, "indexing_maps"), maps),
+                (Identifier::new(context, "iterator_types"), iterators),
+                (Identifier::new(context, "operandSegmentSizes"), segments),
+            ])
+            .add_regions([region])
+            .add_results(&[result_type]),
+    )
+}
+
+/// Appends `op` to `block` and returns its single result.
+pub fn append<'c, 'b>(block: &'b Block<'c>, op: Operation<'c>) -> BuildResult<Value<'c, 'b>> {
+    let op = block.append_operation(op);
+    op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}"))
+}
+
+/// A scalar operation without attributes: `name(operands) : result`.
+pub fn scalar<'c>(
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new(name, location).add_operands(operands).add_results(&[result]))
+}
+
+/// `arith.cmpf <predicate>` or `arith.cmpi <predicate>`.
+pub fn compare_scalar<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    predicate: &str,
+    lhs: Value<'c, '_>,
+    rhs: Value<'c, '_>,
+) -> BuildResult<Operation<'c>> {
+    let attribute_name = if name == "arith.cmpf" { "cmpf" } else { "cmpi" };
+    let predicate = parse_attribute(context, &format!("#arith<{attribute_name} {predicate}>"))?;
+    build(
+        OperationBuilder::new(name, location)
+            .add_operands(&[lhs, rhs])
+            .add_attributes(&[(Identifier::new(context, "predicate"), predicate)])
+            .add_results(&[Type::parse(context, "i1").ok_or("internal error: i1")?]),
+    )
+}
+
+/// `arith.constant <value> : ty`, with `value` in MLIR attribute syntax
+/// (e.g. `-1 : i32`) or an existing attribute.
+pub fn constant<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    value: Attribute<'c>,
+    ty: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    build(
+        OperationBuilder::new("arith.constant", location)
+            .add_attributes(&[(Identifier::new(context, "value"), value)])
+            .add_results(&[ty]),
+    )
+}
+
+/// `arith.constant` of an integer value of type `ty`.
+pub fn int_constant<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    value: i128,
+    ty: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    let attribute = parse_attribute(context, &format!("{value} : {ty}"))?;
+    constant(context, location, attribute, ty)
+}
+
+/// `arith.select cond, a, b`.
+pub fn select<'c>(
+    location: Location<'c>,
+    condition: Value<'c, '_>,
+    on_true: Value<'c, '_>,
+    on_false: Value<'c, '_>,
+) -> BuildResult<Operation<'c>> {
+    scalar(location, "arith.select", &[condition, on_true, on_false], on_true.r#type())
+}
+
+/// The signless integer type of `bits` width.
+pub fn integer_type(context: &Context, bits: u32) -> BuildResult<Type<'_>> {
+    Type::parse(context, &format!("i{bits}")).ok_or_else(|| format!("internal error: i{bits}"))
+}
+

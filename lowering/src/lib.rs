@@ -1,0 +1,14 @@
+//! Lowering passes written in Rust and the named pipelines that the tools
+//! share.
+//!
+//! - [`stablehlo_to_linalg`]: StableHLO → linalg on tensors, one file per op
+//!   family, with the pass `stablehlo-legalize-to-linalg`.
+//! - [`passes`]: the table of our passes and pipelines (`xla-cpu-pipeline`
+//!   = StableHLO → linalg → bufferization → affine loops → LLVM dialect).
+//! - [`builders`]: the only place that spells upstream op names.
+
+pub mod builders;
+pub mod diagnostics;
+pub mod element;
+pub mod passes;
+pub mod stablehlo_to_linalg;

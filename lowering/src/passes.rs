@@ -1,0 +1,131 @@
+//! The registry of the project's passes and pipelines: one table that the
+//! drivers use to build pass managers and that `xla-opt --help` prints.
+
+use melior::{
+    Context,
+    pass::{OperationPassManager, Pass},
+};
+use mlir_sys::{MlirStringRef, mlirOpPassManagerAddPipeline};
+use std::ffi::c_void;
+
+/// One step of a pipeline.
+#[derive(Clone, Copy)]
+pub enum Step {
+    /// A pass written in Rust in this crate.
+    Ours(fn() -> Pass),
+    /// Upstream MLIR passes in textual pipeline syntax, anchored on
+    /// `builtin.module` (e.g. `func.func(canonicalize), cse`).
+    Upstream(&'static str),
+}
+
+/// A named pass or pipeline, selectable as `xla-opt --<name>`.
+pub struct PassInfo {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub steps: &'static [Step],
+}
+
+/// Bufferization through LLVM dialect: linalg on tensors in, LLVM dialect
+/// out. Functions take every result as a caller-allocated out-parameter
+/// (`buffer-results-to-out-params`), so compiled code never hands ownership
+/// of memory to its caller.
+const CPU_CODEGEN: &str = concat!(
+    "func.func(linalg-fuse-elementwise-ops, canonicalize, cse),",
+    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
+    "buffer-results-to-out-params{hoist-static-allocs=true},",
+    "canonicalize,",
+    "buffer-deallocation-pipeline,",
+    "func.func(convert-linalg-to-affine-loops, affine-loop-fusion, affine-scalrep, canonicalize, lower-affine),",
+    "func.func(convert-complex-to-standard, convert-math-to-llvm),",
+    "convert-math-to-libm,",
+    "expand-strided-metadata,",
+    "finalize-memref-to-llvm,",
+    "convert-scf-to-cf,",
+    "convert-to-llvm,",
+    "reconcile-unrealized-casts"
+);
+
+/// Every pass and pipeline of ours.
+pub static PASSES: &[PassInfo] = &[
+    PassInfo {
+        name: "stablehlo-legalize-to-linalg",
+        summary: "Lower StableHLO ops to linalg on tensors (with tensor/arith/math/complex)",
+        steps: &[Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
+    },
+    PassInfo {
+        name: "xla-cpu-codegen",
+        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, affine loops, LLVM",
+        steps: &[Step::Upstream(CPU_CODEGEN)],
+    },
+    PassInfo {
+        name: "xla-cpu-pipeline",
+        summary: "The whole CPU pipeline: StableHLO -> linalg -> affine loops -> LLVM dialect",
+        steps: &[
+            Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+            Step::Upstream(CPU_CODEGEN),
+        ],
+    },
+];
+
+/// Looks a pass or pipeline up by name.
+pub fn find(name: &str) -> Option<&'static PassInfo> {
+    PASSES.iter().find(|info| info.name == name)
+}
+
+/// Appends the steps of `info` to `manager`.
+pub fn add_pass(manager: &OperationPassManager, info: &PassInfo) -> Result<(), String> {
+    for step in info.steps {
+        match step {
+            Step::Ours(create) => manager.add_pass(create()),
+            Step::Upstream(text) => add_textual_pipeline(manager, text)?,
+        }
+    }
+    Ok(())
+}
+
+/// Appends an upstream textual pipeline. A pipeline anchored as
+/// `builtin.module(...)` is unwrapped first, since `manager` already runs on
+/// the module. Errors carry MLIR's message (e.g. an unknown pass name).
+pub fn add_textual_pipeline(manager: &OperationPassManager, text: &str) -> Result<(), String> {
+    let trimmed = text.trim();
+    let inner = trimmed
+        .strip_prefix("builtin.module(")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .unwrap_or(trimmed);
+    if inner.trim().is_empty() {
+        return Ok(());
+    }
+    let mut message = String::new();
+    unsafe extern "C" fn collect(text: MlirStringRef, data: *mut c_void) {
+        // SAFETY: `data` is the `message` String below, alive during the
+        // call; `text` is a valid string slice from MLIR.
+        unsafe {
+            let message = &mut *(data as *mut String);
+            let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+            message.push_str(&String::from_utf8_lossy(bytes));
+        }
+    }
+    // SAFETY: the manager is valid, the string outlives the call, and the
+    // callback only touches `message`.
+    let result = unsafe {
+        mlirOpPassManagerAddPipeline(
+            manager.to_raw(),
+            MlirStringRef { data: inner.as_ptr().cast(), length: inner.len() },
+            Some(collect),
+            &mut message as *mut String as *mut c_void,
+        )
+    };
+    if result.value == 0 {
+        let message = message.trim();
+        return Err(if message.is_empty() { format!("invalid pass pipeline `{text}`") } else { message.to_owned() });
+    }
+    Ok(())
+}
+
+/// Builds a pass manager for `context` running the named pipeline.
+pub fn pipeline_manager<'c>(context: &'c Context, name: &str) -> Result<melior::pass::PassManager<'c>, String> {
+    let info = find(name).ok_or_else(|| format!("unknown pipeline `{name}`"))?;
+    let manager = melior::pass::PassManager::new(context);
+    add_pass(&manager.as_operation_pass_manager(), info)?;
+    Ok(manager)
+}

@@ -1,0 +1,44 @@
+//! `broadcast_in_dim` → `linalg.generic` whose input map sends result
+//! dimension `broadcast_dimensions[i]` to operand dimension `i` (or to 0
+//! where the operand dimension has size 1 and is being expanded).
+//!
+//! ```mlir
+//! %r = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+//! // becomes
+//! %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, #id2], ...}
+//!        ins(%x : tensor<3xf32>) outs(%e : tensor<2x3xf32>) { ^bb0(%in: f32, %out: f32): linalg.yield %in : f32 }
+//! ```
+
+use super::Rewrite;
+use crate::builders::{BuildResult, affine_map, identity_map, parallel_generic, static_shape, tensor_empty};
+use melior::ir::{OperationRef, Value, ValueLike, attribute::DenseI64ArrayAttribute, operation::OperationLike};
+
+/// Lowers `stablehlo.broadcast_in_dim`.
+pub fn lower_broadcast_in_dim<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand_shape = static_shape(operand.r#type())?;
+    let result_shape = static_shape(result_type)?;
+    let dims = op
+        .attribute("broadcast_dimensions")
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+        .ok_or("broadcast_in_dim has no broadcast_dimensions")?;
+    let mut input_results = Vec::new();
+    for (i, &size) in operand_shape.iter().enumerate() {
+        let dim = dims.element(i).map_err(|e| e.to_string())?;
+        let expanded = size == 1 && result_shape.get(dim as usize).copied() != Some(1);
+        input_results.push(if expanded { "0".to_string() } else { format!("d{dim}") });
+    }
+    let rank = result_shape.len();
+    let maps = vec![affine_map(context, rank, &input_results)?, identity_map(context, rank)?];
+    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
+    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let generic = parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))?;
+    let generic = rewrite.rewriter.insert(generic);
+    let result: Value = generic.result(0).map_err(|e| e.to_string())?.into();
+    rewrite.rewriter.replace_op_with_values(op, &[result]);
+    Ok(())
+}

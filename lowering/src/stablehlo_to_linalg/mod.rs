@@ -1,0 +1,123 @@
+//! StableHLO → linalg on tensors (plus tensor/arith/math/complex).
+//!
+//! One file per op family; [`populate_stablehlo_to_linalg_patterns`] adds
+//! them all. The pass [`create_legalize_to_linalg_pass`] applies them with a
+//! walk-based driver and fails, with an error at each op's location, if any
+//! StableHLO op is left.
+
+mod broadcast;
+mod constant;
+mod pointwise;
+
+use crate::builders::BuildResult;
+use melior::{
+    Context,
+    ir::{OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
+    PatternRewriter, RewritePatternSet, RewriterBase, create_op_rewrite_pattern,
+    ir::r#type::TypeId,
+    pass::{ExternalPass, Pass, create_external},
+    walk_and_apply_patterns,
+};
+use std::{cell::Cell, rc::Rc};
+
+/// What a lowering function gets: the context and a rewriter whose insertion
+/// point is just before the matched op.
+pub struct Rewrite<'c, 'r> {
+    pub context: &'c Context,
+    pub rewriter: RewriterBase<'c, 'r>,
+}
+
+/// A lowering: inserts the replacement and replaces the op, or explains why
+/// it cannot (without having changed the IR).
+type LowerFn = for<'c, 'r, 'a> fn(&Rewrite<'c, 'r>, OperationRef<'c, 'a>) -> BuildResult<()>;
+
+fn lowerings() -> Vec<(&'static str, LowerFn)> {
+    let mut table: Vec<(&'static str, LowerFn)> = vec![
+        ("stablehlo.constant", constant::lower_constant),
+        ("stablehlo.broadcast_in_dim", broadcast::lower_broadcast_in_dim),
+    ];
+    table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
+    table
+}
+
+/// Adds one pattern per lowered op to `patterns`. A pattern that cannot
+/// lower its op reports why at the op's location and sets `failed`.
+pub fn populate_stablehlo_to_linalg_patterns(context: &Context, patterns: &RewritePatternSet, failed: Rc<Cell<bool>>) {
+    for (name, lower) in lowerings() {
+        let failed = failed.clone();
+        let pattern = create_op_rewrite_pattern(
+            name,
+            1,
+            context,
+            move |_pattern, raw_op, raw_rewriter| {
+                // SAFETY: the driver passes a live op and rewriter for the
+                // duration of this call; nothing escapes it.
+                let (op, rewriter) = unsafe { (OperationRef::from_raw(raw_op), PatternRewriter::from_raw(raw_rewriter)) };
+                // SAFETY: the op's context outlives the pattern application.
+                let context = unsafe { op.context().to_ref() };
+                let rewrite = Rewrite { context, rewriter: rewriter.as_rewriter_base() };
+                match lower(&rewrite, op) {
+                    Ok(()) => true,
+                    Err(message) => {
+                        crate::diagnostics::emit_error(op.location(), &format!("cannot lower '{name}': {message}"));
+                        failed.set(true);
+                        false
+                    }
+                }
+            },
+            &[],
+        );
+        patterns.add(pattern);
+    }
+}
+
+#[repr(align(8))]
+struct LegalizeToLinalgId;
+static LEGALIZE_TO_LINALG_ID: LegalizeToLinalgId = LegalizeToLinalgId;
+
+/// `stablehlo-legalize-to-linalg`: rewrites every StableHLO op into linalg
+/// on tensors; fails if any StableHLO op remains.
+///
+/// ```mlir
+/// // before
+/// %0 = stablehlo.multiply %a, %x : tensor<8xf32>
+/// // after
+/// %e = tensor.empty() : tensor<8xf32>
+/// %0 = linalg.generic {...} ins(%a, %x : ...) outs(%e : ...) { arith.mulf ... }
+/// ```
+pub fn create_legalize_to_linalg_pass() -> Pass {
+    create_external(
+        |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            // SAFETY: the operation's context outlives the pass run.
+            let context = unsafe { operation.context().to_ref() };
+            let failed = Rc::new(Cell::new(false));
+            let patterns = RewritePatternSet::new(context);
+            populate_stablehlo_to_linalg_patterns(context, &patterns, failed.clone());
+            walk_and_apply_patterns(operation, patterns.freeze());
+            if failed.get() {
+                pass.signal_failure();
+                return;
+            }
+            // Ops without any lowering are reported once each.
+            let mut leftover = false;
+            let known: Vec<&str> = lowerings().iter().map(|(name, _)| *name).collect();
+            operation.walk(WalkOrder::PreOrder, |op| {
+                let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
+                if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {
+                    crate::diagnostics::emit_error(op.location(), &format!("failed to legalize operation '{name}': no lowering to linalg yet"));
+                    leftover = true;
+                }
+                WalkResult::Advance
+            });
+            if leftover {
+                pass.signal_failure();
+            }
+        },
+        TypeId::create(&LEGALIZE_TO_LINALG_ID),
+        "StablehloLegalizeToLinalg",
+        "stablehlo-legalize-to-linalg",
+        "Lower StableHLO ops to linalg on tensors",
+        "builtin.module",
+        &[],
+    )
+}

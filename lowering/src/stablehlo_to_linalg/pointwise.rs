@@ -1,0 +1,287 @@
+//! Element-wise ops, `compare` and `select` → all-parallel `linalg.generic`
+//! with an arith/math/complex body.
+//!
+//! ```mlir
+//! %r = stablehlo.add %a, %b : tensor<4xf32>
+//! // becomes
+//! %e = tensor.empty() : tensor<4xf32>
+//! %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+//!        ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%e : tensor<4xf32>) {
+//!      ^bb0(%x: f32, %y: f32, %out: f32):
+//!        %s = arith.addf %x, %y : f32
+//!        linalg.yield %s : f32
+//!      } -> tensor<4xf32>
+//! ```
+//!
+//! Semantics follow the seeds: integer division by zero yields -1 (all ones)
+//! and `INT_MIN / -1` yields `INT_MIN`; float max/min propagate NaN; on i1,
+//! add is OR and multiply is AND; `compare` with FLOAT follows IEEE (NaN is
+//! unordered, NE is true for NaN) and TOTALORDER orders
+//! -NaN < -Inf < ... < -0 < +0 < ... < +Inf < +NaN.
+
+use super::Rewrite;
+use crate::builders::{
+    BuildResult, append, compare_scalar, element_type, identity_map, int_constant,
+    parallel_generic, scalar, select, static_shape, tensor_empty, affine_map, integer_type,
+};
+use crate::element::ElementKind;
+use melior::{
+    Context,
+    ir::{
+        Block, Location, OperationRef, Type, Value, ValueLike,
+        operation::OperationLike,
+    },
+};
+use xla_dialects::stablehlo::{ComparisonDirection, ComparisonType};
+
+/// Names of the ops lowered by [`lower_pointwise`].
+pub const POINTWISE_OPS: &[&str] = &[
+    "stablehlo.abs",
+    "stablehlo.negate",
+    "stablehlo.exponential",
+    "stablehlo.log",
+    "stablehlo.tanh",
+    "stablehlo.sqrt",
+    "stablehlo.rsqrt",
+    "stablehlo.add",
+    "stablehlo.subtract",
+    "stablehlo.multiply",
+    "stablehlo.divide",
+    "stablehlo.maximum",
+    "stablehlo.minimum",
+    "stablehlo.compare",
+    "stablehlo.select",
+];
+
+/// What the scalar body of one op needs to know.
+struct Scalar<'c> {
+    context: &'c Context,
+    location: Location<'c>,
+    op_name: String,
+    /// Kind of the (first non-predicate) operand's element type.
+    kind: ElementKind,
+    /// Element type of that operand.
+    element: Type<'c>,
+    compare: Option<(ComparisonDirection, ComparisonType)>,
+}
+
+/// Lowers one element-wise op, `compare` or `select`.
+pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let rank = static_shape(result_type)?.len();
+    let operands: Vec<Value> = op.operands().collect();
+    for operand in &operands {
+        static_shape(operand.r#type())?;
+    }
+    // For select the interesting element type is that of the branches.
+    let typed_operand = if op_name == "stablehlo.select" { operands[1] } else { operands[0] };
+    let element = element_type(typed_operand.r#type())?;
+    let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
+    if matches!(kind, ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) {
+        return Err(format!(
+            "element type {element} is not supported yet: only signless integers, i1 and floats lower to linalg"
+        ));
+    }
+    let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
+    let scalar_info = Scalar { context, location, op_name, kind, element, compare };
+
+    let mut maps = Vec::new();
+    for operand in &operands {
+        let operand_rank = static_shape(operand.r#type())?.len();
+        // select's scalar predicate is read at every point of the iteration space.
+        maps.push(if operand_rank == 0 && rank > 0 { affine_map(context, rank, &[])? } else { identity_map(context, rank)? });
+    }
+    maps.push(identity_map(context, rank)?);
+
+    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
+    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let generic = parallel_generic(context, location, &operands, init, maps, result_type, |block, args| {
+        emit_scalar(&scalar_info, block, &args[..args.len() - 1])
+    })?;
+    let generic = rewrite.rewriter.insert(generic);
+    let result: Value = generic.result(0).map_err(|e| e.to_string())?.into();
+    rewrite.rewriter.replace_op_with_values(op, &[result]);
+    Ok(())
+}
+
+fn compare_attributes(op: OperationRef, kind: ElementKind) -> BuildResult<(ComparisonDirection, ComparisonType)> {
+    let direction = op
+        .attribute("comparison_direction")
+        .ok()
+        .and_then(ComparisonDirection::from_attribute)
+        .ok_or("compare has no valid comparison_direction")?;
+    let compare_type = op.attribute("compare_type").ok().and_then(ComparisonType::from_attribute);
+    let compare_type = match compare_type {
+        Some(ComparisonType::NOTYPE) | None => match kind {
+            ElementKind::Float(_) | ElementKind::Complex => ComparisonType::FLOAT,
+            ElementKind::Pred | ElementKind::UnsignedInt(_) => ComparisonType::UNSIGNED,
+            ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) => ComparisonType::SIGNED,
+        },
+        Some(other) => other,
+    };
+    Ok((direction, compare_type))
+}
+
+fn one<'c, 'b>(block: &'b Block<'c>, s: &Scalar<'c>, name: &str, args: &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>> {
+    append(block, scalar(s.location, name, args, s.element)?)
+}
+
+fn unsupported<T>(s: &Scalar) -> BuildResult<T> {
+    Err(format!("{} on element type {} is not supported yet", s.op_name, s.element))
+}
+
+fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>> {
+    use ElementKind::*;
+    let kind = s.kind;
+    let name = s.op_name.strip_prefix("stablehlo.").unwrap_or(&s.op_name);
+    match (name, kind) {
+        ("add", Pred) => one(block, s, "arith.ori", args),
+        ("add", Float(_)) => one(block, s, "arith.addf", args),
+        ("add", SignlessInt(_)) => one(block, s, "arith.addi", args),
+        ("add", Complex) => one(block, s, "complex.add", args),
+        ("subtract", Float(_)) => one(block, s, "arith.subf", args),
+        ("subtract", SignlessInt(_)) => one(block, s, "arith.subi", args),
+        ("subtract", Complex) => one(block, s, "complex.sub", args),
+        ("multiply", Pred) => one(block, s, "arith.andi", args),
+        ("multiply", Float(_)) => one(block, s, "arith.mulf", args),
+        ("multiply", SignlessInt(_)) => one(block, s, "arith.muli", args),
+        ("multiply", Complex) => one(block, s, "complex.mul", args),
+        ("divide", Float(_)) => one(block, s, "arith.divf", args),
+        ("divide", SignlessInt(bits)) => signed_divide(s, block, args[0], args[1], bits),
+        ("divide", Complex) => one(block, s, "complex.div", args),
+        ("maximum", Pred) => one(block, s, "arith.ori", args),
+        ("maximum", Float(_)) => one(block, s, "arith.maximumf", args),
+        ("maximum", SignlessInt(_)) => one(block, s, "arith.maxsi", args),
+        ("minimum", Pred) => one(block, s, "arith.andi", args),
+        ("minimum", Float(_)) => one(block, s, "arith.minimumf", args),
+        ("minimum", SignlessInt(_)) => one(block, s, "arith.minsi", args),
+        ("negate", Float(_)) => one(block, s, "arith.negf", args),
+        ("negate", SignlessInt(_)) => {
+            let zero = append(block, int_constant(s.context, s.location, 0, s.element)?)?;
+            one(block, s, "arith.subi", &[zero, args[0]])
+        }
+        ("negate", Complex) => one(block, s, "complex.neg", args),
+        ("abs", Float(_)) => one(block, s, "math.absf", args),
+        ("abs", SignlessInt(_)) => one(block, s, "math.absi", args),
+        ("exponential", Float(_)) => one(block, s, "math.exp", args),
+        ("exponential", Complex) => one(block, s, "complex.exp", args),
+        ("log", Float(_)) => one(block, s, "math.log", args),
+        ("log", Complex) => one(block, s, "complex.log", args),
+        ("tanh", Float(_)) => one(block, s, "math.tanh", args),
+        ("tanh", Complex) => one(block, s, "complex.tanh", args),
+        ("sqrt", Float(_)) => one(block, s, "math.sqrt", args),
+        ("sqrt", Complex) => one(block, s, "complex.sqrt", args),
+        ("rsqrt", Float(_)) => one(block, s, "math.rsqrt", args),
+        ("rsqrt", Complex) => one(block, s, "complex.rsqrt", args),
+        ("select", _) => append(block, select(s.location, args[0], args[1], args[2])?),
+        ("compare", _) => emit_compare(s, block, args[0], args[1]),
+        _ => unsupported(s),
+    }
+}
+
+/// Signed division with XLA's results for the cases C leaves undefined:
+/// `x / 0 = -1` and `INT_MIN / -1 = INT_MIN`.
+fn signed_divide<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    lhs: Value<'c, 'b>,
+    rhs: Value<'c, 'b>,
+    bits: u32,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, ty) = (s.context, s.location, s.element);
+    let zero = append(block, int_constant(context, location, 0, ty)?)?;
+    let one_ = append(block, int_constant(context, location, 1, ty)?)?;
+    let minus_one = append(block, int_constant(context, location, -1, ty)?)?;
+    let min = append(block, int_constant(context, location, -(1i128 << (bits - 1)), ty)?)?;
+    let by_zero = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, zero)?)?;
+    let lhs_is_min = append(block, compare_scalar(context, location, "arith.cmpi", "eq", lhs, min)?)?;
+    let rhs_is_minus_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, minus_one)?)?;
+    let i1 = integer_type(context, 1)?;
+    let overflow = append(block, scalar(location, "arith.andi", &[lhs_is_min, rhs_is_minus_one], i1)?)?;
+    let unsafe_divisor = append(block, scalar(location, "arith.ori", &[by_zero, overflow], i1)?)?;
+    let divisor = append(block, select(location, unsafe_divisor, one_, rhs)?)?;
+    // With divisor 1 the overflow case yields lhs = INT_MIN, as required.
+    let quotient = append(block, scalar(location, "arith.divsi", &[lhs, divisor], ty)?)?;
+    append(block, select(location, by_zero, minus_one, quotient)?)
+}
+
+fn emit_compare<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    lhs: Value<'c, 'b>,
+    rhs: Value<'c, 'b>,
+) -> BuildResult<Value<'c, 'b>> {
+    let (direction, compare_type) = s.compare.ok_or("internal error: compare without attributes")?;
+    use ComparisonDirection::*;
+    let (context, location) = (s.context, s.location);
+    match (compare_type, s.kind) {
+        (ComparisonType::FLOAT, ElementKind::Float(_)) => {
+            let predicate = match direction {
+                EQ => "oeq",
+                NE => "une",
+                GE => "oge",
+                GT => "ogt",
+                LE => "ole",
+                LT => "olt",
+            };
+            append(block, compare_scalar(context, location, "arith.cmpf", predicate, lhs, rhs)?)
+        }
+        (ComparisonType::TOTALORDER, ElementKind::Float(bits)) => {
+            // Map each float to a signed integer with the same total order:
+            // negative values get all bits but the sign flipped.
+            let int_type = integer_type(context, bits)?;
+            let lhs = total_order_key(s, block, lhs, int_type, bits)?;
+            let rhs = total_order_key(s, block, rhs, int_type, bits)?;
+            append(block, compare_scalar(context, location, "arith.cmpi", signed_predicate(direction), lhs, rhs)?)
+        }
+        (ComparisonType::SIGNED, ElementKind::SignlessInt(_)) => {
+            append(block, compare_scalar(context, location, "arith.cmpi", signed_predicate(direction), lhs, rhs)?)
+        }
+        (ComparisonType::UNSIGNED, ElementKind::Pred | ElementKind::SignlessInt(_)) => {
+            let predicate = match direction {
+                EQ => "eq",
+                NE => "ne",
+                GE => "uge",
+                GT => "ugt",
+                LE => "ule",
+                LT => "ult",
+            };
+            append(block, compare_scalar(context, location, "arith.cmpi", predicate, lhs, rhs)?)
+        }
+        _ => Err(format!(
+            "compare with compare_type {compare_type} on element type {} is not supported yet",
+            s.element
+        )),
+    }
+}
+
+fn signed_predicate(direction: ComparisonDirection) -> &'static str {
+    use ComparisonDirection::*;
+    match direction {
+        EQ => "eq",
+        NE => "ne",
+        GE => "sge",
+        GT => "sgt",
+        LE => "sle",
+        LT => "slt",
+    }
+}
+
+fn total_order_key<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    value: Value<'c, 'b>,
+    int_type: Type<'c>,
+    bits: u32,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location) = (s.context, s.location);
+    let as_int = append(block, scalar(location, "arith.bitcast", &[value], int_type)?)?;
+    let shift = append(block, int_constant(context, location, i128::from(bits - 1), int_type)?)?;
+    let sign_mask = append(block, scalar(location, "arith.shrsi", &[as_int, shift], int_type)?)?;
+    let magnitude_bits = append(block, int_constant(context, location, (1i128 << (bits - 1)) - 1, int_type)?)?;
+    let flip = append(block, scalar(location, "arith.andi", &[sign_mask, magnitude_bits], int_type)?)?;
+    append(block, scalar(location, "arith.xori", &[as_int, flip], int_type)?)
+}

@@ -1,0 +1,207 @@
+//! CPU JIT: lower a StableHLO module with `xla-cpu-pipeline`, compile it with
+//! MLIR's ExecutionEngine, and call the entry point on host tensors.
+
+use crate::{HostTensor, RuntimeError, Signature, TensorSpec};
+use melior::{
+    Context, ExecutionEngine,
+    ir::{Attribute, BlockLike, Module, RegionLike, attribute::StringAttribute, operation::OperationLike},
+};
+use std::{
+    alloc::{Layout, alloc_zeroed, dealloc},
+    time::Instant,
+};
+
+/// Buffers handed to compiled code are aligned for any vector load.
+const BUFFER_ALIGNMENT: usize = 64;
+
+/// A dense, zero-initialised, 64-byte aligned host buffer.
+struct AlignedBuffer {
+    ptr: *mut u8,
+    layout: Layout,
+    len: usize,
+}
+
+impl AlignedBuffer {
+    fn new(len: usize) -> Self {
+        // A zero-sized tensor still gets a valid (1-byte) allocation, so
+        // compiled code never sees a null pointer.
+        let layout = Layout::from_size_align(len.max(1), BUFFER_ALIGNMENT).expect("size fits in isize");
+        // SAFETY: the layout has a non-zero size.
+        let ptr = unsafe { alloc_zeroed(layout) };
+        if ptr.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Self { ptr, layout, len }
+    }
+
+    fn from_bytes(bytes: &[u8]) -> Self {
+        let buffer = Self::new(bytes.len());
+        // SAFETY: the buffer holds `bytes.len()` bytes and does not overlap.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.ptr, bytes.len()) };
+        buffer
+    }
+
+    fn to_vec(&self) -> Vec<u8> {
+        // SAFETY: `ptr` points to `len` initialised bytes.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }.to_vec()
+    }
+}
+
+impl Drop for AlignedBuffer {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { dealloc(self.ptr, self.layout) }
+    }
+}
+
+/// A ranked memref descriptor as MLIR's C interface lays it out:
+/// `{allocated, aligned, offset, sizes[rank], strides[rank]}` of 64-bit words.
+fn descriptor(buffer: &AlignedBuffer, shape: &[usize]) -> Vec<u64> {
+    let mut words = vec![buffer.ptr as u64, buffer.ptr as u64, 0];
+    words.extend(shape.iter().map(|&d| d as u64));
+    let mut strides = vec![0u64; shape.len()];
+    let mut stride = 1u64;
+    for (i, &dim) in shape.iter().enumerate().rev() {
+        strides[i] = stride;
+        stride *= dim as u64;
+    }
+    words.extend(strides);
+    words
+}
+
+/// Timing of repeated executions.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchStats {
+    pub median_ms: f64,
+    pub min_ms: f64,
+    pub runs: usize,
+}
+
+/// A compiled entry point.
+pub struct CpuExecutable {
+    engine: ExecutionEngine,
+    signature: Signature,
+}
+
+/// Marks every public function so that the LLVM lowering emits its C
+/// interface wrapper `_mlir_ciface_<name>`, which [`CpuExecutable`] and AOT
+/// callers use.
+pub fn mark_public_functions(context: &Context, module: &Module) {
+    let name = std::ffi::CString::new("llvm.emit_c_interface").expect("no NUL");
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        let is_func = op.name().as_string_ref().as_str().ok() == Some("func.func");
+        let is_public = op
+            .attribute("sym_visibility")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .is_none_or(|v| v.value() == "public");
+        let is_declaration = op.region(0).ok().and_then(|r| r.first_block()).is_none();
+        if is_func && is_public && !is_declaration {
+            // SAFETY: `op` is a live op of `module`; the attribute belongs
+            // to the same context.
+            unsafe {
+                mlir_sys::mlirOperationSetAttributeByName(
+                    op.to_raw(),
+                    mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+                    Attribute::unit(context).to_raw(),
+                )
+            };
+        }
+        next = op.next_in_block();
+    }
+}
+
+impl CpuExecutable {
+    /// Lowers `module` in place with `xla-cpu-pipeline` and JIT-compiles it.
+    /// Diagnostics of a failed lowering have been emitted to the context's
+    /// handlers when this returns an error.
+    pub fn compile(context: &Context, module: &mut Module, entry: &str) -> Result<Self, RuntimeError> {
+        let signature = Signature::of(module, entry)?;
+        mark_public_functions(context, module);
+        let manager = xla_lowering::passes::pipeline_manager(context, "xla-cpu-pipeline").map_err(RuntimeError::Compile)?;
+        manager
+            .run(module)
+            .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
+        let engine = ExecutionEngine::new(module, 3, &[], false, false);
+        Ok(Self { engine, signature })
+    }
+
+    /// The entry point's signature.
+    pub fn signature(&self) -> &Signature {
+        &self.signature
+    }
+
+    fn check_inputs(&self, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
+        let function = self.signature.name.clone();
+        if inputs.len() != self.signature.inputs.len() {
+            return Err(RuntimeError::InputCount { function, expected: self.signature.inputs.len(), given: inputs.len() });
+        }
+        for (index, (input, spec)) in inputs.iter().zip(&self.signature.inputs).enumerate() {
+            let given = TensorSpec { element_type: input.element_type, shape: input.shape.clone() };
+            if &given != spec {
+                return Err(RuntimeError::InputMismatch {
+                    function: function.clone(),
+                    index,
+                    expected: spec.to_string(),
+                    given: given.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the entry point `runs` times (at least once) on `inputs` and
+    /// returns the results of the last run and the time of each run.
+    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
+        self.check_inputs(inputs)?;
+        let input_buffers: Vec<AlignedBuffer> = inputs.iter().map(|t| AlignedBuffer::from_bytes(&t.data)).collect();
+        let output_buffers: Vec<AlignedBuffer> =
+            self.signature.outputs.iter().map(|spec| AlignedBuffer::new(spec.byte_size())).collect();
+        let mut descriptors: Vec<Vec<u64>> = input_buffers
+            .iter()
+            .zip(inputs)
+            .map(|(buffer, tensor)| descriptor(buffer, &tensor.shape))
+            .chain(output_buffers.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor(b, &spec.shape)))
+            .collect();
+        // The C interface takes a pointer to each descriptor; the packed
+        // wrapper takes a pointer to each of those pointers.
+        let mut descriptor_pointers: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        let mut times = Vec::with_capacity(runs.max(1));
+        for _ in 0..runs.max(1) {
+            let mut arguments: Vec<*mut ()> =
+                descriptor_pointers.iter_mut().map(|p| p as *mut *mut u64 as *mut ()).collect();
+            let start = Instant::now();
+            // SAFETY: the signature was checked against the inputs, every
+            // descriptor describes a live buffer of the declared shape, and
+            // the compiled code writes only into the output buffers.
+            unsafe { self.engine.invoke_packed(&format!("_mlir_ciface_{}", self.signature.name), &mut arguments) }
+                .map_err(|e| RuntimeError::Execute(format!("cannot call `{}`: {e}", self.signature.name)))?;
+            times.push(start.elapsed().as_secs_f64() * 1e3);
+        }
+        let outputs = output_buffers
+            .iter()
+            .zip(&self.signature.outputs)
+            .map(|(buffer, spec)| HostTensor::new(spec.element_type, spec.shape.clone(), buffer.to_vec()))
+            .collect::<Result<_, _>>()?;
+        Ok((outputs, times))
+    }
+
+    /// Runs the entry point once.
+    pub fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
+        Ok(self.run(inputs, 1)?.0)
+    }
+
+    /// Runs the entry point `runs` times after one warm-up run.
+    pub fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
+        self.run(inputs, 1)?;
+        let (_, mut times) = self.run(inputs, runs)?;
+        times.sort_by(f64::total_cmp);
+        let median_ms = if times.len() % 2 == 1 {
+            times[times.len() / 2]
+        } else {
+            (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
+        };
+        Ok(BenchStats { median_ms, min_ms: times[0], runs: times.len() })
+    }
+}

@@ -1,0 +1,102 @@
+//! xla-run: JIT-compile a StableHLO module for the CPU, run one function on
+//! .npy or inline inputs, and write or print the results.
+
+use clap::{Arg, ArgAction, Command, value_parser};
+use std::{path::Path, process::ExitCode};
+use xla_dialects::{SourceSession, create_context};
+use xla_runtime::{CpuExecutable, HostTensor};
+use xla_tools::{fail, parse_args, read_source};
+
+const TOOL: &str = "xla-run";
+
+fn command() -> Command {
+    Command::new(TOOL)
+        .about("Compile a StableHLO module for the CPU and run a function")
+        .arg(Arg::new("input-file").required(true).help("Input .mlir file (- for stdin)"))
+        .arg(Arg::new("entry").long("entry").default_value("main").help("Function to run"))
+        .arg(
+            Arg::new("input")
+                .long("input")
+                .action(ArgAction::Append)
+                .value_name("NPY|SPEC")
+                .help("An argument, in order: a .npy file, or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
+        )
+        .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
+        .arg(
+            Arg::new("bench")
+                .long("bench")
+                .value_name("N")
+                .value_parser(value_parser!(usize))
+                .help("Run N times after a warm-up and print {\"median_ms\", \"min_ms\", \"runs\"} as JSON"),
+        )
+}
+
+fn load_input(argument: &str) -> Result<HostTensor, String> {
+    let path = Path::new(argument);
+    if !path.exists() && argument.contains('=') {
+        return HostTensor::parse_inline(argument).map_err(|e| format!("invalid inline input '{argument}': {e}"));
+    }
+    HostTensor::read_npy(path).map_err(|e| format!("cannot load input '{argument}': {e}"))
+}
+
+fn main() -> ExitCode {
+    let matches = parse_args(command());
+    let file = matches.get_one::<String>("input-file").expect("required");
+    let entry = matches.get_one::<String>("entry").expect("has a default");
+    let mut inputs = Vec::new();
+    for argument in matches.get_many::<String>("input").into_iter().flatten() {
+        match load_input(argument) {
+            Ok(tensor) => inputs.push(tensor),
+            Err(message) => return fail(TOOL, message),
+        }
+    }
+
+    let (text, name) = match read_source(file) {
+        Ok(source) => source,
+        Err(message) => return fail(TOOL, message),
+    };
+    let context = create_context();
+    let session = SourceSession::new(&context, &text, &name, false);
+    let Some(mut module) = session.parse_module() else {
+        return ExitCode::from(1);
+    };
+    let executable = match CpuExecutable::compile(&context, &mut module, entry) {
+        Ok(executable) => executable,
+        Err(error) => return fail(TOOL, error),
+    };
+
+    if let Some(&runs) = matches.get_one::<usize>("bench") {
+        return match executable.bench(&inputs, runs) {
+            Ok(stats) => {
+                let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "runs": stats.runs});
+                println!("{json}");
+                ExitCode::SUCCESS
+            }
+            Err(error) => fail(TOOL, error),
+        };
+    }
+
+    let outputs = match executable.execute(&inputs) {
+        Ok(outputs) => outputs,
+        Err(error) => return fail(TOOL, error),
+    };
+    match matches.get_one::<String>("output-dir") {
+        Some(dir) => {
+            if let Err(error) = std::fs::create_dir_all(dir) {
+                return fail(TOOL, format!("cannot create '{dir}': {error}"));
+            }
+            for (index, output) in outputs.iter().enumerate() {
+                let path = Path::new(dir).join(format!("out_{index}.npy"));
+                if let Err(error) = output.write_npy(&path) {
+                    return fail(TOOL, format!("cannot write '{}': {error}", path.display()));
+                }
+            }
+        }
+        None => {
+            for (index, (output, spec)) in outputs.iter().zip(&executable.signature().outputs).enumerate() {
+                println!("result[{index}]: {spec} = {}", output.format());
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}

@@ -1,0 +1,76 @@
+//! xla-translate: lower a StableHLO (or already lowered) module with the CPU
+//! pipeline and emit LLVM IR or a native object file.
+
+use clap::{Arg, Command, value_parser};
+use std::process::ExitCode;
+use xla_dialects::{SourceSession, create_context};
+use xla_runtime::codegen::{self, TargetOptions};
+use xla_tools::{fail, parse_args, read_source, write_output};
+
+const TOOL: &str = "xla-translate";
+
+fn command() -> Command {
+    Command::new(TOOL)
+        .about("Compile an MLIR module to LLVM IR or a native object file")
+        .arg(Arg::new("input").default_value("-").help("Input .mlir file (- for stdin)"))
+        .arg(Arg::new("output").short('o').default_value("-").help("Output file (- for stdout; required for obj)"))
+        .arg(
+            Arg::new("emit")
+                .long("emit")
+                .required(true)
+                .value_parser(["llvm-ir", "obj", "ptx"])
+                .help("What to produce"),
+        )
+        .arg(Arg::new("target-cpu").long("target-cpu").default_value("host").help("LLVM CPU name, or 'host'"))
+        .arg(
+            Arg::new("opt-level")
+                .short('O')
+                .long("opt-level")
+                .default_value("3")
+                .value_parser(value_parser!(u8).range(0..=3))
+                .help("LLVM optimisation level"),
+        )
+}
+
+fn main() -> ExitCode {
+    let matches = parse_args(command());
+    let input = matches.get_one::<String>("input").expect("has a default");
+    let output = matches.get_one::<String>("output").expect("has a default");
+    let emit = matches.get_one::<String>("emit").expect("required").as_str();
+    let options = TargetOptions {
+        cpu: matches.get_one::<String>("target-cpu").expect("has a default").clone(),
+        opt_level: *matches.get_one::<u8>("opt-level").expect("has a default"),
+    };
+    if emit == "ptx" {
+        return fail(TOOL, "--emit=ptx is not implemented yet: the GPU pipeline (linalg -> gpu -> NVVM) does not exist in this version");
+    }
+    if emit == "obj" && output == "-" {
+        return fail(TOOL, "--emit=obj needs an output file (-o FILE.o)");
+    }
+
+    let (text, name) = match read_source(input) {
+        Ok(source) => source,
+        Err(message) => return fail(TOOL, message),
+    };
+    let context = create_context();
+    let session = SourceSession::new(&context, &text, &name, false);
+    let Some(mut module) = session.parse_module() else {
+        return ExitCode::from(1);
+    };
+    xla_runtime::jit::mark_public_functions(&context, &module);
+    let manager = match xla_lowering::passes::pipeline_manager(&context, "xla-cpu-pipeline") {
+        Ok(manager) => manager,
+        Err(message) => return fail(TOOL, message),
+    };
+    if manager.run(&mut module).is_err() {
+        return ExitCode::from(1);
+    }
+    let result = match emit {
+        "llvm-ir" => codegen::emit_llvm_ir(&module, &options).map_err(|e| e.to_string()).and_then(|ir| write_output(output, &ir)),
+        _ => codegen::emit_object(&module, &options, std::path::Path::new(output)).map_err(|e| e.to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => fail(TOOL, message),
+    }
+}

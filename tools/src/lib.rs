@@ -1,0 +1,85 @@
+//! Code shared by the drivers: reading inputs, reporting errors the same
+//! way, and clap error handling that keeps exit code 1 for bad usage.
+
+use std::{fmt::Display, io::Read, path::Path, process::ExitCode};
+
+/// Prints `tool: error: message` to stderr and returns exit code 1.
+pub fn fail(tool: &str, message: impl Display) -> ExitCode {
+    eprintln!("{tool}: error: {message}");
+    ExitCode::from(1)
+}
+
+/// Reads a source file, or stdin for `-`. Returns the text and the name to
+/// use in locations.
+pub fn read_source(path: &str) -> Result<(String, String), String> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        return Ok((text, "<stdin>".into()));
+    }
+    let bytes = std::fs::read(Path::new(path)).map_err(|e| format!("cannot read '{path}': {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|_| format!("'{path}' is not valid UTF-8 text"))?;
+    Ok((text, path.to_owned()))
+}
+
+/// Parses the command line; `--help`/`--version` print and exit 0, every
+/// other problem prints clap's message and exits 1 (not clap's 2).
+pub fn parse_args(command: clap::Command) -> clap::ArgMatches {
+    match command.try_get_matches() {
+        Ok(matches) => matches,
+        Err(error) => {
+            let code = if error.use_stderr() { 1 } else { 0 };
+            let _ = error.print();
+            std::process::exit(code);
+        }
+    }
+}
+
+/// Writes `text` to `path`, or stdout for `-`.
+pub fn write_output(path: &str, text: &str) -> Result<(), String> {
+    if path == "-" {
+        use std::io::Write;
+        let mut stdout = std::io::stdout().lock();
+        return stdout
+            .write_all(text.as_bytes())
+            .and_then(|_| stdout.flush())
+            .map_err(|e| format!("cannot write to standard output: {e}"));
+    }
+    std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
+}
+
+/// The chunks of a `--split-input-file` buffer, each padded with newlines so
+/// that line numbers in diagnostics are those of the whole file.
+pub fn split_input(text: &str, split: bool) -> Vec<String> {
+    if !split {
+        return vec![text.to_owned()];
+    }
+    let mut chunks = Vec::new();
+    let mut current = String::new();
+    let mut first_line = 0usize;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        if line.trim_end() == "// -----" {
+            chunks.push(std::mem::take(&mut current));
+            first_line = index + 1;
+            current.push_str(&"\n".repeat(first_line));
+            continue;
+        }
+        current.push_str(line);
+    }
+    chunks.push(current);
+    chunks
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_input;
+
+    #[test]
+    fn split_keeps_line_numbers() {
+        let chunks = split_input("a\n// -----\nb\nc\n// -----\nd", true);
+        assert_eq!(chunks, vec!["a\n", "\n\nb\nc\n", "\n\n\n\n\nd"]);
+        assert_eq!(split_input("a\n// -----\nb", false), vec!["a\n// -----\nb"]);
+    }
+}

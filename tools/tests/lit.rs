@@ -1,0 +1,45 @@
+//! `cargo test --test lit`: runs the LLVM lit suite in test/ against the
+//! binaries cargo built for this test run, and prints `N passed, N failed`.
+//!
+//! Environment: `LIT` (default /usr/lib/llvm-22/bin/lit), `LLVM_TOOLS_DIR`
+//! (FileCheck, not; default /usr/lib/llvm-22/bin), `LIT_FILTER` (a regex of
+//! test paths to run), `LIT_OPTS` (extra lit arguments).
+
+use std::{path::Path, process::Command};
+
+fn main() {
+    let tools_dir = Path::new(env!("CARGO_BIN_EXE_xla-opt")).parent().expect("binaries live in a directory");
+    let suite = Path::new(env!("CARGO_MANIFEST_DIR")).join("../test");
+    let lit = std::env::var("LIT").unwrap_or_else(|_| "/usr/lib/llvm-22/bin/lit".into());
+    let mut command = Command::new("python3");
+    command.arg(&lit).arg("-sv").arg(&suite).env("XLA_TOOLS_DIR", tools_dir);
+    if let Ok(options) = std::env::var("LIT_OPTS") {
+        command.args(options.split_whitespace());
+    }
+    let output = match command.output() {
+        Ok(output) => output,
+        Err(error) => {
+            eprintln!("lit: cannot run {lit}: {error} (install the toolchain: bash third_party/install-toolchain.sh)");
+            std::process::exit(1);
+        }
+    };
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    print!("{stdout}");
+    eprint!("{stderr}");
+    // lit's summary lines look like "  Passed: 12" / "  Failed: 1".
+    let count = |label: &str| -> usize {
+        stdout
+            .lines()
+            .chain(stderr.lines())
+            .filter_map(|line| line.trim().strip_prefix(label))
+            .filter_map(|rest| rest.trim().split_whitespace().next()?.parse::<usize>().ok())
+            .sum()
+    };
+    let passed = count("Passed:") + count("Expectedly Failed:");
+    let failed = count("Failed:") + count("Unexpectedly Passed:") + count("Unresolved:") + count("Timed Out:");
+    println!("\nlit: {passed} passed, {failed} failed");
+    if !output.status.success() || failed > 0 || passed == 0 {
+        std::process::exit(1);
+    }
+}
