@@ -147,8 +147,18 @@ pub fn compare_scalar<'c>(
     lhs: Value<'c, '_>,
     rhs: Value<'c, '_>,
 ) -> BuildResult<Operation<'c>> {
-    let attribute_name = if name == "arith.cmpf" { "cmpf" } else { "cmpi" };
-    let predicate = parse_attribute(context, &format!("#arith<{attribute_name} {predicate}>"))?;
+    // The predicates are stored as i64 enum values (arith's CmpFPredicate
+    // and CmpIPredicate, in declaration order).
+    const FLOAT: &[&str] = &[
+        "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true",
+    ];
+    const INTEGER: &[&str] = &["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"];
+    let table = if name == "arith.cmpf" { FLOAT } else { INTEGER };
+    let value = table
+        .iter()
+        .position(|p| *p == predicate)
+        .ok_or_else(|| format!("internal error: unknown predicate {predicate} for {name}"))?;
+    let predicate = parse_attribute(context, &format!("{value} : i64"))?;
     build(
         OperationBuilder::new(name, location)
             .add_operands(&[lhs, rhs])

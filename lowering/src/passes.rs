@@ -32,7 +32,7 @@ pub struct PassInfo {
 const CPU_CODEGEN: &str = concat!(
     "func.func(linalg-fuse-elementwise-ops, canonicalize, cse),",
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
-    "buffer-results-to-out-params{hoist-static-allocs=true},",
+    "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
     "canonicalize,",
     "buffer-deallocation-pipeline,",
     "func.func(convert-linalg-to-affine-loops, affine-loop-fusion, affine-scalrep, canonicalize, lower-affine),",

@@ -9,7 +9,7 @@ use inkwell::{
     passes::PassBuilderOptions,
     targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine},
 };
-use melior::ir::{Module, operation::OperationLike};
+use melior::ir::Module;
 use std::path::Path;
 
 /// Options of native code generation.

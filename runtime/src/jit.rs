@@ -3,8 +3,8 @@
 
 use crate::{HostTensor, RuntimeError, Signature, TensorSpec};
 use melior::{
-    Context, ExecutionEngine,
-    ir::{Attribute, BlockLike, Module, RegionLike, attribute::StringAttribute, operation::OperationLike},
+    Context,
+    ir::{Attribute, AttributeLike, BlockLike, Module, RegionLike, attribute::StringAttribute, operation::OperationLike},
 };
 use std::{
     alloc::{Layout, alloc_zeroed, dealloc},
@@ -69,6 +69,91 @@ fn descriptor(buffer: &AlignedBuffer, shape: &[usize]) -> Vec<u64> {
     words
 }
 
+/// MLIR's ExecutionEngine (ORC JIT) over a module in the LLVM dialect.
+/// melior's wrapper neither checks creation nor runs the initialisation step
+/// that LLVM 22 requires, hence this small one.
+struct Engine {
+    raw: mlir_sys::MlirExecutionEngine,
+}
+
+impl Engine {
+    fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
+        // SAFETY: the module is live and fully lowered to the LLVM dialect;
+        // no shared libraries are passed.
+        let raw = unsafe { mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level, 0, std::ptr::null(), false, false) };
+        if raw.ptr.is_null() {
+            return Err(RuntimeError::Compile("the JIT could not compile the lowered module".into()));
+        }
+        // SAFETY: `raw` is a live engine; this runs global constructors.
+        unsafe { mlir_sys::mlirExecutionEngineInitialize(raw) };
+        Ok(Self { raw })
+    }
+
+    /// Address of the C interface wrapper of `function`.
+    fn lookup_c_interface(&self, function: &str) -> Option<*mut std::ffi::c_void> {
+        let name = format!("_mlir_ciface_{function}");
+        // SAFETY: the engine is live and the name outlives the call.
+        let address = unsafe {
+            mlir_sys::mlirExecutionEngineLookup(self.raw, mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() })
+        };
+        (!address.is_null()).then_some(address)
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        // SAFETY: created in `new`, destroyed once.
+        unsafe { mlir_sys::mlirExecutionEngineDestroy(self.raw) }
+    }
+}
+
+/// Most parameters plus results an entry point may have (the C interface is
+/// called through a fixed set of function-pointer types).
+pub const MAX_ARGUMENTS: usize = 16;
+
+/// Calls `_mlir_ciface_<entry>` with one descriptor pointer per argument.
+///
+/// # Safety
+/// `function` must be the C interface wrapper of a function taking exactly
+/// `arguments.len()` memref descriptors matching the pointed-to ones.
+unsafe fn call_c_interface(function: *mut std::ffi::c_void, arguments: &[*mut u64]) -> Result<(), RuntimeError> {
+    type P = *mut u64;
+    macro_rules! call {
+        ($($index:literal),*) => {{
+            // SAFETY: guaranteed by the caller: the wrapper takes exactly
+            // these pointer arguments and returns nothing.
+            let f: unsafe extern "C" fn($(call!(@ty $index)),*) = unsafe { std::mem::transmute(function) };
+            unsafe { f($(arguments[$index]),*) }
+        }};
+        (@ty $index:literal) => { P };
+    }
+    match arguments.len() {
+        0 => call!(),
+        1 => call!(0),
+        2 => call!(0, 1),
+        3 => call!(0, 1, 2),
+        4 => call!(0, 1, 2, 3),
+        5 => call!(0, 1, 2, 3, 4),
+        6 => call!(0, 1, 2, 3, 4, 5),
+        7 => call!(0, 1, 2, 3, 4, 5, 6),
+        8 => call!(0, 1, 2, 3, 4, 5, 6, 7),
+        9 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8),
+        10 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+        11 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+        12 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
+        13 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
+        14 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
+        15 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14),
+        16 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+        n => {
+            return Err(RuntimeError::Execute(format!(
+                "entry points with {n} parameters and results are not supported yet (at most {MAX_ARGUMENTS})"
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Timing of repeated executions.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchStats {
@@ -79,7 +164,9 @@ pub struct BenchStats {
 
 /// A compiled entry point.
 pub struct CpuExecutable {
-    engine: ExecutionEngine,
+    // Field order matters: the function pointer dies before the engine.
+    function: *mut std::ffi::c_void,
+    engine: Engine,
     signature: Signature,
 }
 
@@ -123,8 +210,18 @@ impl CpuExecutable {
         manager
             .run(module)
             .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
-        let engine = ExecutionEngine::new(module, 3, &[], false, false);
-        Ok(Self { engine, signature })
+        let arity = signature.inputs.len() + signature.outputs.len();
+        if arity > MAX_ARGUMENTS {
+            return Err(RuntimeError::Signature {
+                function: entry.to_owned(),
+                reason: format!("{arity} parameters and results; at most {MAX_ARGUMENTS} are supported yet"),
+            });
+        }
+        let engine = Engine::new(module, 3)?;
+        let function = engine
+            .lookup_c_interface(entry)
+            .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
+        Ok(Self { function, engine, signature })
     }
 
     /// The entry point's signature.
@@ -164,19 +261,16 @@ impl CpuExecutable {
             .map(|(buffer, tensor)| descriptor(buffer, &tensor.shape))
             .chain(output_buffers.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor(b, &spec.shape)))
             .collect();
-        // The C interface takes a pointer to each descriptor; the packed
-        // wrapper takes a pointer to each of those pointers.
-        let mut descriptor_pointers: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        // The C interface takes a pointer to each descriptor.
+        let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         let mut times = Vec::with_capacity(runs.max(1));
         for _ in 0..runs.max(1) {
-            let mut arguments: Vec<*mut ()> =
-                descriptor_pointers.iter_mut().map(|p| p as *mut *mut u64 as *mut ()).collect();
             let start = Instant::now();
-            // SAFETY: the signature was checked against the inputs, every
-            // descriptor describes a live buffer of the declared shape, and
-            // the compiled code writes only into the output buffers.
-            unsafe { self.engine.invoke_packed(&format!("_mlir_ciface_{}", self.signature.name), &mut arguments) }
-                .map_err(|e| RuntimeError::Execute(format!("cannot call `{}`: {e}", self.signature.name)))?;
+            // SAFETY: `function` is the C interface of the entry point, whose
+            // signature was checked against the inputs; every descriptor
+            // describes a live buffer of the declared shape, and the compiled
+            // code writes only into the output buffers.
+            unsafe { call_c_interface(self.function, &arguments)? };
             times.push(start.elapsed().as_secs_f64() * 1e3);
         }
         let outputs = output_buffers

@@ -13,6 +13,7 @@
 //! dense row-major, owned by the caller, and never freed by compiled code.
 
 pub mod codegen;
+pub mod compare;
 pub mod host_tensor;
 pub mod jit;
 pub mod signature;

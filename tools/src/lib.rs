@@ -58,12 +58,10 @@ pub fn split_input(text: &str, split: bool) -> Vec<String> {
     }
     let mut chunks = Vec::new();
     let mut current = String::new();
-    let mut first_line = 0usize;
     for (index, line) in text.split_inclusive('\n').enumerate() {
         if line.trim_end() == "// -----" {
             chunks.push(std::mem::take(&mut current));
-            first_line = index + 1;
-            current.push_str(&"\n".repeat(first_line));
+            current.push_str(&"\n".repeat(index + 1));
             continue;
         }
         current.push_str(line);

@@ -4,7 +4,10 @@
 use clap::{Arg, ArgAction, Command, value_parser};
 use std::{path::Path, process::ExitCode};
 use xla_dialects::{SourceSession, create_context};
-use xla_runtime::{CpuExecutable, HostTensor};
+use xla_runtime::{
+    CpuExecutable, HostTensor,
+    compare::{Tolerance, compare},
+};
 use xla_tools::{fail, parse_args, read_source};
 
 const TOOL: &str = "xla-run";
@@ -21,6 +24,15 @@ fn command() -> Command {
                 .value_name("NPY|SPEC")
                 .help("An argument, in order: a .npy file, or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
         )
+        .arg(
+            Arg::new("expect")
+                .long("expect")
+                .action(ArgAction::Append)
+                .value_name("NPY")
+                .help("Expected value of each result, in order; exit 1 unless all match"),
+        )
+        .arg(Arg::new("atol").long("atol").default_value("1e-6").value_parser(value_parser!(f64)).help("Absolute float tolerance of --expect"))
+        .arg(Arg::new("rtol").long("rtol").default_value("1e-5").value_parser(value_parser!(f64)).help("Relative float tolerance of --expect"))
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
         .arg(
             Arg::new("bench")
@@ -80,6 +92,33 @@ fn main() -> ExitCode {
         Ok(outputs) => outputs,
         Err(error) => return fail(TOOL, error),
     };
+    let expected: Vec<&String> = matches.get_many::<String>("expect").into_iter().flatten().collect();
+    if !expected.is_empty() {
+        if expected.len() != outputs.len() {
+            return fail(TOOL, format!("{} --expect value(s) given, but `{entry}` has {} result(s)", expected.len(), outputs.len()));
+        }
+        let tolerance = Tolerance {
+            atol: *matches.get_one::<f64>("atol").expect("has a default"),
+            rtol: *matches.get_one::<f64>("rtol").expect("has a default"),
+        };
+        let mut all_match = true;
+        for (index, (output, path)) in outputs.iter().zip(&expected).enumerate() {
+            let wanted = match HostTensor::read_npy(Path::new(path.as_str())) {
+                Ok(tensor) => tensor,
+                Err(error) => return fail(TOOL, format!("cannot load expected value '{path}': {error}")),
+            };
+            match compare(output, &wanted, tolerance) {
+                Ok(()) => println!("result[{index}]: matches {path}"),
+                Err(message) => {
+                    println!("result[{index}]: MISMATCH with {path}: {message}");
+                    all_match = false;
+                }
+            }
+        }
+        if !all_match {
+            return ExitCode::from(1);
+        }
+    }
     match matches.get_one::<String>("output-dir") {
         Some(dir) => {
             if let Err(error) = std::fs::create_dir_all(dir) {
@@ -92,11 +131,12 @@ fn main() -> ExitCode {
                 }
             }
         }
-        None => {
+        None if expected.is_empty() => {
             for (index, (output, spec)) in outputs.iter().zip(&executable.signature().outputs).enumerate() {
                 println!("result[{index}]: {spec} = {}", output.format());
             }
         }
+        None => {}
     }
     ExitCode::SUCCESS
 }

@@ -1,0 +1,152 @@
+//! Comparing results with expected values: integers and booleans exactly,
+//! floats within `|actual - expected| <= atol + rtol * |expected|` (NaN
+//! matches NaN, infinities must match exactly).
+
+use crate::host_tensor::{ElementType, HostTensor, bf16_bits_to_f32, f16_bits_to_f32};
+
+/// Float tolerance of a comparison.
+#[derive(Clone, Copy, Debug)]
+pub struct Tolerance {
+    pub atol: f64,
+    pub rtol: f64,
+}
+
+impl Default for Tolerance {
+    fn default() -> Self {
+        Self { atol: 1e-6, rtol: 1e-5 }
+    }
+}
+
+/// One element, widened for comparison.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Element {
+    Int(i128),
+    Float(f64),
+    Complex(f64, f64),
+}
+
+fn elements(tensor: &HostTensor) -> Vec<Element> {
+    let size = tensor.element_type.byte_size();
+    tensor
+        .data
+        .chunks_exact(size)
+        .map(|b| {
+            use ElementType::*;
+            match tensor.element_type {
+                Pred | U8 => Element::Int(i128::from(b[0])),
+                I8 => Element::Int(i128::from(b[0] as i8)),
+                I16 => Element::Int(i128::from(i16::from_le_bytes([b[0], b[1]]))),
+                U16 => Element::Int(i128::from(u16::from_le_bytes([b[0], b[1]]))),
+                I32 => Element::Int(i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                U32 => Element::Int(i128::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                I64 => Element::Int(i128::from(i64::from_le_bytes(b.try_into().expect("8 bytes")))),
+                U64 => Element::Int(i128::from(u64::from_le_bytes(b.try_into().expect("8 bytes")))),
+                F16 => Element::Float(f64::from(f16_bits_to_f32(u16::from_le_bytes([b[0], b[1]])))),
+                BF16 => Element::Float(f64::from(bf16_bits_to_f32(u16::from_le_bytes([b[0], b[1]])))),
+                F32 => Element::Float(f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                F64 => Element::Float(f64::from_le_bytes(b.try_into().expect("8 bytes"))),
+                C64 => Element::Complex(
+                    f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+                    f64::from(f32::from_le_bytes([b[4], b[5], b[6], b[7]])),
+                ),
+                C128 => Element::Complex(
+                    f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                    f64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
+                ),
+            }
+        })
+        .collect()
+}
+
+fn float_close(actual: f64, expected: f64, tolerance: Tolerance) -> bool {
+    if actual.is_nan() || expected.is_nan() {
+        return actual.is_nan() && expected.is_nan();
+    }
+    if actual.is_infinite() || expected.is_infinite() {
+        return actual == expected;
+    }
+    (actual - expected).abs() <= tolerance.atol + tolerance.rtol * expected.abs()
+}
+
+/// Row-major index → `[i, j, ...]`.
+fn position(mut index: usize, shape: &[usize]) -> String {
+    let mut coordinates = vec![0; shape.len()];
+    for (axis, &dim) in shape.iter().enumerate().rev() {
+        if dim > 0 {
+            coordinates[axis] = index % dim;
+            index /= dim;
+        }
+    }
+    format!("{coordinates:?}")
+}
+
+/// Checks `actual` against `expected`; the error lists the first
+/// mismatching elements and how many there are.
+pub fn compare(actual: &HostTensor, expected: &HostTensor, tolerance: Tolerance) -> Result<(), String> {
+    if actual.element_type != expected.element_type || actual.shape != expected.shape {
+        return Err(format!(
+            "expected {}{:?} but got {}{:?}",
+            expected.element_type.mlir_name(),
+            expected.shape,
+            actual.element_type.mlir_name(),
+            actual.shape
+        ));
+    }
+    let mut mismatches = Vec::new();
+    let mut count = 0usize;
+    for (index, (a, e)) in elements(actual).into_iter().zip(elements(expected)).enumerate() {
+        let equal = match (a, e) {
+            (Element::Int(a), Element::Int(e)) => a == e,
+            (Element::Float(a), Element::Float(e)) => float_close(a, e, tolerance),
+            (Element::Complex(ar, ai), Element::Complex(er, ei)) => {
+                float_close(ar, er, tolerance) && float_close(ai, ei, tolerance)
+            }
+            _ => false,
+        };
+        if !equal {
+            count += 1;
+            if mismatches.len() < 5 {
+                mismatches.push(format!("at {}: got {a:?}, expected {e:?}", position(index, &actual.shape)));
+            }
+        }
+    }
+    if count == 0 {
+        Ok(())
+    } else {
+        Err(format!(
+            "{count} of {} elements differ (atol {}, rtol {}); {}",
+            actual.num_elements(),
+            tolerance.atol,
+            tolerance.rtol,
+            mismatches.join("; ")
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn f32s(values: &[f32]) -> HostTensor {
+        let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+        HostTensor::new(ElementType::F32, vec![values.len()], data).unwrap()
+    }
+
+    #[test]
+    fn floats_within_tolerance_match() {
+        let tolerance = Tolerance::default();
+        assert!(compare(&f32s(&[1.0, f32::NAN, f32::INFINITY]), &f32s(&[1.000001, f32::NAN, f32::INFINITY]), tolerance).is_ok());
+        let error = compare(&f32s(&[1.0, 2.0]), &f32s(&[1.0, 2.1]), tolerance).unwrap_err();
+        assert!(error.starts_with("1 of 2 elements differ"), "{error}");
+        assert!(error.contains("at [1]"), "{error}");
+        assert!(compare(&f32s(&[f32::NAN]), &f32s(&[1.0]), tolerance).is_err());
+        assert!(compare(&f32s(&[f32::INFINITY]), &f32s(&[f32::NEG_INFINITY]), tolerance).is_err());
+    }
+
+    #[test]
+    fn shapes_and_types_must_agree() {
+        let ints = HostTensor::new(ElementType::I32, vec![1], 1i32.to_le_bytes().to_vec()).unwrap();
+        assert!(compare(&ints, &f32s(&[1.0]), Tolerance::default()).unwrap_err().contains("expected f32[1] but got i32[1]"));
+        assert!(compare(&f32s(&[1.0, 2.0]), &f32s(&[1.0]), Tolerance::default()).is_err());
+    }
+}
