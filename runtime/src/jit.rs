@@ -166,6 +166,8 @@ pub struct BenchStats {
 pub struct CpuExecutable {
     // Field order matters: the function pointer dies before the engine.
     function: *mut std::ffi::c_void,
+    /// Owns the JIT-compiled code that `function` points into.
+    #[allow(dead_code)]
     engine: Engine,
     signature: Signature,
 }
