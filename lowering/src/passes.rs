@@ -16,6 +16,8 @@ pub enum Step {
     /// Upstream MLIR passes in textual pipeline syntax, anchored on
     /// `builtin.module` (e.g. `func.func(canonicalize), cse`).
     Upstream(&'static str),
+    /// Like `Upstream`, with the text computed on first use.
+    UpstreamFn(fn() -> &'static str),
 }
 
 /// A named pass or pipeline, selectable as `xla-opt --<name>`.
@@ -45,6 +47,36 @@ const CPU_CODEGEN: &str = concat!(
     "reconcile-unrealized-casts"
 );
 
+/// linalg on tensors → PTX (a thin first version of the GPU path): fuse,
+/// bufferize, turn linalg into parallel loops, tile them by 256 (the
+/// outermost loop dimension becomes threads of 256-wide blocks), map to
+/// blocks and threads, outline kernels into a `gpu.module`, lower to NVVM and
+/// serialize to PTX (`gpu.binary` with an `assembly` object). Host code stays
+/// in `func` with `gpu.launch_func`; it is not lowered further yet.
+pub fn gpu_codegen_pipeline(chip: &str) -> String {
+    format!(
+        "func.func(linalg-fuse-elementwise-ops, canonicalize, cse),\
+         one-shot-bufferize{{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}},\
+         buffer-results-to-out-params{{hoist-static-allocs=true modify-public-functions=true}},\
+         func.func(convert-linalg-to-parallel-loops, scf-parallel-loop-tiling{{parallel-loop-tile-sizes=256 no-min-max-bounds=true}},\
+         gpu-map-parallel-loops, convert-parallel-loops-to-gpu),\
+         gpu-kernel-outlining,\
+         nvvm-attach-target{{chip={chip} features=+ptx80 O=3}},\
+         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm,\
+         convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
+         reconcile-unrealized-casts,\
+         gpu-module-to-binary{{format=isa}}"
+    )
+}
+
+/// The default GPU architecture.
+pub const DEFAULT_GPU_ARCH: &str = "sm_90";
+
+fn default_gpu_codegen() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| gpu_codegen_pipeline(DEFAULT_GPU_ARCH))
+}
+
 /// Every pass and pipeline of ours.
 pub static PASSES: &[PassInfo] = &[
     PassInfo {
@@ -65,6 +97,14 @@ pub static PASSES: &[PassInfo] = &[
             Step::Upstream(CPU_CODEGEN),
         ],
     },
+    PassInfo {
+        name: "xla-gpu-pipeline",
+        summary: "StableHLO -> linalg -> parallel loops -> gpu kernels -> NVVM -> PTX (sm_90; thin first version)",
+        steps: &[
+            Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+            Step::UpstreamFn(default_gpu_codegen),
+        ],
+    },
 ];
 
 /// Looks a pass or pipeline up by name.
@@ -78,6 +118,7 @@ pub fn add_pass(manager: &OperationPassManager, info: &PassInfo) -> Result<(), S
         match step {
             Step::Ours(create) => manager.add_pass(create()),
             Step::Upstream(text) => add_textual_pipeline(manager, text)?,
+            Step::UpstreamFn(text) => add_textual_pipeline(manager, text())?,
         }
     }
     Ok(())

@@ -9,7 +9,7 @@ use inkwell::{
     passes::PassBuilderOptions,
     targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine},
 };
-use melior::ir::Module;
+use melior::ir::{AttributeLike, Module};
 use std::path::Path;
 
 /// Options of native code generation.
@@ -99,4 +99,48 @@ pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Res
     machine
         .write_to_file(&llvm, FileType::Object, path)
         .map_err(|e| RuntimeError::Compile(format!("cannot write {}: {e}", path.display())))
+}
+
+/// The PTX of every kernel module of a module lowered by the GPU pipeline:
+/// `(gpu.binary symbol, PTX text)` for each `gpu.binary` object.
+pub fn extract_ptx(module: &Module) -> Result<Vec<(String, String)>, RuntimeError> {
+    use melior::ir::{
+        BlockLike,
+        attribute::{ArrayAttribute, StringAttribute},
+        operation::OperationLike,
+    };
+    let mut kernels = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        if op.name().as_string_ref().as_str().ok() == Some("gpu.binary") {
+            let name = op
+                .attribute("sym_name")
+                .ok()
+                .and_then(|a| StringAttribute::try_from(a).ok())
+                .map(|s| s.value().to_owned())
+                .unwrap_or_default();
+            let objects = op
+                .attribute("objects")
+                .ok()
+                .and_then(|a| ArrayAttribute::try_from(a).ok())
+                .ok_or_else(|| RuntimeError::Compile(format!("gpu.binary @{name} has no objects")))?;
+            for index in 0..objects.len() {
+                let object = objects.element(index).map_err(|e| RuntimeError::Compile(e.to_string()))?;
+                // SAFETY: the elements of `objects` on a gpu.binary are
+                // #gpu.object attributes (checked by its verifier); the
+                // returned string lives as long as the attribute.
+                let text = unsafe {
+                    let raw = mlir_sys::mlirGPUObjectAttrGetObject(object.to_raw());
+                    let bytes = std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length);
+                    String::from_utf8_lossy(bytes).into_owned()
+                };
+                kernels.push((name.clone(), text));
+            }
+        }
+        next = op.next_in_block();
+    }
+    if kernels.is_empty() {
+        return Err(RuntimeError::Compile("the GPU pipeline produced no kernels".into()));
+    }
+    Ok(kernels)
 }

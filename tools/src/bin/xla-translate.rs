@@ -2,6 +2,7 @@
 //! pipeline and emit LLVM IR or a native object file.
 
 use clap::{Arg, Command, value_parser};
+use melior::pass::PassManager;
 use std::process::ExitCode;
 use xla_dialects::{SourceSession, create_context};
 use xla_runtime::codegen::{self, TargetOptions};
@@ -21,6 +22,12 @@ fn command() -> Command {
                 .value_parser(["llvm-ir", "obj", "ptx"])
                 .help("What to produce"),
         )
+        .arg(
+            Arg::new("gpu-arch")
+                .long("gpu-arch")
+                .default_value(xla_lowering::passes::DEFAULT_GPU_ARCH)
+                .help("CUDA architecture of --emit=ptx (sm_70 ... sm_90)"),
+        )
         .arg(Arg::new("target-cpu").long("target-cpu").default_value("host").help("LLVM CPU name, or 'host'"))
         .arg(
             Arg::new("opt-level")
@@ -32,6 +39,21 @@ fn command() -> Command {
         )
 }
 
+/// The GPU pipeline for `arch`: our legalization, then the upstream steps.
+fn gpu_manager<'c>(context: &'c melior::Context, arch: &str) -> Result<PassManager<'c>, String> {
+    use xla_lowering::passes::{self, PassInfo, Step};
+    let manager = PassManager::new(context);
+    let top = manager.as_operation_pass_manager();
+    let legalize = PassInfo {
+        name: "stablehlo-legalize-to-linalg",
+        summary: "",
+        steps: &[Step::Ours(xla_lowering::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
+    };
+    passes::add_pass(&top, &legalize)?;
+    passes::add_textual_pipeline(&top, &passes::gpu_codegen_pipeline(arch))?;
+    Ok(manager)
+}
+
 fn main() -> ExitCode {
     let matches = parse_args(command());
     let input = matches.get_one::<String>("input").expect("has a default");
@@ -41,8 +63,10 @@ fn main() -> ExitCode {
         cpu: matches.get_one::<String>("target-cpu").expect("has a default").clone(),
         opt_level: *matches.get_one::<u8>("opt-level").expect("has a default"),
     };
-    if emit == "ptx" {
-        return fail(TOOL, "--emit=ptx is not implemented yet: the GPU pipeline (linalg -> gpu -> NVVM) does not exist in this version");
+    let gpu_arch = matches.get_one::<String>("gpu-arch").expect("has a default");
+    let arch_ok = gpu_arch.strip_prefix("sm_").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric()));
+    if !arch_ok {
+        return fail(TOOL, format!("invalid --gpu-arch '{gpu_arch}': expected a CUDA architecture such as sm_90"));
     }
     if emit == "obj" && output == "-" {
         return fail(TOOL, "--emit=obj needs an output file (-o FILE.o)");
@@ -57,8 +81,13 @@ fn main() -> ExitCode {
     let Some(mut module) = session.parse_module() else {
         return ExitCode::from(1);
     };
-    xla_runtime::jit::mark_public_functions(&context, &module);
-    let manager = match xla_lowering::passes::pipeline_manager(&context, "xla-cpu-pipeline") {
+    let manager = if emit == "ptx" {
+        gpu_manager(&context, gpu_arch)
+    } else {
+        xla_runtime::jit::mark_public_functions(&context, &module);
+        xla_lowering::passes::pipeline_manager(&context, "xla-cpu-pipeline")
+    };
+    let manager = match manager {
         Ok(manager) => manager,
         Err(message) => return fail(TOOL, message),
     };
@@ -66,6 +95,10 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let result = match emit {
+        "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| {
+            let text: String = kernels.iter().map(|(name, ptx)| format!("// gpu.binary @{name}\n{ptx}")).collect();
+            write_output(output, &text)
+        }),
         "llvm-ir" => codegen::emit_llvm_ir(&module, &options).map_err(|e| e.to_string()).and_then(|ir| write_output(output, &ir)),
         _ => codegen::emit_object(&module, &options, std::path::Path::new(output)).map_err(|e| e.to_string()),
     };

@@ -1,0 +1,249 @@
+// Verifier and parser errors of the stablehlo dialect, one per rule.
+// RUN: xla-opt %s --split-input-file --verify-diagnostics
+
+func.func @broadcast_in_dim_c1(%x: tensor<3xf32>) -> tensor<2x3xi32> {
+  // expected-error@+1 {{'stablehlo.broadcast_in_dim' op requires the operand and result element types to match, got 'f32' and 'i32'}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c2(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{requires broadcast_dimensions to have one entry per operand dimension (1), got 2}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c2_scalar(%x: tensor<f32>) -> tensor<3xf32> {
+  // expected-error@+1 {{requires broadcast_dimensions to have one entry per operand dimension (0), got 1}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c3(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{broadcast_dimensions[0] = 2 is out of range for a result of rank 2}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [2] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c3_negative(%x: tensor<3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{broadcast_dimensions[0] = -1 is out of range for a result of rank 2}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [-1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c4(%x: tensor<3x3xf32>) -> tensor<3x3xf32> {
+  // expected-error@+1 {{broadcast_dimensions has 1 more than once}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [1, 1] : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @broadcast_in_dim_c5(%x: tensor<3xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{operand dimension 0 has size 3, which can be broadcast only to size 3 or from size 1, but result dimension 1 has size 4}}
+  %0 = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @select_c2(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.select' op requires on_true and on_false to have the same type, got 'tensor<4xf32>' and 'tensor<4xf64>'}}
+  %0 = "stablehlo.select"(%p, %a, %b) : (tensor<4xi1>, tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_c3(%p: tensor<4xi1>, %a: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error@+1 {{requires the result type 'tensor<4xi32>' to equal the type of on_true 'tensor<4xf32>'}}
+  %0 = stablehlo.select %p, %a, %a : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @select_c1(%p: tensor<2x2xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{requires pred to be a scalar or to have the shape of on_true, got 'tensor<2x2xi1>' and 'tensor<4xf32>'}}
+  %0 = stablehlo.select %p, %a, %a : tensor<2x2xi1>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_pred_not_i1(%p: tensor<4xi32>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{operand #0 must be ranked tensor of pred (i1) values}}
+  %0 = stablehlo.select %p, %a, %a : tensor<4xi32>, tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @compare_c3_float_on_int(%a: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error@+1 {{'stablehlo.compare' op compare_type FLOAT requires floating-point or complex operands, got 'i32'}}
+  %0 = stablehlo.compare  GT, %a, %a,  FLOAT : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_c3_totalorder_on_int(%a: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error@+1 {{compare_type TOTALORDER requires floating-point or complex operands, got 'i32'}}
+  %0 = stablehlo.compare  LT, %a, %a,  TOTALORDER : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_c3_signed_on_float(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error@+1 {{compare_type SIGNED requires signed integer operands, got 'f32'}}
+  %0 = stablehlo.compare  LT, %a, %a,  SIGNED : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_c3_signed_on_unsigned(%a: tensor<4xui8>) -> tensor<4xi1> {
+  // expected-error@+1 {{compare_type SIGNED requires signed integer operands, got 'ui8'}}
+  %0 = stablehlo.compare  LT, %a, %a,  SIGNED : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_c3_signed_on_pred(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error@+1 {{compare_type SIGNED requires signed integer operands, got 'i1'}}
+  %0 = stablehlo.compare  LT, %a, %a,  SIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_c3_unsigned_on_signed(%a: tensor<4xsi32>) -> tensor<4xi1> {
+  // expected-error@+1 {{compare_type UNSIGNED requires unsigned integer or boolean operands, got 'si32'}}
+  %0 = stablehlo.compare  GE, %a, %a,  UNSIGNED : (tensor<4xsi32>, tensor<4xsi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_c1_operand_types(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xi1> {
+  // expected-error@+1 {{requires all operands to have the same type}}
+  %0 = stablehlo.compare  GE, %a, %b : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @compare_result_not_i1(%a: tensor<4xf32>) -> tensor<4xi32> {
+  // expected-error@+1 {{result #0 must be ranked tensor of pred (i1) values}}
+  %0 = stablehlo.compare  GE, %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @add_same_type(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.add' op requires the same type for all operands and results}}
+  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @multiply_shape_mismatch(%a: tensor<4xf32>, %b: tensor<5xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.multiply' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = "stablehlo.multiply"(%a, %b) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @exponential_on_int(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{'stablehlo.exponential' op operand #0 must be ranked tensor of}}
+  %0 = stablehlo.exponential %a : tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+func.func @subtract_on_pred(%a: tensor<4xi1>) -> tensor<4xi1> {
+  // expected-error@+1 {{'stablehlo.subtract' op operand #0 must be ranked tensor of}}
+  %0 = stablehlo.subtract %a, %a : tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @negate_result_shape(%a: tensor<4xf32>) -> tensor<5xf32> {
+  // expected-error@+1 {{'stablehlo.negate' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = stablehlo.negate %a : (tensor<4xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @unranked(%a: tensor<*xf32>) -> tensor<*xf32> {
+  // expected-error@+1 {{'stablehlo.abs' op operand #0 must be ranked tensor of}}
+  %0 = stablehlo.abs %a : tensor<*xf32>
+  return %0 : tensor<*xf32>
+}
+
+// -----
+
+func.func @constant_not_a_tensor_literal() -> tensor<f32> {
+  // expected-error@+1 {{expected a tensor literal such as `dense<1.0> : tensor<f32>`}}
+  %0 = stablehlo.constant 1.0 : f32
+  return %0 : tensor<f32>
+}
+
+// -----
+
+func.func @binary_functional_type_arity(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{expected 2 operand type(s) in the functional type, got 1}}
+  %0 = stablehlo.add %a, %a : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @unary_functional_type_results(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{expected 1 result type in the functional type, got 2}}
+  %0 = stablehlo.tanh %a : (tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @select_functional_type_arity(%p: tensor<4xi1>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{expected a functional type with 3 inputs and 1 result}}
+  %0 = stablehlo.select %p, %a, %a : (tensor<4xi1>, tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @compare_unknown_direction(%a: tensor<4xf32>) -> tensor<4xi1> {
+  // expected-error@+2 {{custom op 'stablehlo.compare' expected ::xla::stablehlo::ComparisonDirection to be one of: EQ, NE, GE, GT, LE, LT}}
+  // expected-error@+1 {{custom op 'stablehlo.compare' failed to parse HLO_ComparisonDirectionAttr parameter 'value'}}
+  %0 = stablehlo.compare  GREATER, %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @unknown_op(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{custom op 'stablehlo.foo' is unknown}}
+  %0 = stablehlo.foo %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

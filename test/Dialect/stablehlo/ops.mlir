@@ -1,0 +1,215 @@
+// Round trip of every stablehlo op: pretty form, stability of the printed
+// form, and the generic form read back.
+// RUN: xla-opt %s | FileCheck %s
+// RUN: xla-opt %s | xla-opt | FileCheck %s
+// RUN: xla-opt %s --mlir-print-op-generic | xla-opt | FileCheck %s
+// RUN: xla-opt %s --mlir-print-op-generic | FileCheck %s --check-prefix=GENERIC
+
+// CHECK-LABEL: func.func @unary_f32
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+func.func @unary_f32(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: %[[A:.*]] = stablehlo.abs %[[X]] : tensor<4xf32>
+  %0 = stablehlo.abs %x : tensor<4xf32>
+  // CHECK: %[[N:.*]] = stablehlo.negate %[[A]] : tensor<4xf32>
+  %1 = stablehlo.negate %0 : tensor<4xf32>
+  // CHECK: %[[E:.*]] = stablehlo.exponential %[[N]] : tensor<4xf32>
+  %2 = stablehlo.exponential %1 : tensor<4xf32>
+  // CHECK: %[[L:.*]] = stablehlo.log %[[E]] : tensor<4xf32>
+  %3 = stablehlo.log %2 : tensor<4xf32>
+  // CHECK: %[[T:.*]] = stablehlo.tanh %[[L]] : tensor<4xf32>
+  %4 = stablehlo.tanh %3 : tensor<4xf32>
+  // CHECK: %[[S:.*]] = stablehlo.sqrt %[[T]] : tensor<4xf32>
+  %5 = stablehlo.sqrt %4 : tensor<4xf32>
+  // CHECK: %[[R:.*]] = stablehlo.rsqrt %[[S]] : tensor<4xf32>
+  %6 = stablehlo.rsqrt %5 : tensor<4xf32>
+  // CHECK: return %[[R]] : tensor<4xf32>
+  return %6 : tensor<4xf32>
+}
+
+// GENERIC-LABEL: sym_name = "unary_f32"
+// GENERIC: "stablehlo.abs"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+// GENERIC: "stablehlo.rsqrt"(%{{.*}}) : (tensor<4xf32>) -> tensor<4xf32>
+
+// CHECK-LABEL: func.func @unary_other_types
+func.func @unary_other_types(%i: tensor<3xi32>, %s: tensor<3xsi8>, %h: tensor<2x2xf16>,
+                             %b: tensor<bf16>, %c: tensor<2xcomplex<f32>>, %d: tensor<2xf64>)
+    -> (tensor<3xi32>, tensor<3xsi8>, tensor<2x2xf16>, tensor<bf16>, tensor<2xcomplex<f32>>, tensor<2xf64>) {
+  // CHECK: stablehlo.abs %{{.*}} : tensor<3xi32>
+  %0 = stablehlo.abs %i : tensor<3xi32>
+  // CHECK: stablehlo.negate %{{.*}} : tensor<3xsi8>
+  %1 = stablehlo.negate %s : tensor<3xsi8>
+  // CHECK: stablehlo.sqrt %{{.*}} : tensor<2x2xf16>
+  %2 = stablehlo.sqrt %h : tensor<2x2xf16>
+  // CHECK: stablehlo.tanh %{{.*}} : tensor<bf16>
+  %3 = stablehlo.tanh %b : tensor<bf16>
+  // CHECK: stablehlo.exponential %{{.*}} : tensor<2xcomplex<f32>>
+  %4 = stablehlo.exponential %c : tensor<2xcomplex<f32>>
+  // CHECK: stablehlo.log %{{.*}} : tensor<2xf64>
+  %5 = stablehlo.log %d : tensor<2xf64>
+  return %0, %1, %2, %3, %4, %5 : tensor<3xi32>, tensor<3xsi8>, tensor<2x2xf16>, tensor<bf16>, tensor<2xcomplex<f32>>, tensor<2xf64>
+}
+
+// CHECK-LABEL: func.func @binary_f32
+// CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x3xf32>)
+func.func @binary_f32(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // CHECK: %[[V0:.*]] = stablehlo.add %[[A]], %[[B]] : tensor<2x3xf32>
+  %0 = stablehlo.add %a, %b : tensor<2x3xf32>
+  // CHECK: %[[V1:.*]] = stablehlo.subtract %[[V0]], %[[B]] : tensor<2x3xf32>
+  %1 = stablehlo.subtract %0, %b : tensor<2x3xf32>
+  // CHECK: %[[V2:.*]] = stablehlo.multiply %[[V1]], %[[A]] : tensor<2x3xf32>
+  %2 = stablehlo.multiply %1, %a : tensor<2x3xf32>
+  // CHECK: %[[V3:.*]] = stablehlo.divide %[[V2]], %[[B]] : tensor<2x3xf32>
+  %3 = stablehlo.divide %2, %b : tensor<2x3xf32>
+  // CHECK: %[[V4:.*]] = stablehlo.maximum %[[V3]], %[[A]] : tensor<2x3xf32>
+  %4 = stablehlo.maximum %3, %a : tensor<2x3xf32>
+  // CHECK: %[[V5:.*]] = stablehlo.minimum %[[V4]], %[[B]] : tensor<2x3xf32>
+  %5 = stablehlo.minimum %4, %b : tensor<2x3xf32>
+  // CHECK: return %[[V5]]
+  return %5 : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @binary_other_types
+func.func @binary_other_types(%u: tensor<4xui32>, %p: tensor<4xi1>, %c: tensor<complex<f32>>, %h: tensor<8xbf16>, %s: tensor<si8>)
+    -> (tensor<4xui32>, tensor<4xi1>, tensor<4xi1>, tensor<complex<f32>>, tensor<8xbf16>, tensor<si8>) {
+  // CHECK: stablehlo.add %{{.*}}, %{{.*}} : tensor<4xui32>
+  %0 = stablehlo.add %u, %u : tensor<4xui32>
+  // CHECK: stablehlo.add %{{.*}}, %{{.*}} : tensor<4xi1>
+  %1 = stablehlo.add %p, %p : tensor<4xi1>
+  // CHECK: stablehlo.multiply %{{.*}}, %{{.*}} : tensor<4xi1>
+  %2 = stablehlo.multiply %p, %p : tensor<4xi1>
+  // CHECK: stablehlo.divide %{{.*}}, %{{.*}} : tensor<complex<f32>>
+  %3 = stablehlo.divide %c, %c : tensor<complex<f32>>
+  // CHECK: stablehlo.maximum %{{.*}}, %{{.*}} : tensor<8xbf16>
+  %4 = stablehlo.maximum %h, %h : tensor<8xbf16>
+  // CHECK: stablehlo.minimum %{{.*}}, %{{.*}} : tensor<si8>
+  %5 = stablehlo.minimum %s, %s : tensor<si8>
+  return %0, %1, %2, %3, %4, %5 : tensor<4xui32>, tensor<4xi1>, tensor<4xi1>, tensor<complex<f32>>, tensor<8xbf16>, tensor<si8>
+}
+
+// Operand types that differ only in a dynamic dimension print the functional form.
+// CHECK-LABEL: func.func @add_mixed_types
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[B:.*]]: tensor<?xf32>)
+func.func @add_mixed_types(%a: tensor<4xf32>, %b: tensor<?xf32>) -> tensor<4xf32> {
+  // CHECK: stablehlo.add %[[A]], %[[B]] : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xf32>
+  %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xf32>
+  // Functional form whose types are all equal prints the short form.
+  // CHECK: stablehlo.multiply %{{.*}}, %[[A]] : tensor<4xf32>
+  %1 = stablehlo.multiply %0, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // CHECK: stablehlo.negate %[[B]] : tensor<?xf32>
+  %2 = stablehlo.negate %b : (tensor<?xf32>) -> tensor<?xf32>
+  return %1 : tensor<4xf32>
+}
+
+// GENERIC-LABEL: sym_name = "add_mixed_types"
+// GENERIC: "stablehlo.add"(%{{.*}}, %{{.*}}) : (tensor<4xf32>, tensor<?xf32>) -> tensor<4xf32>
+
+// CHECK-LABEL: func.func @compare
+// CHECK-SAME: (%[[A:.*]]: tensor<4xf32>, %[[I:.*]]: tensor<4xi32>, %[[U:.*]]: tensor<4xui32>, %[[P:.*]]: tensor<4xi1>)
+func.func @compare(%a: tensor<4xf32>, %i: tensor<4xi32>, %u: tensor<4xui32>, %p: tensor<4xi1>)
+    -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  // CHECK: stablehlo.compare  GT, %[[A]], %[[A]],  FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %0 = stablehlo.compare  GT, %a, %a,  FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  // CHECK: stablehlo.compare  EQ, %[[A]], %[[A]],  TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %1 = stablehlo.compare  EQ, %a, %a,  TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  // CHECK: stablehlo.compare  LT, %[[I]], %[[I]],  SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %2 = stablehlo.compare  LT, %i, %i,  SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  // CHECK: stablehlo.compare  GE, %[[U]], %[[U]],  UNSIGNED : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+  %3 = stablehlo.compare  GE, %u, %u,  UNSIGNED : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+  // No compare_type: none is printed.
+  // CHECK: stablehlo.compare  NE, %[[I]], %[[I]] : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  %4 = stablehlo.compare  NE, %i, %i : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  // CHECK: stablehlo.compare  LE, %[[P]], %[[P]],  UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  %5 = stablehlo.compare  LE, %p, %p,  UNSIGNED : (tensor<4xi1>, tensor<4xi1>) -> tensor<4xi1>
+  // The generic form with the full enum attributes.
+  // CHECK: stablehlo.compare  LT, %[[A]], %[[A]],  TOTALORDER : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %6 = "stablehlo.compare"(%a, %a) {comparison_direction = #stablehlo<comparison_direction LT>, compare_type = #stablehlo<comparison_type TOTALORDER>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
+
+// GENERIC-LABEL: sym_name = "compare"
+// GENERIC: "stablehlo.compare"(%{{.*}}, %{{.*}}) <{compare_type = #stablehlo<comparison_type FLOAT>, comparison_direction = #stablehlo<comparison_direction GT>}> : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+
+// CHECK-LABEL: func.func @select
+// CHECK-SAME: (%[[P:.*]]: tensor<2x3xi1>, %[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x3xf32>)
+func.func @select(%p: tensor<2x3xi1>, %a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // CHECK: stablehlo.select %[[P]], %[[A]], %[[B]] : tensor<2x3xi1>, tensor<2x3xf32>
+  %0 = stablehlo.select %p, %a, %b : tensor<2x3xi1>, tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// CHECK-LABEL: func.func @select_generic
+func.func @select_generic(%p: tensor<2xi1>, %a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  // CHECK: stablehlo.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<2xi1>, tensor<2xcomplex<f32>>
+  %0 = "stablehlo.select"(%p, %a, %a) : (tensor<2xi1>, tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @broadcast_in_dim
+// CHECK-SAME: (%[[S:.*]]: tensor<f32>, %[[V:.*]]: tensor<3xf32>, %[[M:.*]]: tensor<4x1xi32>)
+func.func @broadcast_in_dim(%s: tensor<f32>, %v: tensor<3xf32>, %m: tensor<4x1xi32>)
+    -> (tensor<8xf32>, tensor<2x3xf32>, tensor<3x2xf32>, tensor<4x5xi32>, tensor<2x4x5xi32>) {
+  // CHECK: stablehlo.broadcast_in_dim %[[S]], dims = [] : (tensor<f32>) -> tensor<8xf32>
+  %0 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<8xf32>
+  // CHECK: stablehlo.broadcast_in_dim %[[V]], dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  %1 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
+  // CHECK: stablehlo.broadcast_in_dim %[[V]], dims = [0] : (tensor<3xf32>) -> tensor<3x2xf32>
+  %2 = stablehlo.broadcast_in_dim %v, dims = [0] : (tensor<3xf32>) -> tensor<3x2xf32>
+  // Size-1 dimension expanded.
+  // CHECK: stablehlo.broadcast_in_dim %[[M]], dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x5xi32>
+  %3 = stablehlo.broadcast_in_dim %m, dims = [0, 1] : (tensor<4x1xi32>) -> tensor<4x5xi32>
+  // CHECK: stablehlo.broadcast_in_dim %[[M]], dims = [1, 2] : (tensor<4x1xi32>) -> tensor<2x4x5xi32>
+  %4 = "stablehlo.broadcast_in_dim"(%m) {broadcast_dimensions = array<i64: 1, 2>} : (tensor<4x1xi32>) -> tensor<2x4x5xi32>
+  return %0, %1, %2, %3, %4 : tensor<8xf32>, tensor<2x3xf32>, tensor<3x2xf32>, tensor<4x5xi32>, tensor<2x4x5xi32>
+}
+
+// GENERIC-LABEL: sym_name = "broadcast_in_dim"
+// GENERIC: "stablehlo.broadcast_in_dim"(%{{.*}}) <{broadcast_dimensions = array<i64>}> : (tensor<f32>) -> tensor<8xf32>
+// GENERIC: "stablehlo.broadcast_in_dim"(%{{.*}}) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf32>) -> tensor<2x3xf32>
+
+// CHECK-LABEL: func.func @constants
+func.func @constants() -> (tensor<f32>, tensor<4xf32>, tensor<2x2xi32>, tensor<3xi1>, tensor<2xui32>, tensor<complex<f32>>, tensor<2xbf16>, tensor<f16>) {
+  // CHECK: stablehlo.constant dense<2.500000e+00> : tensor<f32>
+  %0 = stablehlo.constant dense<2.5> : tensor<f32>
+  // CHECK: stablehlo.constant dense<1.000000e+00> : tensor<4xf32>
+  %1 = stablehlo.constant dense<1.0> : tensor<4xf32>
+  // CHECK: stablehlo.constant dense<{{\[\[}}1, 2], [3, 4]]> : tensor<2x2xi32>
+  %2 = stablehlo.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  // CHECK: stablehlo.constant dense<[true, false, true]> : tensor<3xi1>
+  %3 = stablehlo.constant dense<[true, false, true]> : tensor<3xi1>
+  // CHECK: stablehlo.constant dense<[0, 4294967295]> : tensor<2xui32>
+  %4 = stablehlo.constant dense<[0, 4294967295]> : tensor<2xui32>
+  // CHECK: stablehlo.constant dense<(1.000000e+00,-2.000000e+00)> : tensor<complex<f32>>
+  %5 = stablehlo.constant dense<(1.0, -2.0)> : tensor<complex<f32>>
+  // CHECK: stablehlo.constant dense<[1.000000e+00, 5.000000e-01]> : tensor<2xbf16>
+  %6 = stablehlo.constant dense<[1.0, 0.5]> : tensor<2xbf16>
+  // Discardable attributes are kept, before the value.
+  // CHECK: stablehlo.constant {some.tag = "x"} dense<0.000000e+00> : tensor<f16>
+  %7 = stablehlo.constant {some.tag = "x"} dense<0.0> : tensor<f16>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<f32>, tensor<4xf32>, tensor<2x2xi32>, tensor<3xi1>, tensor<2xui32>, tensor<complex<f32>>, tensor<2xbf16>, tensor<f16>
+}
+
+// GENERIC-LABEL: sym_name = "constants"
+// GENERIC: "stablehlo.constant"() <{value = dense<2.500000e+00> : tensor<f32>}> : () -> tensor<f32>
+
+// CHECK-LABEL: func.func @generic_forms
+func.func @generic_forms(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // CHECK: %[[C:.*]] = stablehlo.constant dense<3.000000e+00> : tensor<4xf32>
+  %c = "stablehlo.constant"() {value = dense<3.0> : tensor<4xf32>} : () -> tensor<4xf32>
+  // CHECK: %[[S:.*]] = stablehlo.add %{{.*}}, %[[C]] : tensor<4xf32>
+  %0 = "stablehlo.add"(%a, %c) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // CHECK: stablehlo.tanh %[[S]] : tensor<4xf32>
+  %1 = "stablehlo.tanh"(%0) : (tensor<4xf32>) -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+
+// Attributes that JAX attaches pass through unchanged.
+// CHECK-LABEL: module @jit_f
+// CHECK-SAME: attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}
+// CHECK: func.func public @main(%{{.*}}: tensor<2xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}) -> (tensor<2xf32> {jax.result_info = "result"})
+// CHECK: stablehlo.add {{.*}} {mhlo.frontend_attributes = {a = "b"}} : tensor<2xf32>
+module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2xf32> {jax.arg_info = "x", mhlo.sharding = "{replicated}"}) -> (tensor<2xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.add %arg0, %arg0 {mhlo.frontend_attributes = {a = "b"}} : tensor<2xf32>
+    return %0 : tensor<2xf32>
+  }
+}

@@ -1,0 +1,23 @@
+// Round trip of select with a scalar predicate (select_c1 allows pred to be
+// a rank-0 tensor). Kept apart from ops.mlir so that a failure here does not
+// hide the other round trips.
+// RUN: xla-opt %s | FileCheck %s
+// RUN: xla-opt %s | xla-opt | FileCheck %s
+// RUN: xla-opt %s --mlir-print-op-generic | xla-opt | FileCheck %s
+
+// A scalar predicate chooses a whole operand (select_c1).
+// CHECK-LABEL: func.func @select_scalar_pred
+// CHECK-SAME: (%[[P:.*]]: tensor<i1>, %[[A:.*]]: tensor<4xi32>, %[[B:.*]]: tensor<4xi32>)
+func.func @select_scalar_pred(%p: tensor<i1>, %a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  // CHECK: stablehlo.select %[[P]], %[[A]], %[[B]] : tensor<i1>, tensor<4xi32>
+  %0 = stablehlo.select %p, %a, %b : tensor<i1>, tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+
+// CHECK-LABEL: func.func @select_scalar_pred_generic
+func.func @select_scalar_pred_generic(%p: tensor<i1>, %a: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  // CHECK: stablehlo.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<i1>, tensor<2x2xf32>
+  %0 = "stablehlo.select"(%p, %a, %a) : (tensor<i1>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

@@ -1,0 +1,89 @@
+// What --stablehlo-legalize-to-linalg cannot lower is reported at the op.
+// Outside verify mode the failure is an exit code of exactly 1.
+// RUN: sh %inputs/status.sh xla-opt %s --split-input-file --stablehlo-legalize-to-linalg 2>&1 | FileCheck %s --check-prefix=EXIT
+// RUN: xla-opt %s --split-input-file --verify-diagnostics --stablehlo-legalize-to-linalg
+// EXIT: stablehlo-to-linalg-errors.mlir:[[# @LINE + 5]]:8: error: cannot lower 'stablehlo.add': element type ui32 is not supported yet
+// EXIT: exit=1
+
+func.func @add_ui32(%a: tensor<4xui32>) -> tensor<4xui32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.add': element type ui32 is not supported yet: only signless integers, i1 and floats lower to linalg}}
+  %0 = stablehlo.add %a, %a : tensor<4xui32>
+  return %0 : tensor<4xui32>
+}
+
+// -----
+
+func.func @multiply_si8(%a: tensor<4xsi8>) -> tensor<4xsi8> {
+  // expected-error@+1 {{cannot lower 'stablehlo.multiply': element type si8 is not supported yet}}
+  %0 = stablehlo.multiply %a, %a : tensor<4xsi8>
+  return %0 : tensor<4xsi8>
+}
+
+// -----
+
+func.func @compare_ui32(%a: tensor<4xui32>) -> tensor<4xi1> {
+  // expected-error@+1 {{cannot lower 'stablehlo.compare': element type ui32 is not supported yet}}
+  %0 = stablehlo.compare  LT, %a, %a : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
+
+// -----
+
+func.func @constant_ui32() -> tensor<2xui32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.constant': constants of element type ui32 are not supported yet}}
+  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xui32>
+  return %0 : tensor<2xui32>
+}
+
+// -----
+
+// Dynamic shapes parse and verify, but do not lower yet.
+func.func @add_dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.add': dynamic shapes are not supported yet (type tensor<?xf32>)}}
+  %0 = stablehlo.add %a, %a : tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @broadcast_dynamic(%a: tensor<?xf32>) -> tensor<2x?xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.broadcast_in_dim': dynamic shapes are not supported yet (type tensor<?xf32>)}}
+  %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<?xf32>) -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+func.func @abs_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  // expected-error@+1 {{cannot lower 'stablehlo.abs': stablehlo.abs on element type complex<f32> is not supported yet}}
+  %0 = stablehlo.abs %a : tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
+func.func @compare_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xi1> {
+  // expected-error@+1 {{cannot lower 'stablehlo.compare': compare with compare_type FLOAT on element type complex<f32> is not supported yet}}
+  %0 = stablehlo.compare  EQ, %a, %a : (tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>) -> tensor<2xi1>
+  return %0 : tensor<2xi1>
+}
+
+// -----
+
+// Every op that cannot be lowered is reported, not just the first.
+func.func @two_errors(%a: tensor<4xui32>, %b: tensor<?xf32>) -> (tensor<4xui32>, tensor<?xf32>) {
+  // expected-error@+1 {{cannot lower 'stablehlo.subtract': element type ui32}}
+  %0 = stablehlo.subtract %a, %a : tensor<4xui32>
+  // expected-error@+1 {{cannot lower 'stablehlo.tanh': dynamic shapes are not supported yet}}
+  %1 = stablehlo.tanh %b : tensor<?xf32>
+  return %0, %1 : tensor<4xui32>, tensor<?xf32>
+}
+
+// -----
+
+// TOTALORDER on integers never reaches the lowering: the verifier rejects it.
+func.func @compare_totalorder_i32(%a: tensor<4xi32>) -> tensor<4xi1> {
+  // expected-error@+1 {{'stablehlo.compare' op compare_type TOTALORDER requires floating-point or complex operands, got 'i32'}}
+  %0 = stablehlo.compare  LT, %a, %a,  TOTALORDER : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0 : tensor<4xi1>
+}
