@@ -38,6 +38,10 @@ const CPU_CODEGEN: &str = concat!(
     "canonicalize,",
     "buffer-deallocation-pipeline,",
     "func.func(convert-linalg-to-affine-loops, affine-loop-fusion, affine-scalrep, canonicalize, lower-affine),",
+    // f16/bf16 are computed in f32 and rounded after every op, as XLA's CPU
+    // back end does; bf16 conversions become integer code (no libcalls).
+    "func.func(arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
+    "math-extend-to-supported-types{target-type=f32}, arith-expand{include-bf16=true}),",
     "func.func(convert-complex-to-standard, convert-math-to-llvm),",
     "convert-math-to-libm,",
     "expand-strided-metadata,",
