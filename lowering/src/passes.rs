@@ -57,15 +57,23 @@ const CPU_CODEGEN: &str = concat!(
 /// blocks and threads, outline kernels into a `gpu.module`, lower to NVVM and
 /// serialize to PTX (`gpu.binary` with an `assembly` object). Host code stays
 /// in `func` with `gpu.launch_func`; it is not lowered further yet.
-pub fn gpu_codegen_pipeline(chip: &str) -> String {
+///
+/// `libdevice` is the path of CUDA's `libdevice.10.bc`, linked into every
+/// kernel so that math functions (`__nv_expf`, ...) resolve; without it,
+/// kernels that use them reference undefined functions.
+pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
+    let link = libdevice.map(|path| format!(" l={path}")).unwrap_or_default();
     format!(
         "func.func(linalg-fuse-elementwise-ops, canonicalize, cse),\
          one-shot-bufferize{{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}},\
          buffer-results-to-out-params{{hoist-static-allocs=true modify-public-functions=true}},\
-         func.func(convert-linalg-to-parallel-loops, scf-parallel-loop-tiling{{parallel-loop-tile-sizes=256 no-min-max-bounds=true}},\
+         func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,\
+         arith-emulate-unsupported-floats{{source-types=bf16,f16 target-type=f32}},\
+         math-extend-to-supported-types{{target-type=f32}}, arith-expand{{include-bf16=true}},\
+         scf-parallel-loop-tiling{{parallel-loop-tile-sizes=256 no-min-max-bounds=true}},\
          gpu-map-parallel-loops, convert-parallel-loops-to-gpu),\
          gpu-kernel-outlining,\
-         nvvm-attach-target{{chip={chip} features=+ptx80 O=3}},\
+         nvvm-attach-target{{chip={chip} features=+ptx80 O=3{link}}},\
          gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm,\
          convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
          reconcile-unrealized-casts,\
@@ -73,12 +81,27 @@ pub fn gpu_codegen_pipeline(chip: &str) -> String {
     )
 }
 
+/// Where CUDA's libdevice is looked for when no path is given: `$XLA_LIBDEVICE`,
+/// then `$CUDA_HOME/nvvm/libdevice/libdevice.10.bc`, then
+/// `/usr/local/cuda/nvvm/libdevice/libdevice.10.bc`.
+pub fn find_libdevice() -> Option<String> {
+    let mut candidates = Vec::new();
+    if let Ok(path) = std::env::var("XLA_LIBDEVICE") {
+        candidates.push(path);
+    }
+    if let Ok(home) = std::env::var("CUDA_HOME") {
+        candidates.push(format!("{home}/nvvm/libdevice/libdevice.10.bc"));
+    }
+    candidates.push("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc".into());
+    candidates.into_iter().find(|path| std::path::Path::new(path).is_file())
+}
+
 /// The default GPU architecture.
 pub const DEFAULT_GPU_ARCH: &str = "sm_90";
 
 fn default_gpu_codegen() -> &'static str {
     static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| gpu_codegen_pipeline(DEFAULT_GPU_ARCH))
+    TEXT.get_or_init(|| gpu_codegen_pipeline(DEFAULT_GPU_ARCH, find_libdevice().as_deref()))
 }
 
 /// Every pass and pipeline of ours.

@@ -28,6 +28,12 @@ fn command() -> Command {
                 .default_value(xla_lowering::passes::DEFAULT_GPU_ARCH)
                 .help("CUDA architecture of --emit=ptx (sm_70 ... sm_90)"),
         )
+        .arg(
+            Arg::new("libdevice")
+                .long("libdevice")
+                .value_name("PATH")
+                .help("CUDA's libdevice.10.bc for --emit=ptx (default: $XLA_LIBDEVICE, $CUDA_HOME/nvvm/libdevice, /usr/local/cuda)"),
+        )
         .arg(Arg::new("target-cpu").long("target-cpu").default_value("host").help("LLVM CPU name, or 'host'"))
         .arg(
             Arg::new("opt-level")
@@ -40,7 +46,7 @@ fn command() -> Command {
 }
 
 /// The GPU pipeline for `arch`: our legalization, then the upstream steps.
-fn gpu_manager<'c>(context: &'c melior::Context, arch: &str) -> Result<PassManager<'c>, String> {
+fn gpu_manager<'c>(context: &'c melior::Context, arch: &str, libdevice: Option<&str>) -> Result<PassManager<'c>, String> {
     use xla_lowering::passes::{self, PassInfo, Step};
     let manager = PassManager::new(context);
     let top = manager.as_operation_pass_manager();
@@ -50,8 +56,30 @@ fn gpu_manager<'c>(context: &'c melior::Context, arch: &str) -> Result<PassManag
         steps: &[Step::Ours(xla_lowering::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
     };
     passes::add_pass(&top, &legalize)?;
-    passes::add_textual_pipeline(&top, &passes::gpu_codegen_pipeline(arch))?;
+    passes::add_textual_pipeline(&top, &passes::gpu_codegen_pipeline(arch, libdevice))?;
     Ok(manager)
+}
+
+/// Writes PTX: to stdout, every kernel module with a `// gpu.binary @name`
+/// header; to a file, the module itself, or, when there are several, one
+/// file per module named `<stem>.<module>.ptx` (each a complete PTX module
+/// that ptxas accepts), listing the files written on stdout.
+fn write_ptx(output: &str, kernels: &[(String, String)]) -> Result<(), String> {
+    if output == "-" {
+        let text: String = kernels.iter().map(|(name, ptx)| format!("// gpu.binary @{name}\n{ptx}")).collect();
+        return write_output(output, &text);
+    }
+    if let [(_, ptx)] = kernels {
+        return write_output(output, ptx);
+    }
+    let path = std::path::Path::new(output);
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("kernels");
+    for (name, ptx) in kernels {
+        let file = path.with_file_name(format!("{stem}.{name}.ptx"));
+        write_output(&file.to_string_lossy(), ptx)?;
+        println!("{}", file.display());
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
@@ -82,7 +110,14 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     };
     let manager = if emit == "ptx" {
-        gpu_manager(&context, gpu_arch)
+        let libdevice = match matches.get_one::<String>("libdevice") {
+            Some(path) if !std::path::Path::new(path).is_file() => {
+                return fail(TOOL, format!("--libdevice '{path}' is not a file"));
+            }
+            Some(path) => Some(path.clone()),
+            None => xla_lowering::passes::find_libdevice(),
+        };
+        gpu_manager(&context, gpu_arch, libdevice.as_deref())
     } else {
         xla_runtime::jit::mark_public_functions(&context, &module);
         xla_lowering::passes::pipeline_manager(&context, "xla-cpu-pipeline")
@@ -95,10 +130,7 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let result = match emit {
-        "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| {
-            let text: String = kernels.iter().map(|(name, ptx)| format!("// gpu.binary @{name}\n{ptx}")).collect();
-            write_output(output, &text)
-        }),
+        "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels)),
         "llvm-ir" => codegen::emit_llvm_ir(&module, &options).map_err(|e| e.to_string()).and_then(|ir| write_output(output, &ir)),
         _ => codegen::emit_object(&module, &options, std::path::Path::new(output)).map_err(|e| e.to_string()),
     };
