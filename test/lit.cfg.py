@@ -17,5 +17,29 @@ if not tools_dir:
 llvm_tools_dir = os.environ.get("LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")
 config.environment["PATH"] = os.pathsep.join([tools_dir, llvm_tools_dir, os.environ.get("PATH", "")])
 
+config.substitutions.append(("%tools_dir", tools_dir))
 config.substitutions.append(("%examples", os.path.join(config.test_source_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+
+# PTX validity tests need ptxas (and libdevice for math functions): from
+# $PTXAS, PATH, or the venv that .ci/run creates from PyPI's
+# nvidia-cuda-nvcc-cu12 wheel. Without it they are reported UNSUPPORTED.
+import glob
+import shutil
+
+repo_root = os.path.dirname(config.test_source_root)
+ptxas = os.environ.get("PTXAS") or shutil.which("ptxas")
+wheel = sorted(glob.glob(os.path.join(repo_root, ".venv-cuda/lib/python3*/site-packages/nvidia/cuda_nvcc")))
+if not ptxas and wheel:
+    candidate = os.path.join(wheel[-1], "bin", "ptxas")
+    if os.access(candidate, os.X_OK):
+        ptxas = candidate
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+else:
+    lit_config.note("ptxas not found: PTX validity tests are UNSUPPORTED (install nvidia-cuda-nvcc-cu12, see .ci/run)")
+if "XLA_LIBDEVICE" in os.environ:
+    config.environment["XLA_LIBDEVICE"] = os.environ["XLA_LIBDEVICE"]
+elif wheel and os.path.isfile(os.path.join(wheel[-1], "nvvm/libdevice/libdevice.10.bc")):
+    config.environment["XLA_LIBDEVICE"] = os.path.join(wheel[-1], "nvvm/libdevice/libdevice.10.bc")

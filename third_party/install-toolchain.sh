@@ -17,7 +17,7 @@ if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
 packages=(
   "llvm-${LLVM_MAJOR}-dev" "libmlir-${LLVM_MAJOR}-dev" "mlir-${LLVM_MAJOR}-tools"
   "llvm-${LLVM_MAJOR}-tools" "clang-${LLVM_MAJOR}" "libpolly-${LLVM_MAJOR}-dev"
-  libzstd-dev libz3-dev libxml2-dev zlib1g-dev cmake ninja-build python3 gcc g++
+  libzstd-dev libz3-dev libxml2-dev zlib1g-dev cmake ninja-build python3 python3-venv gcc g++ binutils
 )
 
 missing=()
