@@ -208,3 +208,19 @@ pub fn integer_type(context: &Context, bits: u32) -> BuildResult<Type<'_>> {
     Type::parse(context, &format!("i{bits}")).ok_or_else(|| format!("internal error: i{bits}"))
 }
 
+
+/// `bufferization.alloc_tensor() copy(%value)`: a fresh tensor holding a
+/// copy of a statically shaped `value`.
+pub fn alloc_tensor_copy<'c>(location: Location<'c>, value: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    static_shape(value.r#type())?;
+    let context = location.context();
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { context.to_ref() };
+    let segments = parse_attribute(context, "array<i32: 0, 1, 0>")?;
+    build(
+        OperationBuilder::new("bufferization.alloc_tensor", location)
+            .add_operands(&[value])
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
+            .add_results(&[value.r#type()]),
+    )
+}

@@ -9,6 +9,7 @@
 
 pub mod builders;
 pub mod diagnostics;
+pub mod distinct_results;
 pub mod element;
 pub mod passes;
 pub mod stablehlo_to_linalg;

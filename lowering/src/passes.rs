@@ -31,8 +31,8 @@ pub struct PassInfo {
 /// out. Functions take every result as a caller-allocated out-parameter
 /// (`buffer-results-to-out-params`), so compiled code never hands ownership
 /// of memory to its caller.
+const CPU_PREPARE: &str = "func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
 const CPU_CODEGEN: &str = concat!(
-    "func.func(linalg-fuse-elementwise-ops, canonicalize, cse),",
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
     "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
     "canonicalize,",
@@ -64,8 +64,7 @@ const CPU_CODEGEN: &str = concat!(
 pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     let link = libdevice.map(|path| format!(" l={path}")).unwrap_or_default();
     format!(
-        "func.func(linalg-fuse-elementwise-ops, canonicalize, cse),\
-         one-shot-bufferize{{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}},\
+         "one-shot-bufferize{{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}},\
          buffer-results-to-out-params{{hoist-static-allocs=true modify-public-functions=true}},\
          func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,\
          arith-emulate-unsupported-floats{{source-types=bf16,f16 target-type=f32}},\
@@ -79,6 +78,14 @@ pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
          reconcile-unrealized-casts,\
          gpu-module-to-binary{{format=isa}}"
     )
+}
+
+/// Appends the whole GPU pipeline (StableHLO → PTX) for `chip`.
+pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> Result<(), String> {
+    manager.add_pass(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass());
+    add_textual_pipeline(manager, CPU_PREPARE)?;
+    manager.add_pass(crate::distinct_results::create_distinct_results_pass());
+    add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice))
 }
 
 /// Where CUDA's libdevice is looked for when no path is given: `$XLA_LIBDEVICE`,
@@ -112,15 +119,26 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
     },
     PassInfo {
+        name: "xla-distinct-results",
+        summary: "Copy repeated function results so that each result gets its own buffer",
+        steps: &[Step::Ours(crate::distinct_results::create_distinct_results_pass)],
+    },
+    PassInfo {
         name: "xla-cpu-codegen",
         summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, affine loops, LLVM",
-        steps: &[Step::Upstream(CPU_CODEGEN)],
+        steps: &[
+            Step::Upstream(CPU_PREPARE),
+            Step::Ours(crate::distinct_results::create_distinct_results_pass),
+            Step::Upstream(CPU_CODEGEN),
+        ],
     },
     PassInfo {
         name: "xla-cpu-pipeline",
         summary: "The whole CPU pipeline: StableHLO -> linalg -> affine loops -> LLVM dialect",
         steps: &[
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+            Step::Upstream(CPU_PREPARE),
+            Step::Ours(crate::distinct_results::create_distinct_results_pass),
             Step::Upstream(CPU_CODEGEN),
         ],
     },
@@ -129,6 +147,8 @@ pub static PASSES: &[PassInfo] = &[
         summary: "StableHLO -> linalg -> parallel loops -> gpu kernels -> NVVM -> PTX (sm_90; thin first version)",
         steps: &[
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+            Step::Upstream(CPU_PREPARE),
+            Step::Ours(crate::distinct_results::create_distinct_results_pass),
             Step::UpstreamFn(default_gpu_codegen),
         ],
     },

@@ -62,8 +62,8 @@ func.func @multiply_i1(%a: tensor<4xi1>, %b: tensor<4xi1>) -> tensor<4xi1> {
 // CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
 // CHECK: arith.divf %{{.*}}, %{{.*}} : f32
 // NaN-propagating max/min (not maxnumf/minnumf).
-// CHECK: arith.maximumf %{{.*}}, %{{.*}} : f32
-// CHECK: arith.minimumf %{{.*}}, %{{.*}} : f32
+// CHECK: llvm.intr.maximum(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+// CHECK: llvm.intr.minimum(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
 // CHECK: arith.negf %{{.*}} : f32
 // CHECK: math.absf %{{.*}} : f32
 func.func @arith_f32(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
@@ -102,7 +102,7 @@ func.func @math_f32(%a: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK: ^bb0(%{{.*}}: f16, %{{.*}}: f16):
 // CHECK-NEXT: math.sqrt %{{.*}} : f16
 // CHECK: ^bb0(%{{.*}}: f64, %{{.*}}: f64, %{{.*}}: f64):
-// CHECK-NEXT: arith.maximumf %{{.*}}, %{{.*}} : f64
+// CHECK-NEXT: llvm.intr.maximum(%{{.*}}, %{{.*}}) : (f64, f64) -> f64
 func.func @half_types(%a: tensor<4xbf16>, %h: tensor<2xf16>, %d: tensor<3xf64>) -> (tensor<4xbf16>, tensor<2xf16>, tensor<3xf64>) {
   %0 = stablehlo.add %a, %a : tensor<4xbf16>
   %1 = stablehlo.sqrt %h : tensor<2xf16>

@@ -39,6 +39,9 @@ XlaSourceSession xlaSourceSessionCreate(MlirContext context,
   session->sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(unwrap(buffer), unwrap(name)),
       llvm::SMLoc());
+  // As mlir-opt does: in verify mode, diagnostics carry no extra
+  // "see current operation" notes that annotations would have to match.
+  session->context->printOpOnDiagnostic(!verifyDiagnostics);
   if (verifyDiagnostics)
     session->verifier = std::make_unique<SourceMgrDiagnosticVerifierHandler>(
         session->sourceMgr, session->context);

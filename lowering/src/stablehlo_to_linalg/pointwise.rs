@@ -14,7 +14,10 @@
 //! ```
 //!
 //! Semantics follow the seeds: integer division by zero yields -1 (all ones)
-//! and `INT_MIN / -1` yields `INT_MIN`; float max/min propagate NaN; on i1,
+//! and `INT_MIN / -1` yields `INT_MIN`; float max/min propagate NaN and order
+//! -0 < +0 (emitted as `llvm.intr.maximum`/`minimum` rather than
+//! `arith.maximumf`, which `arith-expand` — needed for bf16 — would rewrite
+//! into a compare/select that ignores the sign of zero); on i1,
 //! add is OR and multiply is AND; `compare` with FLOAT follows IEEE (NaN is
 //! unordered, NE is true for NaN) and TOTALORDER orders
 //! -NaN < -Inf < ... < -0 < +0 < ... < +Inf < +NaN.
@@ -153,10 +156,10 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("divide", SignlessInt(bits)) => signed_divide(s, block, args[0], args[1], bits),
         ("divide", Complex) => one(block, s, "complex.div", args),
         ("maximum", Pred) => one(block, s, "arith.ori", args),
-        ("maximum", Float(_)) => one(block, s, "arith.maximumf", args),
+        ("maximum", Float(_)) => one(block, s, "llvm.intr.maximum", args),
         ("maximum", SignlessInt(_)) => one(block, s, "arith.maxsi", args),
         ("minimum", Pred) => one(block, s, "arith.andi", args),
-        ("minimum", Float(_)) => one(block, s, "arith.minimumf", args),
+        ("minimum", Float(_)) => one(block, s, "llvm.intr.minimum", args),
         ("minimum", SignlessInt(_)) => one(block, s, "arith.minsi", args),
         ("negate", Float(_)) => one(block, s, "arith.negf", args),
         ("negate", SignlessInt(_)) => {

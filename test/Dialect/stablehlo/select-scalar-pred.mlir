@@ -21,3 +21,18 @@ func.func @select_scalar_pred_generic(%p: tensor<i1>, %a: tensor<2x2xf32>) -> te
   %0 = "stablehlo.select"(%p, %a, %a) : (tensor<i1>, tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// Lowering: the scalar predicate is read at every point (an empty-result map).
+// RUN: xla-opt %s --stablehlo-legalize-to-linalg | FileCheck %s --check-prefix=LINALG
+// LINALG-DAG: #[[$P:.*]] = affine_map<(d0) -> ()>
+// LINALG-DAG: #[[$ID:.*]] = affine_map<(d0) -> (d0)>
+// LINALG-LABEL: func.func @select_scalar_pred
+// LINALG: linalg.generic {indexing_maps = [#[[$P]], #[[$ID]], #[[$ID]], #[[$ID]]], iterator_types = ["parallel"]}
+// LINALG-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<i1>, tensor<4xi32>, tensor<4xi32>)
+// LINALG: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+
+// Execution: a scalar predicate chooses a whole operand.
+// RUN: xla-run %s --entry select_scalar_pred --input i1=true --input '4xi32=[1,2,3,4]' --input '4xi32=[5,6,7,8]' | FileCheck %s --check-prefix=RUN-TRUE
+// RUN-TRUE: result[0]: tensor<4xi32> = [1, 2, 3, 4]
+// RUN: xla-run %s --entry select_scalar_pred --input i1=false --input '4xi32=[1,2,3,4]' --input '4xi32=[5,6,7,8]' | FileCheck %s --check-prefix=RUN-FALSE
+// RUN-FALSE: result[0]: tensor<4xi32> = [5, 6, 7, 8]

@@ -81,7 +81,12 @@ fn main() -> ExitCode {
 
     // Validate the pipeline once, before touching the input, so that an
     // unknown pass is reported as such and not once per chunk.
-    let build_manager = || -> Result<PassManager, String> {
+    let print_ir = matches.get_flag("mlir-print-ir-after-all") || matches.get_flag("mlir-print-ir-before-all");
+    if print_ir {
+        // MLIR requires it: IR printing cannot run on a multithreaded pass manager.
+        context.enable_multi_threading(false);
+    }
+    let build_manager = |instrument: bool| -> Result<PassManager, String> {
         let manager = PassManager::new(&context);
         let top = manager.as_operation_pass_manager();
         for step in &steps {
@@ -90,7 +95,10 @@ fn main() -> ExitCode {
                 Requested::Textual(text) => passes::add_textual_pipeline(&top, text)?,
             }
         }
-        if matches.get_flag("mlir-print-ir-after-all") || matches.get_flag("mlir-print-ir-before-all") {
+        if !instrument {
+            return Ok(manager);
+        }
+        if print_ir {
             manager.enable_ir_printing(&PassIrPrintingOptions {
                 before_all: matches.get_flag("mlir-print-ir-before-all"),
                 after_all: matches.get_flag("mlir-print-ir-after-all"),
@@ -108,7 +116,7 @@ fn main() -> ExitCode {
         }
         Ok(manager)
     };
-    if let Err(message) = build_manager() {
+    if let Err(message) = build_manager(false) {
         return fail(TOOL, message);
     }
 
@@ -118,7 +126,7 @@ fn main() -> ExitCode {
         let session = SourceSession::new(&context, &chunk, &name, verify);
         let mut chunk_ok = false;
         if let Some(mut module) = session.parse_module() {
-            let manager = build_manager().expect("validated above");
+            let manager = build_manager(true).expect("validated above");
             if manager.run(&mut module).is_ok() {
                 chunk_ok = true;
                 let mut flags = OperationPrintingFlags::new();

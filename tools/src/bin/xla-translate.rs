@@ -45,18 +45,10 @@ fn command() -> Command {
         )
 }
 
-/// The GPU pipeline for `arch`: our legalization, then the upstream steps.
+/// The GPU pipeline for `arch`.
 fn gpu_manager<'c>(context: &'c melior::Context, arch: &str, libdevice: Option<&str>) -> Result<PassManager<'c>, String> {
-    use xla_lowering::passes::{self, PassInfo, Step};
     let manager = PassManager::new(context);
-    let top = manager.as_operation_pass_manager();
-    let legalize = PassInfo {
-        name: "stablehlo-legalize-to-linalg",
-        summary: "",
-        steps: &[Step::Ours(xla_lowering::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
-    };
-    passes::add_pass(&top, &legalize)?;
-    passes::add_textual_pipeline(&top, &passes::gpu_codegen_pipeline(arch, libdevice))?;
+    xla_lowering::passes::add_gpu_pipeline(&manager.as_operation_pass_manager(), arch, libdevice)?;
     Ok(manager)
 }
 

@@ -131,7 +131,8 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
   let hasVerifier = 1;
 }
 
-def StableHLO_SelectOp : StableHLO_Op<"select", [Pure, Elementwise]> {
+// Not `Elementwise`: that trait forbids the scalar predicate select allows.
+def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
   let summary = "Element-wise choice between two tensors (XLA: Select).";
   let description = [{
     `result[i] = pred[i] ? on_true[i] : on_false[i]`. `pred` is either a

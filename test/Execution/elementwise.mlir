@@ -1,0 +1,200 @@
+// Edge cases of the element-wise semantics (XLA operation semantics),
+// executed with xla-run on inline inputs. Expected values come from the
+// semantics, not from the tool.
+
+// Integer division: x / 0 = -1, INT_MIN / -1 = INT_MIN, otherwise rounds toward zero.
+// RUN: xla-run %s --entry divide_i32 --input '6xi32=[7,-7,5,-2147483648,-2147483648,0]' --input '6xi32=[0,2,0,-1,1,-3]' \
+// RUN:   | FileCheck %s --check-prefix=DIV32
+// DIV32: result[0]: tensor<6xi32> = [-1, -3, -1, -2147483648, -2147483648, 0]
+func.func @divide_i32(%a: tensor<6xi32>, %b: tensor<6xi32>) -> tensor<6xi32> {
+  %0 = stablehlo.divide %a, %b : tensor<6xi32>
+  return %0 : tensor<6xi32>
+}
+
+// RUN: xla-run %s --entry divide_i8 --input '4xi8=[-128,-128,100,-100]' --input '4xi8=[-1,0,-7,7]' \
+// RUN:   | FileCheck %s --check-prefix=DIV8
+// DIV8: result[0]: tensor<4xi8> = [-128, -1, -14, -14]
+func.func @divide_i8(%a: tensor<4xi8>, %b: tensor<4xi8>) -> tensor<4xi8> {
+  %0 = stablehlo.divide %a, %b : tensor<4xi8>
+  return %0 : tensor<4xi8>
+}
+
+// Float division follows IEEE: 1/0 = inf, -1/0 = -inf, 0/0 = nan.
+// RUN: xla-run %s --entry divide_f32 --input '4xf32=[1,-1,0,3]' --input '4xf32=[0,0,0,-2]' \
+// RUN:   | FileCheck %s --check-prefix=DIVF
+// DIVF: result[0]: tensor<4xf32> = [inf, -inf, nan, -1.5]
+func.func @divide_f32(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.divide %a, %b : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// Float max/min propagate NaN from either side; max(-0, +0) = +0 and
+// min(-0, +0) = -0 in either order.
+// RUN: xla-run %s --entry max_min_f32 --input '6xf32=[nan,1,-0.0,0.0,2,-inf]' --input '6xf32=[1,nan,0.0,-0.0,-inf,inf]' \
+// RUN:   | FileCheck %s --check-prefix=MAXMIN
+// MAXMIN: result[0]: tensor<6xf32> = [nan, nan, 0, 0, 2, inf]
+// MAXMIN: result[1]: tensor<6xf32> = [nan, nan, -0, -0, -inf, -inf]
+func.func @max_min_f32(%a: tensor<6xf32>, %b: tensor<6xf32>) -> (tensor<6xf32>, tensor<6xf32>) {
+  %0 = stablehlo.maximum %a, %b : tensor<6xf32>
+  %1 = stablehlo.minimum %a, %b : tensor<6xf32>
+  return %0, %1 : tensor<6xf32>, tensor<6xf32>
+}
+
+// Signed integer max/min.
+// RUN: xla-run %s --entry max_min_i32 --input '3xi32=[-1,5,-2147483648]' --input '3xi32=[1,-5,2147483647]' \
+// RUN:   | FileCheck %s --check-prefix=MAXMINI
+// MAXMINI: result[0]: tensor<3xi32> = [1, 5, 2147483647]
+// MAXMINI: result[1]: tensor<3xi32> = [-1, -5, -2147483648]
+func.func @max_min_i32(%a: tensor<3xi32>, %b: tensor<3xi32>) -> (tensor<3xi32>, tensor<3xi32>) {
+  %0 = stablehlo.maximum %a, %b : tensor<3xi32>
+  %1 = stablehlo.minimum %a, %b : tensor<3xi32>
+  return %0, %1 : tensor<3xi32>, tensor<3xi32>
+}
+
+// FLOAT comparisons: NaN is unordered, so NE is true and EQ false.
+// RUN: xla-run %s --entry compare_float --input '4xf32=[nan,1,nan,-0.0]' --input '4xf32=[nan,nan,1,0.0]' \
+// RUN:   | FileCheck %s --check-prefix=CMPF
+// CMPF: result[0]: tensor<4xi1> = [true, true, true, false]
+// CMPF: result[1]: tensor<4xi1> = [false, false, false, true]
+// CMPF: result[2]: tensor<4xi1> = [false, false, false, true]
+func.func @compare_float(%a: tensor<4xf32>, %b: tensor<4xf32>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = stablehlo.compare  NE, %a, %b,  FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %1 = stablehlo.compare  EQ, %a, %b,  FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  %2 = stablehlo.compare  GE, %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+  return %0, %1, %2 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
+
+// TOTALORDER: -NaN < -inf < ... < -0 < +0 < ... < +inf < +NaN, while FLOAT
+// has -0 == +0 and NaN unordered.
+// RUN: xla-run %s --entry compare_totalorder --input '7xf32=[-0.0,-nan,-inf,1,nan,-nan,inf]' --input '7xf32=[0.0,-inf,-0.0,nan,nan,nan,nan]' \
+// RUN:   | FileCheck %s --check-prefix=TOTAL
+// TOTAL: result[0]: tensor<7xi1> = [true, true, true, true, false, true, true]
+// TOTAL: result[1]: tensor<7xi1> = [false, false, true, false, false, false, false]
+// TOTAL: result[2]: tensor<7xi1> = [false, false, false, false, true, false, false]
+// TOTAL: result[3]: tensor<7xi1> = [true, false, false, false, false, false, false]
+func.func @compare_totalorder(%a: tensor<7xf32>, %b: tensor<7xf32>) -> (tensor<7xi1>, tensor<7xi1>, tensor<7xi1>, tensor<7xi1>) {
+  %0 = stablehlo.compare  LT, %a, %b,  TOTALORDER : (tensor<7xf32>, tensor<7xf32>) -> tensor<7xi1>
+  %1 = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<7xf32>, tensor<7xf32>) -> tensor<7xi1>
+  %2 = stablehlo.compare  EQ, %a, %b,  TOTALORDER : (tensor<7xf32>, tensor<7xf32>) -> tensor<7xi1>
+  %3 = stablehlo.compare  EQ, %a, %b,  FLOAT : (tensor<7xf32>, tensor<7xf32>) -> tensor<7xi1>
+  return %0, %1, %2, %3 : tensor<7xi1>, tensor<7xi1>, tensor<7xi1>, tensor<7xi1>
+}
+
+// Integers compare signed by default; UNSIGNED on i32 sees -1 as 2^32-1; i1
+// compares as unsigned (true > false). Unsigned, -5 < -4 still holds.
+// RUN: xla-run %s --entry compare_int --input '3xi32=[-1,2,-5]' --input '3xi32=[1,2,-4]' --input '2xi1=[true,false]' --input '2xi1=[false,true]' \
+// RUN:   | FileCheck %s --check-prefix=CMPI
+// CMPI: result[0]: tensor<3xi1> = [true, false, true]
+// CMPI: result[1]: tensor<3xi1> = [false, false, true]
+// CMPI: result[2]: tensor<2xi1> = [true, false]
+func.func @compare_int(%a: tensor<3xi32>, %b: tensor<3xi32>, %p: tensor<2xi1>, %q: tensor<2xi1>) -> (tensor<3xi1>, tensor<3xi1>, tensor<2xi1>) {
+  %0 = stablehlo.compare  LT, %a, %b : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+  %1 = stablehlo.compare  LT, %a, %b,  UNSIGNED : (tensor<3xi32>, tensor<3xi32>) -> tensor<3xi1>
+  %2 = stablehlo.compare  GT, %p, %q : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  return %0, %1, %2 : tensor<3xi1>, tensor<3xi1>, tensor<2xi1>
+}
+
+// On i1, add is OR, multiply is AND, maximum is OR, minimum is AND. (max/min
+// read a third argument so that CSE does not merge them with add/multiply:
+// see duplicate-results.mlir for that case.)
+// RUN: xla-run %s --entry pred_arith --input '4xi1=[true,true,false,false]' --input '4xi1=[1,0,1,0]' --input '4xi1=[true,false,true,false]' \
+// RUN:   | FileCheck %s --check-prefix=PRED
+// PRED: result[0]: tensor<4xi1> = [true, true, true, false]
+// PRED: result[1]: tensor<4xi1> = [true, false, false, false]
+// PRED: result[2]: tensor<4xi1> = [true, true, true, false]
+// PRED: result[3]: tensor<4xi1> = [true, false, false, false]
+func.func @pred_arith(%a: tensor<4xi1>, %b: tensor<4xi1>, %c: tensor<4xi1>) -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>) {
+  %0 = stablehlo.add %a, %b : tensor<4xi1>
+  %1 = stablehlo.multiply %a, %b : tensor<4xi1>
+  %2 = stablehlo.maximum %a, %c : tensor<4xi1>
+  %3 = stablehlo.minimum %a, %c : tensor<4xi1>
+  return %0, %1, %2, %3 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>
+}
+
+// Integer negate and abs wrap at INT_MIN; add and multiply wrap around.
+// RUN: xla-run %s --entry int_wrap --input '3xi32=[-2147483648,-3,2147483647]' \
+// RUN:   | FileCheck %s --check-prefix=WRAP
+// WRAP: result[0]: tensor<3xi32> = [-2147483648, 3, -2147483647]
+// WRAP: result[1]: tensor<3xi32> = [-2147483648, 3, 2147483647]
+// WRAP: result[2]: tensor<3xi32> = [0, -6, -2]
+func.func @int_wrap(%a: tensor<3xi32>) -> (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) {
+  %0 = stablehlo.negate %a : tensor<3xi32>
+  %1 = stablehlo.abs %a : tensor<3xi32>
+  %2 = stablehlo.add %a, %a : tensor<3xi32>
+  return %0, %1, %2 : tensor<3xi32>, tensor<3xi32>, tensor<3xi32>
+}
+
+// select with an element-wise predicate.
+// RUN: xla-run %s --entry select --input '4xi1=[true,false,true,false]' --input '4xi32=[1,2,3,4]' --input '4xi32=[10,20,30,40]' \
+// RUN:   | FileCheck %s --check-prefix=SELECT
+// SELECT: result[0]: tensor<4xi32> = [1, 20, 3, 40]
+func.func @select(%p: tensor<4xi1>, %a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {
+  %0 = stablehlo.select %p, %a, %b : tensor<4xi1>, tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// broadcast_in_dim: a size-1 dimension is expanded, a new dimension added,
+// a scalar fills the result, and dims can transpose.
+// RUN: xla-run %s --entry broadcast --input '2x1xi32=[[1],[2]]' --input '1x3xf32=[[0.5,1.5,2.5]]' --input 'f32=-7' --input '2x3xi32=[1,2,3,4,5,6]' \
+// RUN:   | FileCheck %s --check-prefix=BCAST
+// BCAST: result[0]: tensor<2x3xi32> = {{\[\[}}1, 1, 1], [2, 2, 2]]
+// BCAST: result[1]: tensor<2x2x3xf32> = {{\[\[\[}}0.5, 1.5, 2.5], [0.5, 1.5, 2.5]], {{\[\[}}0.5, 1.5, 2.5], [0.5, 1.5, 2.5]]]
+// BCAST: result[2]: tensor<2x2xf32> = {{\[\[}}-7, -7], [-7, -7]]
+// BCAST: result[3]: tensor<3x2xi32> = {{\[\[}}1, 4], [2, 5], [3, 6]]
+func.func @broadcast(%a: tensor<2x1xi32>, %b: tensor<1x3xf32>, %s: tensor<f32>, %m: tensor<2x3xi32>)
+    -> (tensor<2x3xi32>, tensor<2x2x3xf32>, tensor<2x2xf32>, tensor<3x2xi32>) {
+  %0 = stablehlo.broadcast_in_dim %a, dims = [0, 1] : (tensor<2x1xi32>) -> tensor<2x3xi32>
+  %1 = stablehlo.broadcast_in_dim %b, dims = [0, 2] : (tensor<1x3xf32>) -> tensor<2x2x3xf32>
+  %2 = stablehlo.broadcast_in_dim %s, dims = [] : (tensor<f32>) -> tensor<2x2xf32>
+  %3 = stablehlo.broadcast_in_dim %m, dims = [1, 0] : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  return %0, %1, %2, %3 : tensor<2x3xi32>, tensor<2x2x3xf32>, tensor<2x2xf32>, tensor<3x2xi32>
+}
+
+// Rank-0 tensors in and out.
+// RUN: xla-run %s --entry rank0 --input f32=2.5 --input f32=0.25 | FileCheck %s --check-prefix=RANK0
+// RANK0: result[0]: tensor<f32> = 2.75
+// RANK0: result[1]: tensor<f32> = 0.625
+func.func @rank0(%a: tensor<f32>, %b: tensor<f32>) -> (tensor<f32>, tensor<f32>) {
+  %0 = stablehlo.add %a, %b : tensor<f32>
+  %1 = stablehlo.multiply %a, %b : tensor<f32>
+  return %0, %1 : tensor<f32>, tensor<f32>
+}
+
+// A function of constants only: no inputs at all.
+// RUN: xla-run %s --entry constants | FileCheck %s --check-prefix=CONST
+// CONST: result[0]: tensor<2x2xi32> = {{\[\[}}1, 2], [3, 4]]
+// CONST: result[1]: tensor<3xf32> = [1.5, 1.5, 1.5]
+// CONST: result[2]: tensor<i1> = true
+func.func @constants() -> (tensor<2x2xi32>, tensor<3xf32>, tensor<i1>) {
+  %0 = stablehlo.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %1 = stablehlo.constant dense<1.5> : tensor<3xf32>
+  %2 = stablehlo.constant dense<true> : tensor<i1>
+  return %0, %1, %2 : tensor<2x2xi32>, tensor<3xf32>, tensor<i1>
+}
+
+// Exactly representable results of the transcendental ops, and their IEEE
+// special cases: log(0) = -inf, log(-1) = nan, sqrt(-1) = nan, rsqrt(0) = inf.
+// RUN: xla-run %s --entry math --input '4xf32=[0,1,4,-1]' | FileCheck %s --check-prefix=MATH
+// MATH: result[0]: tensor<4xf32> = [1, {{2.718281[0-9]*}}, {{54.59815[0-9]*}}, {{0.367879[0-9]*}}]
+// MATH: result[1]: tensor<4xf32> = [-inf, 0, {{1.386294[0-9]*}}, nan]
+// MATH: result[2]: tensor<4xf32> = [0, 1, 2, nan]
+// MATH: result[3]: tensor<4xf32> = [inf, 1, 0.5, nan]
+// MATH: result[4]: tensor<4xf32> = [0, {{0.761594[0-9]*}}, {{0.999329[0-9]*}}, {{-0.761594[0-9]*}}]
+func.func @math(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %0 = stablehlo.exponential %a : tensor<4xf32>
+  %1 = stablehlo.log %a : tensor<4xf32>
+  %2 = stablehlo.sqrt %a : tensor<4xf32>
+  %3 = stablehlo.rsqrt %a : tensor<4xf32>
+  %4 = stablehlo.tanh %a : tensor<4xf32>
+  return %0, %1, %2, %3, %4 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// Float negate and abs act on the sign bit: -(+0) = -0, |-0| = +0, |-inf| = inf.
+// RUN: xla-run %s --entry sign --input '4xf32=[0.0,-0.0,-inf,1.5]' | FileCheck %s --check-prefix=SIGN
+// SIGN: result[0]: tensor<4xf32> = [-0, 0, inf, -1.5]
+// SIGN: result[1]: tensor<4xf32> = [0, 0, inf, 1.5]
+func.func @sign(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = stablehlo.negate %a : tensor<4xf32>
+  %1 = stablehlo.abs %a : tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}
