@@ -25,6 +25,16 @@ enum Element {
     Complex(f64, f64),
 }
 
+impl std::fmt::Display for Element {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Element::Int(value) => write!(f, "{value}"),
+            Element::Float(value) => write!(f, "{value:e}"),
+            Element::Complex(re, im) => write!(f, "({re:e}{im:+e}j)"),
+        }
+    }
+}
+
 fn elements(tensor: &HostTensor) -> Vec<Element> {
     let size = tensor.element_type.byte_size();
     tensor
@@ -106,7 +116,7 @@ pub fn compare(actual: &HostTensor, expected: &HostTensor, tolerance: Tolerance)
         if !equal {
             count += 1;
             if mismatches.len() < 5 {
-                mismatches.push(format!("at {}: got {a:?}, expected {e:?}", position(index, &actual.shape)));
+                mismatches.push(format!("at {}: got {a}, expected {e}", position(index, &actual.shape)));
             }
         }
     }
