@@ -38,7 +38,8 @@ fn main() {
     };
     let passed = count("Passed:") + count("Expectedly Failed:");
     let failed = count("Failed:") + count("Unexpectedly Passed:") + count("Unresolved:") + count("Timed Out:");
-    println!("\nlit: {passed} passed, {failed} failed");
+    let unsupported = count("Unsupported:");
+    println!("\nlit: {passed} passed, {failed} failed, {unsupported} unsupported (skipped, reasons above)");
     if !output.status.success() || failed > 0 || passed == 0 {
         std::process::exit(1);
     }
