@@ -22,23 +22,24 @@ struct AlignedBuffer {
 }
 
 impl AlignedBuffer {
-    fn new(len: usize) -> Self {
+    fn new(len: usize) -> Result<Self, RuntimeError> {
+        let error = || RuntimeError::Execute(format!("cannot allocate a buffer of {len} bytes"));
         // A zero-sized tensor still gets a valid (1-byte) allocation, so
         // compiled code never sees a null pointer.
-        let layout = Layout::from_size_align(len.max(1), BUFFER_ALIGNMENT).expect("size fits in isize");
+        let layout = Layout::from_size_align(len.max(1), BUFFER_ALIGNMENT).map_err(|_| error())?;
         // SAFETY: the layout has a non-zero size.
         let ptr = unsafe { alloc_zeroed(layout) };
         if ptr.is_null() {
-            std::alloc::handle_alloc_error(layout);
+            return Err(error());
         }
-        Self { ptr, layout, len }
+        Ok(Self { ptr, layout, len })
     }
 
-    fn from_bytes(bytes: &[u8]) -> Self {
-        let buffer = Self::new(bytes.len());
+    fn from_bytes(bytes: &[u8]) -> Result<Self, RuntimeError> {
+        let buffer = Self::new(bytes.len())?;
         // SAFETY: the buffer holds `bytes.len()` bytes and does not overlap.
         unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.ptr, bytes.len()) };
-        buffer
+        Ok(buffer)
     }
 
     fn to_vec(&self) -> Vec<u8> {
@@ -254,9 +255,15 @@ impl CpuExecutable {
     /// returns the results of the last run and the time of each run.
     fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
         self.check_inputs(inputs)?;
-        let input_buffers: Vec<AlignedBuffer> = inputs.iter().map(|t| AlignedBuffer::from_bytes(&t.data)).collect();
-        let output_buffers: Vec<AlignedBuffer> =
-            self.signature.outputs.iter().map(|spec| AlignedBuffer::new(spec.byte_size())).collect();
+        let input_buffers: Vec<AlignedBuffer> =
+            inputs.iter().map(|t| AlignedBuffer::from_bytes(&t.data)).collect::<Result<_, _>>()?;
+        let output_buffers: Vec<AlignedBuffer> = self
+            .signature
+            .outputs
+            .iter()
+            // Byte sizes were checked when the signature was read.
+            .map(|spec| AlignedBuffer::new(spec.byte_size().unwrap_or(usize::MAX)))
+            .collect::<Result<_, _>>()?;
         let mut descriptors: Vec<Vec<u64>> = input_buffers
             .iter()
             .zip(inputs)

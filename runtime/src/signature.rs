@@ -3,7 +3,7 @@
 
 use crate::{ElementType, RuntimeError};
 use melior::ir::{
-    BlockLike, Module, OperationRef, ShapedTypeLike, Type, TypeLike,
+    BlockLike, Module, OperationRef, ShapedTypeLike, Type,
     attribute::{StringAttribute, TypeAttribute},
     operation::OperationLike,
     r#type::{DimSize, FunctionType, RankedTensorType},
@@ -18,14 +18,17 @@ pub struct TensorSpec {
 }
 
 impl TensorSpec {
-    /// Number of elements.
-    pub fn num_elements(&self) -> usize {
-        self.shape.iter().product()
+    /// Number of elements, `None` if it does not fit in `usize`.
+    pub fn num_elements(&self) -> Option<usize> {
+        self.shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
     }
 
-    /// Size of a dense buffer holding the tensor.
-    pub fn byte_size(&self) -> usize {
-        self.num_elements() * self.element_type.byte_size()
+    /// Size of a dense buffer holding the tensor, `None` if it exceeds what
+    /// an allocation can hold (`isize::MAX` bytes).
+    pub fn byte_size(&self) -> Option<usize> {
+        self.num_elements()?
+            .checked_mul(self.element_type.byte_size())
+            .filter(|&bytes| bytes <= isize::MAX as usize)
     }
 }
 
@@ -86,7 +89,11 @@ impl Signature {
                     _ => Err(error(format!("{what} has a dynamic shape ({ty})"))),
                 })
                 .collect::<Result<_, _>>()?;
-            Ok(TensorSpec { element_type, shape })
+            let spec = TensorSpec { element_type, shape };
+            if spec.byte_size().is_none() {
+                return Err(error(format!("{what} ({spec}) is larger than this machine can address")));
+            }
+            Ok(spec)
         };
         let inputs = (0..function_type.input_count())
             .map(|i| spec(function_type.input(i).map_err(|e| error(e.to_string()))?, format!("parameter {i}")))
@@ -94,7 +101,6 @@ impl Signature {
         let outputs = (0..function_type.result_count())
             .map(|i| spec(function_type.result(i).map_err(|e| error(e.to_string()))?, format!("result {i}")))
             .collect::<Result<_, _>>()?;
-        let _ = TypeLike::context(&function_type);
         Ok(Self { name: entry.to_owned(), inputs, outputs })
     }
 }
