@@ -10,7 +10,7 @@
 //! ```
 
 use super::Rewrite;
-use crate::builders::{BuildResult, affine_map, identity_map, parallel_generic, static_shape, tensor_empty};
+use crate::builders::{BuildResult, affine_map, identity_map, parallel_generic, static_shape};
 use melior::ir::{OperationRef, Value, ValueLike, attribute::DenseI64ArrayAttribute, operation::OperationLike};
 
 /// Lowers `stablehlo.broadcast_in_dim`.
@@ -34,11 +34,7 @@ pub fn lower_broadcast_in_dim<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c
     }
     let rank = result_shape.len();
     let maps = vec![affine_map(context, rank, &input_results)?, identity_map(context, rank)?];
-    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
-    let generic = parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))?;
-    let generic = rewrite.rewriter.insert(generic);
-    let result: Value = generic.result(0).map_err(|e| e.to_string())?.into();
-    rewrite.rewriter.replace_op_with_values(op, &[result]);
-    Ok(())
+    rewrite.replace_with_init(op, result_type, |init| {
+        parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))
+    })
 }

@@ -27,6 +27,33 @@ pub struct Rewrite<'c, 'r> {
     pub rewriter: RewriterBase<'c, 'r>,
 }
 
+impl<'c> Rewrite<'c, '_> {
+    /// Replaces `op` by the single-result op that `build` makes from a fresh
+    /// `tensor.empty` of `result_type` (the init of a linalg op). If `build`
+    /// fails, the IR is left as it was.
+    pub fn replace_with_init(
+        &self,
+        op: OperationRef<'c, '_>,
+        result_type: melior::ir::Type<'c>,
+        build: impl FnOnce(melior::ir::Value<'c, '_>) -> BuildResult<melior::ir::Operation<'c>>,
+    ) -> BuildResult<()> {
+        let location = op.location();
+        let empty = self.rewriter.insert(crate::builders::tensor_empty(location, result_type)?);
+        let init: melior::ir::Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        let replacement = match build(init) {
+            Ok(replacement) => replacement,
+            Err(message) => {
+                self.rewriter.erase_op(empty);
+                return Err(message);
+            }
+        };
+        let replacement = self.rewriter.insert(replacement);
+        let result: melior::ir::Value = replacement.result(0).map_err(|e| e.to_string())?.into();
+        self.rewriter.replace_op_with_values(op, &[result]);
+        Ok(())
+    }
+}
+
 /// A lowering: inserts the replacement and replaces the op, or explains why
 /// it cannot (without having changed the IR).
 type LowerFn = for<'c, 'r, 'a> fn(&Rewrite<'c, 'r>, OperationRef<'c, 'a>) -> BuildResult<()>;

@@ -25,7 +25,7 @@
 use super::Rewrite;
 use crate::builders::{
     BuildResult, append, compare_scalar, element_type, identity_map, int_constant,
-    parallel_generic, scalar, select, static_shape, tensor_empty, affine_map, integer_type,
+    parallel_generic, scalar, select, static_shape, affine_map, integer_type,
 };
 use crate::element::ElementKind;
 use melior::{
@@ -99,15 +99,11 @@ pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     }
     maps.push(identity_map(context, rank)?);
 
-    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
-    let generic = parallel_generic(context, location, &operands, init, maps, result_type, |block, args| {
-        emit_scalar(&scalar_info, block, &args[..args.len() - 1])
-    })?;
-    let generic = rewrite.rewriter.insert(generic);
-    let result: Value = generic.result(0).map_err(|e| e.to_string())?.into();
-    rewrite.rewriter.replace_op_with_values(op, &[result]);
-    Ok(())
+    rewrite.replace_with_init(op, result_type, |init| {
+        parallel_generic(context, location, &operands, init, maps, result_type, |block, args| {
+            emit_scalar(&scalar_info, block, &args[..args.len() - 1])
+        })
+    })
 }
 
 fn compare_attributes(op: OperationRef, kind: ElementKind) -> BuildResult<(ComparisonDirection, ComparisonType)> {

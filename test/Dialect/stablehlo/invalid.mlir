@@ -247,3 +247,13 @@ func.func @unknown_op(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.foo %a : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// abs of complex has a real result in StableHLO; until that form exists,
+// complex operands are rejected rather than given a complex result.
+func.func @abs_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  // expected-error@+1 {{'stablehlo.abs' op operand #0 must be ranked tensor of}}
+  %0 = stablehlo.abs %a : tensor<2xcomplex<f32>>
+  return %0 : tensor<2xcomplex<f32>>
+}

@@ -60,10 +60,9 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
   }];
 }
 
-def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs", HLO_IntFpOrComplexTensor, "Abs"> {
-  // The result of abs on complex is real; that form arrives with the full op set.
-  let results = (outs HLO_IntFpOrComplexTensor:$result);
-}
+// abs of a complex tensor has a real result; that form arrives with the full
+// op set. Until then complex operands are rejected, not mis-typed.
+def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs", HLO_IntOrFpTensor, "Abs">;
 def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpOrComplexTensor, "Neg">;
 def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
 def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpOrComplexTensor, "Log">;
