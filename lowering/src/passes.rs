@@ -27,11 +27,14 @@ pub struct PassInfo {
     pub steps: &'static [Step],
 }
 
+/// Tensor-level clean-up shared by the CPU and GPU paths: fuse chains of
+/// element-wise linalg ops into one, then canonicalize and CSE.
+const CPU_PREPARE: &str = "func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
+
 /// Bufferization through LLVM dialect: linalg on tensors in, LLVM dialect
 /// out. Functions take every result as a caller-allocated out-parameter
 /// (`buffer-results-to-out-params`), so compiled code never hands ownership
-/// of memory to its caller.
-const CPU_PREPARE: &str = "func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
+/// of memory to its caller. Runs after `xla-distinct-results`.
 const CPU_CODEGEN: &str = concat!(
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
     "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
