@@ -198,3 +198,48 @@ func.func @sign(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %1 = stablehlo.abs %a : tensor<4xf32>
   return %0, %1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// convert (XLA's ConvertElementType): float -> int truncates toward zero and
+// saturates, NaN -> 0; -> i1 tests for non-zero (NaN is non-zero).
+// RUN: xla-run %s --entry convert_float_to_int --input '8xf32=[nan,inf,-inf,2.7,-2.7,3e10,-0.0,200.5]' \
+// RUN:   | FileCheck %s --check-prefix=F2I
+// F2I: result[0]: tensor<8xi32> = [0, 2147483647, -2147483648, 2, -2, 2147483647, 0, 200]
+// F2I-NEXT: result[1]: tensor<8xi8> = [0, 127, -128, 2, -2, 127, 0, 127]
+// F2I-NEXT: result[2]: tensor<8xi1> = [true, true, true, true, true, true, false, true]
+func.func @convert_float_to_int(%a: tensor<8xf32>) -> (tensor<8xi32>, tensor<8xi8>, tensor<8xi1>) {
+  %0 = stablehlo.convert %a : (tensor<8xf32>) -> tensor<8xi32>
+  %1 = stablehlo.convert %a : (tensor<8xf32>) -> tensor<8xi8>
+  %2 = stablehlo.convert %a : (tensor<8xf32>) -> tensor<8xi1>
+  return %0, %1, %2 : tensor<8xi32>, tensor<8xi8>, tensor<8xi1>
+}
+
+// Integers: sign extension, truncation modulo 2^8, exact i32 -> f64.
+// RUN: xla-run %s --entry convert_int --input '4xi32=[300,-129,0,-2147483648]' | FileCheck %s --check-prefix=I2X
+// I2X: result[0]: tensor<4xf64> = [300, -129, 0, -2147483648]
+// I2X-NEXT: result[1]: tensor<4xi8> = [44, 127, 0, 0]
+// I2X-NEXT: result[2]: tensor<4xi64> = [300, -129, 0, -2147483648]
+// I2X-NEXT: result[3]: tensor<4xi1> = [true, true, false, true]
+func.func @convert_int(%a: tensor<4xi32>) -> (tensor<4xf64>, tensor<4xi8>, tensor<4xi64>, tensor<4xi1>) {
+  %0 = stablehlo.convert %a : (tensor<4xi32>) -> tensor<4xf64>
+  %1 = stablehlo.convert %a : (tensor<4xi32>) -> tensor<4xi8>
+  %2 = stablehlo.convert %a : (tensor<4xi32>) -> tensor<4xi64>
+  %3 = stablehlo.convert %a : (tensor<4xi32>) -> tensor<4xi1>
+  return %0, %1, %2, %3 : tensor<4xf64>, tensor<4xi8>, tensor<4xi64>, tensor<4xi1>
+}
+
+// Floats round to nearest even: 65520 is halfway between f16's largest
+// finite value and 2^16, so it rounds to inf; 1e-8 is below half the
+// smallest f16 subnormal; f16 -> bf16 keeps 8 significant bits; i1 -> 1/0.
+// RUN: xla-run %s --entry convert_float --input '4xf32=[1.0009765625,65520,1e-8,-2.5]' --input '2xi1=[true,false]' \
+// RUN:   | FileCheck %s --check-prefix=FX
+// FX: result[0]: tensor<4xf16> = [1.0009766, inf, 0, -2.5]
+// FX-NEXT: result[1]: tensor<4xbf16> = [1, inf, 0, -2.5]
+// FX-NEXT: result[2]: tensor<2xf32> = [1, 0]
+// FX-NEXT: result[3]: tensor<2xi32> = [1, 0]
+func.func @convert_float(%a: tensor<4xf32>, %p: tensor<2xi1>) -> (tensor<4xf16>, tensor<4xbf16>, tensor<2xf32>, tensor<2xi32>) {
+  %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<4xf16>
+  %1 = stablehlo.convert %0 : (tensor<4xf16>) -> tensor<4xbf16>
+  %2 = stablehlo.convert %p : (tensor<2xi1>) -> tensor<2xf32>
+  %3 = stablehlo.convert %p : (tensor<2xi1>) -> tensor<2xi32>
+  return %0, %1, %2, %3 : tensor<4xf16>, tensor<4xbf16>, tensor<2xf32>, tensor<2xi32>
+}

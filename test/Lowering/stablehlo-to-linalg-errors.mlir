@@ -6,7 +6,7 @@
 // EXIT: exit=1
 
 func.func @add_ui32(%a: tensor<4xui32>) -> tensor<4xui32> {
-  // expected-error@+1 {{cannot lower 'stablehlo.add': element type ui32 is not supported yet: only signless integers, i1 and floats lower to linalg}}
+  // expected-error@+1 {{cannot lower 'stablehlo.add': element type ui32 is not supported yet: only signless integers, i1, floats and complex lower to linalg}}
   %0 = stablehlo.add %a, %a : tensor<4xui32>
   return %0 : tensor<4xui32>
 }

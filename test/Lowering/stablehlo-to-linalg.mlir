@@ -379,3 +379,38 @@ func.func @rank0(%a: tensor<f32>, %b: tensor<f32>) -> tensor<f32> {
   %0 = stablehlo.multiply %a, %b : tensor<f32>
   return %0 : tensor<f32>
 }
+
+// -----
+
+// convert: sitofp/uitofp, extf/truncf, extsi/extui/trunci, != 0 for i1, and
+// a saturating float -> int (range checks in f64, NaN -> 0).
+// CHECK-LABEL: func.func @convert
+func.func @convert(%f: tensor<4xf32>, %i: tensor<4xi32>, %p: tensor<4xi1>)
+    -> (tensor<4xi32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf16>, tensor<4xf64>, tensor<4xi8>, tensor<4xi64>, tensor<4xi1>, tensor<4xi1>) {
+  // CHECK: linalg.generic
+  // CHECK: arith.extf %{{.*}} : f32 to f64
+  // CHECK-DAG: arith.cmpf oge
+  // CHECK-DAG: arith.cmpf olt
+  // CHECK-DAG: arith.cmpf uno
+  // CHECK: arith.fptosi %{{.*}} : f64 to i32
+  // CHECK: arith.constant 2147483647 : i32
+  // CHECK: arith.constant -2147483648 : i32
+  %0 = stablehlo.convert %f : (tensor<4xf32>) -> tensor<4xi32>
+  // CHECK: arith.sitofp %{{.*}} : i32 to f32
+  %1 = stablehlo.convert %i : (tensor<4xi32>) -> tensor<4xf32>
+  // CHECK: arith.uitofp %{{.*}} : i1 to f32
+  %2 = stablehlo.convert %p : (tensor<4xi1>) -> tensor<4xf32>
+  // CHECK: arith.truncf %{{.*}} : f32 to f16
+  %3 = stablehlo.convert %f : (tensor<4xf32>) -> tensor<4xf16>
+  // CHECK: arith.extf %{{.*}} : f32 to f64
+  %4 = stablehlo.convert %f : (tensor<4xf32>) -> tensor<4xf64>
+  // CHECK: arith.trunci %{{.*}} : i32 to i8
+  %5 = stablehlo.convert %i : (tensor<4xi32>) -> tensor<4xi8>
+  // CHECK: arith.extsi %{{.*}} : i32 to i64
+  %6 = stablehlo.convert %i : (tensor<4xi32>) -> tensor<4xi64>
+  // CHECK: arith.cmpf une
+  %7 = stablehlo.convert %f : (tensor<4xf32>) -> tensor<4xi1>
+  // CHECK: arith.cmpi ne
+  %8 = stablehlo.convert %i : (tensor<4xi32>) -> tensor<4xi1>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<4xi32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf16>, tensor<4xf64>, tensor<4xi8>, tensor<4xi64>, tensor<4xi1>, tensor<4xi1>
+}

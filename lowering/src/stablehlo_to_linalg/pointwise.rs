@@ -54,6 +54,7 @@ pub const POINTWISE_OPS: &[&str] = &[
     "stablehlo.minimum",
     "stablehlo.compare",
     "stablehlo.select",
+    "stablehlo.convert",
 ];
 
 /// What the scalar body of one op needs to know.
@@ -65,6 +66,8 @@ struct Scalar<'c> {
     kind: ElementKind,
     /// Element type of that operand.
     element: Type<'c>,
+    /// Element type of the result.
+    result_element: Type<'c>,
     compare: Option<(ComparisonDirection, ComparisonType)>,
 }
 
@@ -83,13 +86,16 @@ pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     let typed_operand = if op_name == "stablehlo.select" { operands[1] } else { operands[0] };
     let element = element_type(typed_operand.r#type())?;
     let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
-    if matches!(kind, ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) {
-        return Err(format!(
-            "element type {element} is not supported yet: only signless integers, i1 and floats lower to linalg"
-        ));
+    let result_element = element_type(result_type)?;
+    for ty in [element, result_element] {
+        if matches!(ElementKind::of(ty), Some(ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_))) {
+            return Err(format!(
+                "element type {ty} is not supported yet: only signless integers, i1, floats and complex lower to linalg"
+            ));
+        }
     }
     let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
-    let scalar_info = Scalar { context, location, op_name, kind, element, compare };
+    let scalar_info = Scalar { context, location, op_name, kind, element, result_element, compare };
 
     let mut maps = Vec::new();
     for operand in &operands {
@@ -177,6 +183,7 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("rsqrt", Complex) => one(block, s, "complex.rsqrt", args),
         ("select", _) => append(block, select(s.location, args[0], args[1], args[2])?),
         ("compare", _) => emit_compare(s, block, args[0], args[1]),
+        ("convert", _) => emit_convert(s, block, args[0]),
         _ => unsupported(s),
     }
 }
@@ -283,4 +290,80 @@ fn total_order_key<'c, 'b>(
     let magnitude_bits = append(block, int_constant(context, location, (1i128 << (bits - 1)) - 1, int_type)?)?;
     let flip = append(block, scalar(location, "arith.andi", &[sign_mask, magnitude_bits], int_type)?)?;
     append(block, scalar(location, "arith.xori", &[as_int, flip], int_type)?)
+}
+
+/// `convert` with XLA's semantics: signless integers are signed (i1 is
+/// unsigned), floats round to nearest even, float → integer truncates toward
+/// zero and saturates with NaN → 0, and anything →
+/// i1 is a test for non-zero (NaN is non-zero).
+fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
+    use ElementKind::*;
+    let (context, location, to) = (s.context, s.location, s.result_element);
+    let target = ElementKind::of(to).ok_or_else(|| format!("unsupported element type {to}"))?;
+    let cast = |name: &str| -> BuildResult<Value<'c, 'b>> { append(block, scalar(location, name, &[value], to)?) };
+    match (s.kind, target) {
+        _ if s.element == to => Ok(value),
+        (Float(_) | SignlessInt(_), Pred) => {
+            let zero_attribute = if matches!(s.kind, Float(_)) { format!("0.0 : {}", s.element) } else { format!("0 : {}", s.element) };
+            let zero_attribute = melior::ir::Attribute::parse(context, &zero_attribute)
+                .ok_or_else(|| format!("internal error: zero of {}", s.element))?;
+            let zero = append(block, crate::builders::constant(context, location, zero_attribute, s.element)?)?;
+            let (name, predicate) = if matches!(s.kind, Float(_)) { ("arith.cmpf", "une") } else { ("arith.cmpi", "ne") };
+            append(block, compare_scalar(context, location, name, predicate, value, zero)?)
+        }
+        (Float(from), Float(to_bits)) if from < to_bits => cast("arith.extf"),
+        (Float(from), Float(to_bits)) if from > to_bits => cast("arith.truncf"),
+        // Same width, different format (f16 <-> bf16): through f32.
+        (Float(_), Float(_)) => {
+            let f32 = melior::ir::Type::parse(context, "f32").ok_or("internal error: f32")?;
+            let wide = append(block, scalar(location, "arith.extf", &[value], f32)?)?;
+            append(block, scalar(location, "arith.truncf", &[wide], to)?)
+        }
+        (Pred, Float(_)) => cast("arith.uitofp"),
+        (SignlessInt(_), Float(_)) => cast("arith.sitofp"),
+        (Float(from), SignlessInt(to_bits)) => saturating_float_to_int(s, block, value, from, to_bits),
+        (Pred, SignlessInt(_)) => cast("arith.extui"),
+        (SignlessInt(from), SignlessInt(to_bits)) if from < to_bits => cast("arith.extsi"),
+        (SignlessInt(_), SignlessInt(_)) => cast("arith.trunci"),
+        _ => Err(format!("convert from {} to {to} is not supported yet", s.element)),
+    }
+}
+
+/// Float → signed integer as XLA defines it: truncate toward zero, clamp
+/// values out of range to the integer's min/max, NaN → 0. The value is
+/// widened to f64 first, where ±2^(bits-1) are exact, so the range checks are
+/// exact for every source format.
+fn saturating_float_to_int<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    value: Value<'c, 'b>,
+    from_bits: u32,
+    to_bits: u32,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, to) = (s.context, s.location, s.result_element);
+    let f64 = melior::ir::Type::parse(context, "f64").ok_or("internal error: f64")?;
+    let float_constant = |v: f64| -> BuildResult<Value<'c, 'b>> {
+        let attribute = melior::ir::Attribute::parse(context, &format!("{v:?} : f64"))
+            .ok_or_else(|| format!("internal error: constant {v}"))?;
+        append(block, crate::builders::constant(context, location, attribute, f64)?)
+    };
+    let wide = if from_bits < 64 { append(block, scalar(location, "arith.extf", &[value], f64)?)? } else { value };
+    let limit = 2f64.powi(to_bits as i32 - 1);
+    let upper = float_constant(limit)?;
+    let lower = float_constant(-limit)?;
+    let zero = float_constant(0.0)?;
+    let i1 = integer_type(context, 1)?;
+    let too_big = append(block, compare_scalar(context, location, "arith.cmpf", "oge", wide, upper)?)?;
+    let too_small = append(block, compare_scalar(context, location, "arith.cmpf", "olt", wide, lower)?)?;
+    let is_nan = append(block, compare_scalar(context, location, "arith.cmpf", "uno", wide, wide)?)?;
+    let outside = append(block, scalar(location, "arith.ori", &[too_big, too_small], i1)?)?;
+    let unsafe_value = append(block, scalar(location, "arith.ori", &[outside, is_nan], i1)?)?;
+    // NaN and out-of-range inputs convert 0.0 (never poison); the selects
+    // below then put the saturated values in place.
+    let safe = append(block, select(location, unsafe_value, zero, wide)?)?;
+    let converted = append(block, scalar(location, "arith.fptosi", &[safe], to)?)?;
+    let max = append(block, int_constant(context, location, (1i128 << (to_bits - 1)) - 1, to)?)?;
+    let min = append(block, int_constant(context, location, -(1i128 << (to_bits - 1)), to)?)?;
+    let clamped_high = append(block, select(location, too_big, max, converted)?)?;
+    append(block, select(location, too_small, min, clamped_high)?)
 }

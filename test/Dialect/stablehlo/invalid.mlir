@@ -257,3 +257,11 @@ func.func @abs_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
   %0 = stablehlo.abs %a : tensor<2xcomplex<f32>>
   return %0 : tensor<2xcomplex<f32>>
 }
+
+// -----
+
+func.func @convert_shape(%a: tensor<4xf32>) -> tensor<3xi32> {
+  // expected-error@+1 {{'stablehlo.convert' op all non-scalar operands/results must have the same shape and base type}}
+  %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<3xi32>
+  return %0 : tensor<3xi32>
+}

@@ -213,3 +213,13 @@ module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 :
     return %0 : tensor<2xf32>
   }
 }
+
+// convert always prints the functional type (operand and result differ).
+// CHECK-LABEL: func.func @convert
+func.func @convert(%x: tensor<4xi32>, %y: tensor<2x3xf32>) -> (tensor<4xf32>, tensor<2x3xbf16>) {
+  // CHECK: stablehlo.convert %{{.*}} : (tensor<4xi32>) -> tensor<4xf32>
+  %0 = stablehlo.convert %x : (tensor<4xi32>) -> tensor<4xf32>
+  // CHECK: stablehlo.convert %{{.*}} : (tensor<2x3xf32>) -> tensor<2x3xbf16>
+  %1 = "stablehlo.convert"(%y) : (tensor<2x3xf32>) -> tensor<2x3xbf16>
+  return %0, %1 : tensor<4xf32>, tensor<2x3xbf16>
+}

@@ -152,6 +152,30 @@ def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Conversions
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ConvertOp : StableHLO_Op<"convert", [Pure, Elementwise,
+    SameOperandsAndResultShape]> {
+  let summary = "Element-wise type conversion (XLA: ConvertElementType).";
+  let description = [{
+    Converts every element to the result element type, like a C++ cast:
+    integers widen with sign extension and narrow by truncation, floats round
+    to nearest even, float to integer rounds toward zero and saturates (NaN
+    becomes 0), and conversion to i1 tests for non-zero.
+
+    ```mlir
+    %r = stablehlo.convert %x : (tensor<4xi32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
 
