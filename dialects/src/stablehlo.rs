@@ -79,6 +79,60 @@ hlo_enum!(
 );
 
 
+hlo_enum!(
+    /// `precision_config` entries of `dot_general`.
+    Precision, "precision", [DEFAULT, HIGH, HIGHEST]
+);
+
+/// `#stablehlo.dot<...>`: the dimension numbers of `dot_general`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DotDimensionNumbers {
+    pub lhs_batching: Vec<i64>,
+    pub rhs_batching: Vec<i64>,
+    pub lhs_contracting: Vec<i64>,
+    pub rhs_contracting: Vec<i64>,
+}
+
+impl DotDimensionNumbers {
+    /// Reads the attribute (from its printed form, which the C++ printer
+    /// defines: `name = [i, j]` fields, empty ones omitted).
+    pub fn from_attribute(attribute: Attribute) -> Option<Self> {
+        let text = attribute.to_string();
+        let body = text.strip_prefix("#stablehlo.dot<")?.strip_suffix('>')?;
+        let mut result = Self::default();
+        for field in body.split(']').map(|f| f.trim_start_matches([',', ' '])).filter(|f| !f.is_empty()) {
+            let (name, list) = field.split_once(" = [")?;
+            let values = list
+                .split(',')
+                .map(str::trim)
+                .filter(|v| !v.is_empty())
+                .map(|v| v.parse().ok())
+                .collect::<Option<Vec<i64>>>()?;
+            match name {
+                "lhs_batching_dimensions" => result.lhs_batching = values,
+                "rhs_batching_dimensions" => result.rhs_batching = values,
+                "lhs_contracting_dimensions" => result.lhs_contracting = values,
+                "rhs_contracting_dimensions" => result.rhs_contracting = values,
+                _ => return None,
+            }
+        }
+        Some(result)
+    }
+
+    /// The attribute in `context`.
+    pub fn attribute<'c>(&self, context: &'c Context) -> Option<Attribute<'c>> {
+        let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+        let text = format!(
+            "#stablehlo.dot<lhs_batching_dimensions = [{}], rhs_batching_dimensions = [{}], lhs_contracting_dimensions = [{}], rhs_contracting_dimensions = [{}]>",
+            list(&self.lhs_batching),
+            list(&self.rhs_batching),
+            list(&self.lhs_contracting),
+            list(&self.rhs_contracting)
+        );
+        Attribute::parse(context, &text)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -139,6 +193,18 @@ mod tests {
             assert_eq!(ComparisonType::from_attribute(kind.attribute(&context)), Some(kind));
         }
         assert_eq!("GT".parse::<ComparisonDirection>(), Ok(ComparisonDirection::GT));
+        for &precision in Precision::ALL {
+            assert_eq!(Precision::from_attribute(precision.attribute(&context)), Some(precision));
+        }
+        let dims = DotDimensionNumbers {
+            lhs_batching: vec![0],
+            rhs_batching: vec![0],
+            lhs_contracting: vec![2, 3],
+            rhs_contracting: vec![1, 2],
+        };
+        assert_eq!(DotDimensionNumbers::from_attribute(dims.attribute(&context).unwrap()), Some(dims));
+        let matmul = DotDimensionNumbers { lhs_contracting: vec![1], rhs_contracting: vec![0], ..Default::default() };
+        assert_eq!(DotDimensionNumbers::from_attribute(matmul.attribute(&context).unwrap()), Some(matmul));
         assert!("gt".parse::<ComparisonDirection>().is_err());
     }
 }

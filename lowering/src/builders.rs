@@ -84,6 +84,29 @@ pub fn parallel_generic<'c>(
     body: impl for<'b> FnOnce(&'b Block<'c>, &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>>,
 ) -> BuildResult<Operation<'c>> {
     let rank = static_shape(result_type)?.len();
+    generic(context, location, inputs, init, maps, &vec![Iterator::Parallel; rank], result_type, body)
+}
+
+/// Kind of one loop of a `linalg.generic`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Iterator {
+    Parallel,
+    Reduction,
+}
+
+/// A `linalg.generic` with one output and the given loop kinds (one per
+/// dimension of the iteration space); see [`parallel_generic`].
+#[allow(clippy::too_many_arguments)]
+pub fn generic<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    inputs: &[Value<'c, '_>],
+    init: Value<'c, '_>,
+    maps: Vec<Attribute<'c>>,
+    iterators: &[Iterator],
+    result_type: Type<'c>,
+    body: impl for<'b> FnOnce(&'b Block<'c>, &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>>,
+) -> BuildResult<Operation<'c>> {
     let mut argument_types: Vec<(Type, Location)> = Vec::new();
     for input in inputs {
         argument_types.push((element_type(input.r#type())?, location));
@@ -102,8 +125,14 @@ pub fn parallel_generic<'c>(
     let region = Region::new();
     region.append_block(block);
 
-    let parallel = vec!["#linalg.iterator_type<parallel>"; rank].join(", ");
-    let iterators = parse_attribute(context, &format!("[{parallel}]"))?;
+    let iterator_names: Vec<&str> = iterators
+        .iter()
+        .map(|kind| match kind {
+            Iterator::Parallel => "#linalg.iterator_type<parallel>",
+            Iterator::Reduction => "#linalg.iterator_type<reduction>",
+        })
+        .collect();
+    let iterators = parse_attribute(context, &format!("[{}]", iterator_names.join(", ")))?;
     let maps_text: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
     let maps = parse_attribute(context, &format!("[{}]", maps_text.join(", ")))?;
     let segments = parse_attribute(context, &format!("array<i32: {}, 1>", inputs.len()))?;
@@ -120,6 +149,32 @@ pub fn parallel_generic<'c>(
             .add_regions([region])
             .add_results(&[result_type]),
     )
+}
+
+/// The constant zero (additive identity) of scalar type `ty`:
+/// `arith.constant` or, for complex types, `complex.constant`.
+pub fn zero_constant<'c>(context: &'c Context, location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    use crate::element::ElementKind;
+    match ElementKind::of(ty) {
+        Some(ElementKind::Float(_)) => constant(context, location, parse_attribute(context, &format!("0.0 : {ty}"))?, ty),
+        Some(ElementKind::Pred | ElementKind::SignlessInt(_)) => {
+            constant(context, location, parse_attribute(context, &format!("0 : {ty}"))?, ty)
+        }
+        Some(ElementKind::Complex) => {
+            let text = ty.to_string();
+            let part = text
+                .strip_prefix("complex<")
+                .and_then(|rest| rest.strip_suffix('>'))
+                .ok_or_else(|| format!("internal error: complex type {text}"))?;
+            let value = parse_attribute(context, &format!("[0.0 : {part}, 0.0 : {part}]"))?;
+            build(
+                OperationBuilder::new("complex.constant", location)
+                    .add_attributes(&[(Identifier::new(context, "value"), value)])
+                    .add_results(&[ty]),
+            )
+        }
+        _ => Err(format!("no zero constant for element type {ty} yet")),
+    }
 }
 
 /// Appends `op` to `block` and returns its single result.

@@ -243,3 +243,19 @@ func.func @convert_float(%a: tensor<4xf32>, %p: tensor<2xi1>) -> (tensor<4xf16>,
   %3 = stablehlo.convert %p : (tensor<2xi1>) -> tensor<2xi32>
   return %0, %1, %2, %3 : tensor<4xf16>, tensor<4xbf16>, tensor<2xf32>, tensor<2xi32>
 }
+
+// dot_general: a matrix product, a batched product with contracting dim
+// first on the lhs, and an outer product (no contracting dims).
+// RUN: xla-run %s --entry dot --input '2x3xf32=[1,2,3,4,5,6]' --input '3x2xf32=[1,0,0,1,1,1]' \
+// RUN:   --input '2x3x2xi32=[1,2,3,4,5,6,7,8,9,10,11,12]' --input '2x3xi32=[1,1,1,2,0,1]' --input '2xf32=[1,2]' --input '3xf32=[1,10,100]' \
+// RUN:   | FileCheck %s --check-prefix=DOT
+// DOT: result[0]: tensor<2x2xf32> = {{\[}}[4, 5], [10, 11]]
+// DOT-NEXT: result[1]: tensor<2x2xi32> = {{\[}}[9, 12], [25, 28]]
+// DOT-NEXT: result[2]: tensor<2x3xf32> = {{\[}}[1, 10, 100], [2, 20, 200]]
+func.func @dot(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>, %c: tensor<2x3x2xi32>, %d: tensor<2x3xi32>, %u: tensor<2xf32>, %v: tensor<3xf32>)
+    -> (tensor<2x2xf32>, tensor<2x2xi32>, tensor<2x3xf32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<2x3xf32>, tensor<3x2xf32>) -> tensor<2x2xf32>
+  %1 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<2x3x2xi32>, tensor<2x3xi32>) -> tensor<2x2xi32>
+  %2 = stablehlo.dot_general %u, %v, contracting_dims = [] x [] : (tensor<2xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<2x2xf32>, tensor<2x2xi32>, tensor<2x3xf32>
+}

@@ -12,6 +12,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -280,6 +281,275 @@ LogicalResult BroadcastInDimOp::verify() {
                            << ", which can be broadcast only to size " << from
                            << " or from size 1, but result dimension " << dim
                            << " has size " << to;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Integer lists: `[1, 2]`
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseIntList(AsmParser &parser,
+                                SmallVectorImpl<int64_t> &values) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() {
+    int64_t value;
+    if (parser.parseInteger(value))
+      return failure();
+    values.push_back(value);
+    return success();
+  });
+}
+
+static void printIntList(AsmPrinter &printer, ArrayRef<int64_t> values) {
+  printer << '[';
+  llvm::interleaveComma(values, printer);
+  printer << ']';
+}
+
+//===----------------------------------------------------------------------===//
+// DotDimensionNumbersAttr
+//===----------------------------------------------------------------------===//
+
+// #stablehlo.dot<lhs_batching_dimensions = [0], ...> (fields in any order,
+// empty ones may be left out).
+Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
+  if (parser.parseLess())
+    return {};
+  if (failed(parser.parseOptionalGreater())) {
+    do {
+      SMLoc loc = parser.getCurrentLocation();
+      StringRef key;
+      if (parser.parseKeyword(&key) || parser.parseEqual())
+        return {};
+      SmallVectorImpl<int64_t> *slot =
+          llvm::StringSwitch<SmallVectorImpl<int64_t> *>(key)
+              .Case("lhs_batching_dimensions", &lhsBatch)
+              .Case("rhs_batching_dimensions", &rhsBatch)
+              .Case("lhs_contracting_dimensions", &lhsContract)
+              .Case("rhs_contracting_dimensions", &rhsContract)
+              .Default(nullptr);
+      if (!slot) {
+        parser.emitError(loc) << "unknown field '" << key
+                              << "' in #stablehlo.dot";
+        return {};
+      }
+      if (parseIntList(parser, *slot))
+        return {};
+    } while (succeeded(parser.parseOptionalComma()));
+    if (parser.parseGreater())
+      return {};
+  }
+  return DotDimensionNumbersAttr::get(parser.getContext(), lhsBatch, rhsBatch,
+                                      lhsContract, rhsContract);
+}
+
+void DotDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  std::pair<StringRef, ArrayRef<int64_t>> fields[] = {
+      {"lhs_batching_dimensions", getLhsBatchingDimensions()},
+      {"rhs_batching_dimensions", getRhsBatchingDimensions()},
+      {"lhs_contracting_dimensions", getLhsContractingDimensions()},
+      {"rhs_contracting_dimensions", getRhsContractingDimensions()}};
+  printer << '<';
+  bool first = true;
+  for (auto &[name, values] : fields) {
+    if (values.empty())
+      continue;
+    if (!first)
+      printer << ", ";
+    first = false;
+    printer << name << " = ";
+    printIntList(printer, values);
+  }
+  printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// DotGeneralOp
+//===----------------------------------------------------------------------===//
+
+// %lhs, %rhs, batching_dims = [0] x [0], contracting_dims = [2] x [1],
+//   precision = [DEFAULT, DEFAULT] {attrs} : (lhs, rhs) -> result
+ParseResult DotGeneralOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand lhs, rhs;
+  if (parser.parseOperand(lhs) || parser.parseComma() ||
+      parser.parseOperand(rhs))
+    return failure();
+  SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
+  SmallVector<Attribute> precision;
+  MLIRContext *context = parser.getContext();
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key == "batching_dims" || key == "contracting_dims") {
+      auto &lhsDims = key == "batching_dims" ? lhsBatch : lhsContract;
+      auto &rhsDims = key == "batching_dims" ? rhsBatch : rhsContract;
+      if (parseIntList(parser, lhsDims) || parser.parseKeyword("x") ||
+          parseIntList(parser, rhsDims))
+        return failure();
+    } else if (key == "precision") {
+      if (parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                SMLoc at = parser.getCurrentLocation();
+                StringRef word;
+                if (parser.parseKeyword(&word))
+                  return failure();
+                std::optional<Precision> value = symbolizePrecision(word);
+                if (!value)
+                  return parser.emitError(at)
+                         << "unknown precision '" << word
+                         << "' (expected DEFAULT, HIGH or HIGHEST)";
+                precision.push_back(PrecisionAttr::get(context, *value));
+                return success();
+              }))
+        return failure();
+    } else {
+      return parser.emitError(loc)
+             << "unknown dot_general field '" << key
+             << "' (expected batching_dims, contracting_dims or precision)";
+    }
+  }
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  FunctionType type;
+  if (parser.parseType(type))
+    return failure();
+  if (type.getNumInputs() != 2 || type.getNumResults() != 1)
+    return parser.emitError(typeLoc)
+           << "expected a functional type with 2 inputs and 1 result";
+  if (parser.resolveOperand(lhs, type.getInput(0), result.operands) ||
+      parser.resolveOperand(rhs, type.getInput(1), result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  auto &properties = result.getOrAddProperties<Properties>();
+  properties.dot_dimension_numbers = DotDimensionNumbersAttr::get(
+      context, lhsBatch, rhsBatch, lhsContract, rhsContract);
+  if (!precision.empty())
+    properties.precision_config = ArrayAttr::get(context, precision);
+  return success();
+}
+
+void DotGeneralOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << getLhs() << ", " << getRhs();
+  DotDimensionNumbersAttr dims = getDotDimensionNumbers();
+  if (!dims.getLhsBatchingDimensions().empty() ||
+      !dims.getRhsBatchingDimensions().empty()) {
+    printer << ", batching_dims = ";
+    printIntList(printer, dims.getLhsBatchingDimensions());
+    printer << " x ";
+    printIntList(printer, dims.getRhsBatchingDimensions());
+  }
+  printer << ", contracting_dims = ";
+  printIntList(printer, dims.getLhsContractingDimensions());
+  printer << " x ";
+  printIntList(printer, dims.getRhsContractingDimensions());
+  if (ArrayAttr precision = getPrecisionConfigAttr()) {
+    printer << ", precision = [";
+    llvm::interleaveComma(precision, printer, [&](Attribute attr) {
+      printer << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
+    });
+    printer << ']';
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {"dot_dimension_numbers", "precision_config"});
+  printer << " : ";
+  printer.printFunctionalType(getOperation());
+}
+
+// Checks one side's batching and contracting dimensions: in range
+// (dot_general_c5/c6) and all distinct (dot_general_c3/c4).
+static LogicalResult verifyDotSide(DotGeneralOp op, StringRef side,
+                                   int64_t rank, ArrayRef<int64_t> batching,
+                                   ArrayRef<int64_t> contracting) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (auto [list, name] : {std::make_pair(batching, "batching"),
+                            std::make_pair(contracting, "contracting")}) {
+    for (int64_t dim : list) {
+      if (dim < 0 || dim >= rank)
+        return op.emitOpError()
+               << side << "_" << name << "_dimensions has " << dim
+               << ", out of range for a " << side << " of rank " << rank;
+      if (!seen.insert(dim).second)
+        return op.emitOpError()
+               << side << " dimension " << dim
+               << " appears more than once in the batching and contracting "
+                  "dimensions";
+    }
+  }
+  return success();
+}
+
+LogicalResult DotGeneralOp::verify() {
+  auto lhsType = getLhs().getType();
+  auto rhsType = getRhs().getType();
+  DotDimensionNumbersAttr dims = getDotDimensionNumbers();
+  auto lhsBatch = dims.getLhsBatchingDimensions();
+  auto rhsBatch = dims.getRhsBatchingDimensions();
+  auto lhsContract = dims.getLhsContractingDimensions();
+  auto rhsContract = dims.getRhsContractingDimensions();
+  // dot_general_c1/c2: the lists pair up.
+  if (lhsBatch.size() != rhsBatch.size())
+    return emitOpError() << "has " << lhsBatch.size()
+                         << " lhs batching dimensions but " << rhsBatch.size()
+                         << " rhs batching dimensions";
+  if (lhsContract.size() != rhsContract.size())
+    return emitOpError() << "has " << lhsContract.size()
+                         << " lhs contracting dimensions but "
+                         << rhsContract.size() << " rhs contracting dimensions";
+  if (failed(verifyDotSide(*this, "lhs", lhsType.getRank(), lhsBatch,
+                           lhsContract)) ||
+      failed(verifyDotSide(*this, "rhs", rhsType.getRank(), rhsBatch,
+                           rhsContract)))
+    return failure();
+  // dot_general_c7/c8: paired dimensions have equal sizes.
+  auto pairs = [&](ArrayRef<int64_t> l, ArrayRef<int64_t> r,
+                   StringRef what) -> LogicalResult {
+    for (auto [a, b] : llvm::zip(l, r)) {
+      int64_t x = lhsType.getDimSize(a), y = rhsType.getDimSize(b);
+      if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
+        return emitOpError() << what << " dimensions lhs[" << a << "] (size "
+                             << x << ") and rhs[" << b << "] (size " << y
+                             << ") differ in size";
+    }
+    return success();
+  };
+  if (failed(pairs(lhsBatch, rhsBatch, "batching")) ||
+      failed(pairs(lhsContract, rhsContract, "contracting")))
+    return failure();
+  // dot_general_c11: one precision per operand, when given.
+  if (ArrayAttr precision = getPrecisionConfigAttr();
+      precision && precision.size() != 0 && precision.size() != 2)
+    return emitOpError() << "precision_config must have 0 or 2 entries, got "
+                         << precision.size();
+  if (lhsType.getElementType() != rhsType.getElementType())
+    return emitOpError() << "requires lhs and rhs of the same element type, got "
+                         << lhsType.getElementType() << " and "
+                         << rhsType.getElementType();
+  // dot_general_c13: result shape = batch, lhs free, rhs free.
+  SmallVector<int64_t> shape;
+  for (int64_t dim : lhsBatch)
+    shape.push_back(lhsType.getDimSize(dim));
+  for (int64_t dim = 0; dim < lhsType.getRank(); ++dim)
+    if (!llvm::is_contained(lhsBatch, dim) &&
+        !llvm::is_contained(lhsContract, dim))
+      shape.push_back(lhsType.getDimSize(dim));
+  for (int64_t dim = 0; dim < rhsType.getRank(); ++dim)
+    if (!llvm::is_contained(rhsBatch, dim) &&
+        !llvm::is_contained(rhsContract, dim))
+      shape.push_back(rhsType.getDimSize(dim));
+  auto resultType = getResult().getType();
+  if (resultType.getShape() != ArrayRef<int64_t>(shape)) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    os << '[';
+    llvm::interleaveComma(shape, os);
+    os << ']';
+    return emitOpError() << "result type " << resultType
+                         << " does not have the shape " << expected
+                         << " (batch, lhs free, rhs free dimensions)";
   }
   return success();
 }

@@ -7,6 +7,7 @@
 
 mod broadcast;
 mod constant;
+mod dot;
 mod pointwise;
 
 use crate::builders::BuildResult;
@@ -62,6 +63,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
     let mut table: Vec<(&'static str, LowerFn)> = vec![
         ("stablehlo.constant", constant::lower_constant),
         ("stablehlo.broadcast_in_dim", broadcast::lower_broadcast_in_dim),
+        ("stablehlo.dot_general", dot::lower_dot_general),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table

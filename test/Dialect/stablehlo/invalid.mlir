@@ -265,3 +265,75 @@ func.func @convert_shape(%a: tensor<4xf32>) -> tensor<3xi32> {
   %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<3xi32>
   return %0 : tensor<3xi32>
 }
+
+// -----
+
+func.func @dot_general_c1(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>) -> tensor<2x3x5xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op has 1 lhs batching dimensions but 0 rhs batching dimensions}}
+  %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>}> : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  return %0 : tensor<2x3x5xf32>
+}
+
+// -----
+
+func.func @dot_general_c2(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op has 1 lhs contracting dimensions but 2 rhs contracting dimensions}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0, 1] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @dot_general_c3(%a: tensor<4x4xf32>, %b: tensor<4x4x4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op lhs dimension 1 appears more than once in the batching and contracting dimensions}}
+  %0 = stablehlo.dot_general %a, %b, batching_dims = [1] x [0], contracting_dims = [1] x [1] : (tensor<4x4xf32>, tensor<4x4x4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @dot_general_c6(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op rhs_contracting_dimensions has 2, out of range for a rhs of rank 2}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [2] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @dot_general_c8(%a: tensor<4x8xf32>, %b: tensor<7x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op contracting dimensions lhs[1] (size 8) and rhs[0] (size 7) differ in size}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<7x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @dot_general_c11(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op precision_config must have 0 or 2 entries, got 1}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @dot_general_c13(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<16x4xf32> {
+  // expected-error@+1 {{'stablehlo.dot_general' op result type 'tensor<16x4xf32>' does not have the shape [4, 16] (batch, lhs free, rhs free dimensions)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<16x4xf32>
+  return %0 : tensor<16x4xf32>
+}
+
+// -----
+
+func.func @dot_general_bad_precision(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{unknown precision 'FAST' (expected DEFAULT, HIGH or HIGHEST)}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [FAST, DEFAULT] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+func.func @dot_general_bad_field(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+  // expected-error@+1 {{unknown field 'lhs_contracting' in #stablehlo.dot}}
+  %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting = [1]>}> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}

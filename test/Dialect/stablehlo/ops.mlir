@@ -223,3 +223,21 @@ func.func @convert(%x: tensor<4xi32>, %y: tensor<2x3xf32>) -> (tensor<4xf32>, te
   %1 = "stablehlo.convert"(%y) : (tensor<2x3xf32>) -> tensor<2x3xbf16>
   return %0, %1 : tensor<4xf32>, tensor<2x3xbf16>
 }
+
+// CHECK-LABEL: func.func @dot_general
+func.func @dot_general(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<2x3x4xbf16>, %d: tensor<2x4x5xbf16>)
+    -> (tensor<4x16xf32>, tensor<2x3x5xbf16>, tensor<4x16xf32>, tensor<8x8xf32>) {
+  // CHECK: stablehlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  // CHECK: stablehlo.dot_general %{{.*}}, %{{.*}}, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [HIGH, HIGHEST] : (tensor<2x3x4xbf16>, tensor<2x4x5xbf16>) -> tensor<2x3x5xbf16>
+  %1 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1], precision = [HIGH, HIGHEST] : (tensor<2x3x4xbf16>, tensor<2x4x5xbf16>) -> tensor<2x3x5xbf16>
+  // CHECK: stablehlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  %2 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<rhs_contracting_dimensions = [0], lhs_contracting_dimensions = [1]>}> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  // CHECK: stablehlo.dot_general %{{.*}}, %{{.*}}, contracting_dims = [] x [] : (tensor<8xf32>, tensor<8xf32>) -> tensor<8x8xf32>
+  %v = stablehlo.constant dense<1.0> : tensor<8xf32>
+  %3 = stablehlo.dot_general %v, %v, contracting_dims = [] x [] : (tensor<8xf32>, tensor<8xf32>) -> tensor<8x8xf32>
+  return %0, %1, %2, %3 : tensor<4x16xf32>, tensor<2x3x5xbf16>, tensor<4x16xf32>, tensor<8x8xf32>
+}
+// GENERIC-LABEL: sym_name = "dot_general"
+// GENERIC: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}>
+// GENERIC: #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>

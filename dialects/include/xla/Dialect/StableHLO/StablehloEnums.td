@@ -32,4 +32,18 @@ def HLO_ComparisonType : I32EnumAttr<"ComparisonType",
 def HLO_ComparisonTypeAttr
     : EnumAttr<StableHLO_Dialect, HLO_ComparisonType, "comparison_type">;
 
+def HLO_Precision : I32EnumAttr<"Precision",
+    "Precision of an operand of dot_general/convolution.", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
+      I32EnumAttrCase<"HIGHEST", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+// `#stablehlo<precision DEFAULT>`, and bare `DEFAULT` in `precision = [...]`.
+def HLO_PrecisionAttr : EnumAttr<StableHLO_Dialect, HLO_Precision, "precision">;
+
+def HLO_PrecisionConfigAttr : TypedArrayAttrBase<HLO_PrecisionAttr,
+    "precision of each operand">;
+
 #endif // XLA_STABLEHLO_ENUMS

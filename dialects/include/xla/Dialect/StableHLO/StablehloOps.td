@@ -18,6 +18,7 @@ include "xla/Dialect/StableHLO/StablehloEnums.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
+include "xla/Dialect/StableHLO/StablehloAttrs.td"
 
 //===----------------------------------------------------------------------===//
 // Constants
@@ -173,6 +174,31 @@ def StableHLO_ConvertOp : StableHLO_Op<"convert", [Pure, Elementwise,
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions
+//===----------------------------------------------------------------------===//
+
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
+  let summary = "Generalized matrix product (XLA: DotGeneral).";
+  let description = [{
+    Contracts `lhs` and `rhs` over `lhs/rhs_contracting_dimensions`, pairing
+    `lhs/rhs_batching_dimensions`. The result dimensions are the batch
+    dimensions, then the remaining lhs dimensions, then the remaining rhs
+    dimensions, each in order.
+
+    ```mlir
+    %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1],
+           precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                       HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
+                       OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,95 @@
+//! `dot_general` → a `linalg.generic` over (batch, lhs free, rhs free,
+//! contracting) loops, the contracting ones being reductions, accumulating
+//! `lhs * rhs` into a zero-filled result.
+//!
+//! ```mlir
+//! %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+//! // becomes (d0, d1: result dims, d2: contracting)
+//! %z = linalg.generic {maps = [(d0, d1) -> (d0, d1)], parallel x2} outs(%e) { yield 0.0 }
+//! %r = linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d2), (d0, d1, d2) -> (d2, d1), (d0, d1, d2) -> (d0, d1)],
+//!                      iterator_types = [parallel, parallel, reduction]} ins(%a, %b) outs(%z) {
+//!   ^bb0(%x: f32, %y: f32, %acc: f32): %m = arith.mulf %x, %y; %s = arith.addf %acc, %m; linalg.yield %s }
+//! ```
+
+use super::Rewrite;
+use crate::builders::{BuildResult, Iterator, affine_map, append, generic, parallel_generic, identity_map, scalar, static_shape, zero_constant, element_type};
+use crate::element::ElementKind;
+use melior::ir::{OperationRef, Value, ValueLike, operation::OperationLike};
+use xla_dialects::stablehlo::DotDimensionNumbers;
+
+/// Lowers `stablehlo.dot_general`.
+pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let lhs_rank = static_shape(lhs.r#type())?.len();
+    let rhs_rank = static_shape(rhs.r#type())?.len();
+    let result_rank = static_shape(result_type)?.len();
+    let element = element_type(result_type)?;
+    let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
+    let (multiply, add) = match kind {
+        ElementKind::Float(_) => ("arith.mulf", "arith.addf"),
+        ElementKind::SignlessInt(_) => ("arith.muli", "arith.addi"),
+        ElementKind::Pred => ("arith.andi", "arith.ori"),
+        ElementKind::Complex => ("complex.mul", "complex.add"),
+        _ => return Err(format!("dot_general on element type {element} is not supported yet")),
+    };
+    if element_type(lhs.r#type())? != element {
+        return Err(format!(
+            "dot_general with operands of type {} and result of type {element} is not supported yet",
+            element_type(lhs.r#type())?
+        ));
+    }
+    let dims = op
+        .attribute("dot_dimension_numbers")
+        .ok()
+        .and_then(DotDimensionNumbers::from_attribute)
+        .ok_or("dot_general has no valid dot_dimension_numbers")?;
+
+    // Loop order: result dimensions (batch, lhs free, rhs free), then the
+    // contracting dimensions.
+    let contracting_base = result_rank;
+    let loops = result_rank + dims.lhs_contracting.len();
+    let side_map = |rank: usize, batching: &[i64], contracting: &[i64], free_base: usize| -> Vec<String> {
+        let mut next_free = free_base;
+        (0..rank as i64)
+            .map(|dim| {
+                if let Some(i) = batching.iter().position(|&d| d == dim) {
+                    format!("d{i}")
+                } else if let Some(j) = contracting.iter().position(|&d| d == dim) {
+                    format!("d{}", contracting_base + j)
+                } else {
+                    next_free += 1;
+                    format!("d{}", next_free - 1)
+                }
+            })
+            .collect()
+    };
+    let batch = dims.lhs_batching.len();
+    let lhs_free = lhs_rank - batch - dims.lhs_contracting.len();
+    let lhs_map = side_map(lhs_rank, &dims.lhs_batching, &dims.lhs_contracting, batch);
+    let rhs_map = side_map(rhs_rank, &dims.rhs_batching, &dims.rhs_contracting, batch + lhs_free);
+    let result_map: Vec<String> = (0..result_rank).map(|i| format!("d{i}")).collect();
+    let maps = vec![
+        affine_map(context, loops, &lhs_map)?,
+        affine_map(context, loops, &rhs_map)?,
+        affine_map(context, loops, &result_map)?,
+    ];
+    let mut iterators = vec![Iterator::Parallel; result_rank];
+    iterators.extend(std::iter::repeat_n(Iterator::Reduction, dims.lhs_contracting.len()));
+
+    rewrite.replace_with_init(op, result_type, |empty| {
+        // The accumulator starts at zero.
+        let zeros = parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], result_type, |block, _| {
+            append(block, zero_constant(context, location, element)?)
+        })?;
+        let zeros = rewrite.rewriter.insert(zeros);
+        let init: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+        generic(context, location, &[lhs, rhs], init, maps, &iterators, result_type, |block, args| {
+            let product = append(block, scalar(location, multiply, &[args[0], args[1]], element)?)?;
+            append(block, scalar(location, add, &[args[2], product], element)?)
+        })
+    })
+}
