@@ -27,9 +27,10 @@ pub struct PassInfo {
     pub steps: &'static [Step],
 }
 
-/// Tensor-level clean-up shared by the CPU and GPU paths: fuse chains of
-/// element-wise linalg ops into one, then canonicalize and CSE.
-const CPU_PREPARE: &str = "func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
+/// Tensor-level clean-up shared by the CPU and GPU paths: inline calls
+/// (JAX outlines helpers such as `log_softmax` into private functions), fuse
+/// chains of element-wise linalg ops into one, then canonicalize and CSE.
+const CPU_PREPARE: &str = "inline, func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
 
 /// Bufferization through LLVM dialect: linalg on tensors in, LLVM dialect
 /// out. Functions take every result as a caller-allocated out-parameter
@@ -40,7 +41,10 @@ const CPU_CODEGEN: &str = concat!(
     "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
     "canonicalize,",
     "buffer-deallocation-pipeline,",
-    "func.func(convert-linalg-to-affine-loops, affine-loop-fusion, affine-scalrep, canonicalize, lower-affine),",
+    // Not affine-loop-fusion: it miscompiled the JAX MLP (log-softmax after
+    // two matmuls gave wrong values); linalg fusion on tensors covers the
+    // element-wise chains.
+    "func.func(convert-linalg-to-affine-loops, affine-scalrep, canonicalize, lower-affine),",
     // f16/bf16 are computed in f32 and rounded after every op, as XLA's CPU
     // back end does; bf16 conversions become integer code (no libcalls).
     "func.func(arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",

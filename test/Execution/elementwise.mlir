@@ -259,3 +259,26 @@ func.func @dot(%a: tensor<2x3xf32>, %b: tensor<3x2xf32>, %c: tensor<2x3x2xi32>, 
   %2 = stablehlo.dot_general %u, %v, contracting_dims = [] x [] : (tensor<2xf32>, tensor<3xf32>) -> tensor<2x3xf32>
   return %0, %1, %2 : tensor<2x2xf32>, tensor<2x2xi32>, tensor<2x3xf32>
 }
+
+// reduce: row sums, a column product through a general body that also
+// doubles at every step (init 1: column 0 is (1*1*2)*4*2 = 16), a max
+// over everything starting from -inf (rank-0 result).
+// RUN: xla-run %s --entry reduce --input '2x3xf32=[1,2,3,4,5,6]' --input '2x3xi32=[1,2,3,4,5,6]' | FileCheck %s --check-prefix=REDUCE
+// REDUCE: result[0]: tensor<2xf32> = [6, 15]
+// REDUCE-NEXT: result[1]: tensor<3xi32> = [16, 40, 72]
+// REDUCE-NEXT: result[2]: tensor<f32> = 6
+func.func @reduce(%x: tensor<2x3xf32>, %y: tensor<2x3xi32>) -> (tensor<2xf32>, tensor<3xi32>, tensor<f32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %one = stablehlo.constant dense<1> : tensor<i32>
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %0 = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>
+  %1 = stablehlo.reduce(%y init: %one) across dimensions = [0] : (tensor<2x3xi32>, tensor<i32>) -> tensor<3xi32>
+    reducer(%a: tensor<i32>, %b: tensor<i32>) {
+      %two = stablehlo.constant dense<2> : tensor<i32>
+      %p = stablehlo.multiply %a, %b : tensor<i32>
+      %q = stablehlo.multiply %p, %two : tensor<i32>
+      stablehlo.return %q : tensor<i32>
+    }
+  %2 = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<f32>
+  return %0, %1, %2 : tensor<2xf32>, tensor<3xi32>, tensor<f32>
+}

@@ -87,3 +87,14 @@ func.func @compare_totalorder_i32(%a: tensor<4xi32>) -> tensor<4xi1> {
   %0 = stablehlo.compare  LT, %a, %a,  TOTALORDER : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
+
+// -----
+
+func.func @reduce_variadic(%x: tensor<4xf32>, %y: tensor<4xi32>, %c: tensor<f32>, %d: tensor<i32>) -> (tensor<f32>, tensor<i32>) {
+  // expected-error@+1 {{cannot lower 'stablehlo.reduce': reductions of several inputs (e.g. argmax) are not supported yet}}
+  %0:2 = stablehlo.reduce(%x init: %c), (%y init: %d) across dimensions = [0] : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
+    reducer(%a: tensor<f32>, %b: tensor<f32>) (%i: tensor<i32>, %j: tensor<i32>) {
+      stablehlo.return %a, %i : tensor<f32>, tensor<i32>
+    }
+  return %0#0, %0#1 : tensor<f32>, tensor<i32>
+}

@@ -446,3 +446,29 @@ func.func @dot_general_transposed_i32(%a: tensor<3x2xi32>, %b: tensor<4x3xi32>) 
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [0] x [1] : (tensor<3x2xi32>, tensor<4x3xi32>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
 }
+
+// -----
+
+// reduce: fill with the init value, then a generic with reduction loops on
+// `dimensions`; the reducer's rank-0 ops become scalar ops on (acc, elem).
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[KEEP:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @reduce_general
+func.func @reduce_general(%x: tensor<4x3xi32>) -> tensor<3xi32> {
+  %c = stablehlo.constant dense<1> : tensor<i32>
+  // CHECK: %[[INIT:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<i32>) outs(%{{.*}} : tensor<3xi32>)
+  // CHECK: linalg.generic {indexing_maps = [#[[ID]], #[[KEEP]]], iterator_types = ["reduction", "parallel"]} ins(%{{.*}} : tensor<4x3xi32>) outs(%[[INIT]] : tensor<3xi32>)
+  // CHECK-NEXT: ^bb0(%[[EL:.*]]: i32, %[[ACC:.*]]: i32):
+  // CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : i32
+  // CHECK-NEXT: %[[P:.*]] = arith.muli %[[ACC]], %[[EL]] : i32
+  // CHECK-NEXT: %[[Q:.*]] = arith.muli %[[P]], %[[TWO]] : i32
+  // CHECK-NEXT: linalg.yield %[[Q]] : i32
+  %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : (tensor<4x3xi32>, tensor<i32>) -> tensor<3xi32>
+    reducer(%a: tensor<i32>, %b: tensor<i32>) {
+      %two = stablehlo.constant dense<2> : tensor<i32>
+      %p = stablehlo.multiply %a, %b : tensor<i32>
+      %q = stablehlo.multiply %p, %two : tensor<i32>
+      stablehlo.return %q : tensor<i32>
+    }
+  return %0 : tensor<3xi32>
+}

@@ -86,12 +86,30 @@ def make_softplus_like():
     ), (x,)
 
 
+def make_mlp():
+    """A two-layer MLP with log-softmax: dot_general, reduce (max and add),
+    broadcasting, and a call into a private helper function."""
+    rs = np.random.RandomState(5)
+    x = _f32(rs, (4, 8), -1.0, 1.0)
+    w1 = _f32(rs, (8, 16), -0.5, 0.5)
+    b1 = _f32(rs, (16,), -0.1, 0.1)
+    w2 = _f32(rs, (16, 3), -0.5, 0.5)
+    b2 = _f32(rs, (3,), -0.1, 0.1)
+
+    def mlp(x, w1, b1, w2, b2):
+        h = jnp.maximum(x @ w1 + b1, 0.0)
+        return jax.nn.log_softmax(h @ w2 + b2, axis=-1)
+
+    return mlp, (x, w1, b1, w2, b2)
+
+
 EXAMPLES = [
     ("axpy", make_axpy),
     ("relu_affine", make_relu_affine),
     ("select_max", make_select_max),
     ("int_ops", make_int_ops),
     ("softplus_like", make_softplus_like),
+    ("mlp", make_mlp),
 ]
 
 

@@ -553,3 +553,223 @@ LogicalResult DotGeneralOp::verify() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+// The single op of a body that the compact form can print: `applies <op>`
+// stands for a body made of that op on (accumulator, element) and a return
+// of its result.
+static Operation *compactReduceBody(ReduceOp op) {
+  if (op.getInputs().size() != 1)
+    return nullptr;
+  Block &block = op.getBody().front();
+  if (block.getNumArguments() != 2 || !llvm::hasSingleElement(block.without_terminator()))
+    return nullptr;
+  Operation &inner = block.front();
+  auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
+  if (!terminator || terminator->getNumOperands() != 1 ||
+      terminator->getOperand(0) != (inner.getNumResults() == 1 ? inner.getResult(0) : Value()))
+    return nullptr;
+  if (inner.getDialect() != op->getDialect() || inner.getNumRegions() != 0 ||
+      !inner.getAttrDictionary().empty() || inner.getNumOperands() != 2 ||
+      inner.getOperand(0) != block.getArgument(0) ||
+      inner.getOperand(1) != block.getArgument(1) ||
+      inner.getResult(0).getType() != block.getArgument(0).getType() ||
+      block.getArgument(0).getType() != block.getArgument(1).getType())
+    return nullptr;
+  return &inner;
+}
+
+// (%x init: %c), ... applies stablehlo.add across dimensions = [1] : type
+// (%x init: %c), ... across dimensions = [1] : type
+//     reducer(%acc: tensor<f32>, %el: tensor<f32>) ... { body }
+ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> inputs, inits;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        OpAsmParser::UnresolvedOperand input, init;
+        if (parser.parseLParen() || parser.parseOperand(input) ||
+            parser.parseKeyword("init") || parser.parseColon() ||
+            parser.parseOperand(init) || parser.parseRParen())
+          return failure();
+        inputs.push_back(input);
+        inits.push_back(init);
+        return success();
+      }))
+    return failure();
+  std::optional<OperationName> applies;
+  SMLoc appliesLoc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalKeyword("applies"))) {
+    appliesLoc = parser.getCurrentLocation();
+    FailureOr<OperationName> name = parser.parseCustomOperationName();
+    if (failed(name))
+      return failure();
+    applies = *name;
+  }
+  SmallVector<int64_t> dimensions;
+  if (parser.parseKeyword("across") || parser.parseKeyword("dimensions") ||
+      parser.parseEqual() || parseIntList(parser, dimensions) ||
+      parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typeLoc = parser.getCurrentLocation();
+  FunctionType type;
+  if (parser.parseType(type))
+    return failure();
+  size_t n = inputs.size();
+  if (type.getNumInputs() != 2 * n || type.getNumResults() != n)
+    return parser.emitError(typeLoc)
+           << "expected a functional type with " << 2 * n << " inputs and "
+           << n << " results";
+  if (parser.resolveOperands(inputs, type.getInputs().take_front(n), typeLoc,
+                             result.operands) ||
+      parser.resolveOperands(inits, type.getInputs().drop_front(n), typeLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.getOrAddProperties<Properties>().dimensions =
+      DenseI64ArrayAttr::get(parser.getContext(), dimensions);
+
+  Region *body = result.addRegion();
+  if (applies) {
+    // Only a single-input reduction has a compact form.
+    if (n != 1)
+      return parser.emitError(appliesLoc)
+             << "'applies' needs exactly one input, got " << n;
+    Type scalar = RankedTensorType::get(
+        {}, getElementTypeOrSelf(type.getInput(n)));
+    Location loc = result.location;
+    auto *block = new Block();
+    body->push_back(block);
+    block->addArguments({scalar, scalar}, {loc, loc});
+    OpBuilder builder(parser.getContext());
+    builder.setInsertionPointToStart(block);
+    OperationState state(loc, *applies);
+    state.addOperands(block->getArguments());
+    state.addTypes(scalar);
+    Operation *inner = builder.create(state);
+    builder.create<ReturnOp>(loc, inner->getResults());
+    return success();
+  }
+  // reducer(%acc0: T, %el0: T) (%acc1: U, %el1: U) ... { body }
+  if (parser.parseKeyword("reducer"))
+    return failure();
+  SmallVector<OpAsmParser::Argument> accumulators, elements;
+  for (size_t i = 0; i < n; ++i) {
+    SmallVector<OpAsmParser::Argument> pair;
+    SMLoc pairLoc = parser.getCurrentLocation();
+    if (parser.parseArgumentList(pair, AsmParser::Delimiter::Paren,
+                                 /*allowType=*/true))
+      return failure();
+    if (pair.size() != 2)
+      return parser.emitError(pairLoc)
+             << "expected (accumulator, element) arguments for input " << i;
+    accumulators.push_back(pair[0]);
+    elements.push_back(pair[1]);
+  }
+  SmallVector<OpAsmParser::Argument> arguments(accumulators);
+  arguments.append(elements);
+  return parser.parseRegion(*body, arguments);
+}
+
+void ReduceOp::print(OpAsmPrinter &printer) {
+  size_t n = getInputs().size();
+  printer << '(';
+  for (size_t i = 0; i < n; ++i) {
+    if (i)
+      printer << "), (";
+    printer << getInputs()[i] << " init: " << getInitValues()[i];
+  }
+  printer << ')';
+  Operation *compact = compactReduceBody(*this);
+  if (compact)
+    printer << " applies " << compact->getName();
+  printer << " across dimensions = ";
+  printIntList(printer, getDimensions());
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"dimensions"});
+  printer << " : ";
+  printer.printFunctionalType(getOperation());
+  if (compact)
+    return;
+  printer.printNewline();
+  printer << " reducer";
+  Block &block = getBody().front();
+  for (size_t i = 0; i < n; ++i) {
+    printer << (i ? " (" : "(");
+    printer.printRegionArgument(block.getArgument(i));
+    printer << ", ";
+    printer.printRegionArgument(block.getArgument(n + i));
+    printer << ')';
+  }
+  printer << ' ';
+  printer.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+}
+
+LogicalResult ReduceOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0)
+    return emitOpError() << "needs at least one input";
+  auto firstType = cast<RankedTensorType>(getInputs()[0].getType());
+  // reduce_c1: all inputs have one shape.
+  for (Value input : getInputs())
+    if (cast<RankedTensorType>(input.getType()).getShape() !=
+        firstType.getShape())
+      return emitOpError() << "requires all inputs to have the same shape, got "
+                           << firstType << " and " << input.getType();
+  // reduce_c2: init values are scalars of the inputs' element types.
+  for (auto [input, init] : llvm::zip(getInputs(), getInitValues())) {
+    auto initType = cast<RankedTensorType>(init.getType());
+    if (initType.getRank() != 0 ||
+        initType.getElementType() != getElementTypeOrSelf(input.getType()))
+      return emitOpError() << "init value of type " << initType
+                           << " must be a rank-0 tensor of the element type of "
+                           << input.getType();
+  }
+  // reduce_c4/c5: dimensions in range and unique.
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : getDimensions()) {
+    if (dim < 0 || dim >= firstType.getRank())
+      return emitOpError() << "dimension " << dim
+                           << " is out of range for inputs of rank "
+                           << firstType.getRank();
+    if (!seen.insert(dim).second)
+      return emitOpError() << "dimension " << dim << " appears more than once";
+  }
+  // reduce_c6: body (acc..., el...) -> acc..., all rank-0 tensors of the
+  // init types.
+  Block &block = getBody().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError() << "body must take " << 2 * n
+                         << " arguments (accumulators, then elements), got "
+                         << block.getNumArguments();
+  for (size_t i = 0; i < 2 * n; ++i)
+    if (block.getArgument(i).getType() != getInitValues()[i % n].getType())
+      return emitOpError() << "body argument " << i << " has type "
+                           << block.getArgument(i).getType() << ", expected "
+                           << getInitValues()[i % n].getType();
+  auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
+  if (!terminator)
+    return emitOpError() << "body must end with stablehlo.return";
+  if (terminator->getNumOperands() != n)
+    return emitOpError() << "body must return " << n << " value(s), got "
+                         << terminator->getNumOperands();
+  for (size_t i = 0; i < n; ++i)
+    if (terminator->getOperand(i).getType() != getInitValues()[i].getType())
+      return emitOpError() << "body result " << i << " has type "
+                           << terminator->getOperand(i).getType()
+                           << ", expected " << getInitValues()[i].getType();
+  // reduce_c7: results drop the reduced dimensions.
+  SmallVector<int64_t> shape;
+  for (int64_t dim = 0; dim < firstType.getRank(); ++dim)
+    if (!seen.contains(dim))
+      shape.push_back(firstType.getDimSize(dim));
+  for (size_t i = 0; i < n; ++i) {
+    auto resultType = cast<RankedTensorType>(getResult(i).getType());
+    auto expected = RankedTensorType::get(
+        shape, getElementTypeOrSelf(getInitValues()[i].getType()));
+    if (resultType != expected)
+      return emitOpError() << "result " << i << " has type " << resultType
+                           << ", expected " << expected;
+  }
+  return success();
+}

@@ -9,11 +9,12 @@ mod broadcast;
 mod constant;
 mod dot;
 mod pointwise;
+mod reduce;
 
 use crate::builders::BuildResult;
 use melior::{
     Context,
-    ir::{OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
+    ir::{BlockLike, OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
     PatternRewriter, RewritePatternSet, RewriterBase, create_op_rewrite_pattern,
     ir::r#type::TypeId,
     pass::{ExternalPass, Pass, create_external},
@@ -64,6 +65,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.constant", constant::lower_constant),
         ("stablehlo.broadcast_in_dim", broadcast::lower_broadcast_in_dim),
         ("stablehlo.dot_general", dot::lower_dot_general),
+        ("stablehlo.reduce", reduce::lower_reduce),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table
@@ -84,6 +86,16 @@ pub fn populate_stablehlo_to_linalg_patterns(context: &Context, patterns: &Rewri
                 let (op, rewriter) = unsafe { (OperationRef::from_raw(raw_op), PatternRewriter::from_raw(raw_rewriter)) };
                 // SAFETY: the op's context outlives the pattern application.
                 let context = unsafe { op.context().to_ref() };
+                // Ops in the body of a StableHLO region op (a reduce's
+                // reducer) are lowered by that op's pattern, as scalars.
+                let nested_in_stablehlo = op
+                    .block()
+                    .and_then(|block| block.parent_operation())
+                    .and_then(|parent| parent.name().as_string_ref().as_str().ok().map(|n| n.starts_with("stablehlo.")))
+                    .unwrap_or(false);
+                if nested_in_stablehlo {
+                    return false;
+                }
                 let rewrite = Rewrite { context, rewriter: rewriter.as_rewriter_base() };
                 match lower(&rewrite, op) {
                     Ok(()) => true,

@@ -112,6 +112,32 @@ pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     })
 }
 
+/// Emits the scalar form of a pointwise StableHLO op whose operands are
+/// rank-0 tensors (as in the bodies of `reduce`), on the scalar `operands`.
+pub fn emit_scalar_op<'c, 'b>(
+    context: &'c Context,
+    op: OperationRef<'c, '_>,
+    block: &'b Block<'c>,
+    operands: &[Value<'c, 'b>],
+) -> BuildResult<Value<'c, 'b>> {
+    let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    if !POINTWISE_OPS.contains(&op_name.as_str()) {
+        return Err(format!("'{op_name}' is not supported in a reduction body yet"));
+    }
+    let typed_operand = op.operand(if op_name == "stablehlo.select" { 1 } else { 0 }).map_err(|e| e.to_string())?;
+    let element = element_type(typed_operand.r#type())?;
+    let result_element = element_type(op.result(0).map_err(|e| e.to_string())?.r#type())?;
+    let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
+    for ty in [element, result_element] {
+        if matches!(ElementKind::of(ty), Some(ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_))) {
+            return Err(format!("element type {ty} is not supported yet"));
+        }
+    }
+    let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
+    let scalar_info = Scalar { context, location: op.location(), op_name, kind, element, result_element, compare };
+    emit_scalar(&scalar_info, block, operands)
+}
+
 fn compare_attributes(op: OperationRef, kind: ElementKind) -> BuildResult<(ComparisonDirection, ComparisonType)> {
     let direction = op
         .attribute("comparison_direction")

@@ -337,3 +337,69 @@ func.func @dot_general_bad_field(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> t
   %0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting = [1]>}> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
+
+// -----
+
+func.func @reduce_c1(%x: tensor<4x3xf32>, %y: tensor<3x4xf32>, %c: tensor<f32>) -> (tensor<4xf32>, tensor<3xf32>) {
+  // expected-error@+1 {{'stablehlo.reduce' op requires all inputs to have the same shape, got 'tensor<4x3xf32>' and 'tensor<3x4xf32>'}}
+  %0:2 = stablehlo.reduce(%x init: %c), (%y init: %c) across dimensions = [1] : (tensor<4x3xf32>, tensor<3x4xf32>, tensor<f32>, tensor<f32>) -> (tensor<4xf32>, tensor<3xf32>)
+    reducer(%a: tensor<f32>, %b: tensor<f32>) (%p: tensor<f32>, %q: tensor<f32>) {
+      stablehlo.return %a, %p : tensor<f32>, tensor<f32>
+    }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<3xf32>
+}
+
+// -----
+
+func.func @reduce_c2(%x: tensor<4x3xf32>, %c: tensor<1xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.reduce' op init value of type 'tensor<1xf32>' must be a rank-0 tensor of the element type of 'tensor<4x3xf32>'}}
+  %0 = "stablehlo.reduce"(%x, %c) <{dimensions = array<i64: 1>}> ({
+    ^bb0(%a: tensor<1xf32>, %b: tensor<1xf32>):
+      "stablehlo.return"(%a) : (tensor<1xf32>) -> ()
+  }) : (tensor<4x3xf32>, tensor<1xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_c4(%x: tensor<4x3xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.reduce' op dimension 2 is out of range for inputs of rank 2}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [2] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_c5(%x: tensor<4x3xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.reduce' op dimension 1 appears more than once}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1, 1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_c6_return(%x: tensor<4x3xf32>, %c: tensor<f32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.reduce' op body result 0 has type 'tensor<i32>', expected 'tensor<f32>'}}
+  %0 = stablehlo.reduce(%x init: %c) across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+    reducer(%a: tensor<f32>, %b: tensor<f32>) {
+      %z = stablehlo.constant dense<0> : tensor<i32>
+      stablehlo.return %z : tensor<i32>
+    }
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @reduce_c7(%x: tensor<4x3xf32>, %c: tensor<f32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'stablehlo.reduce' op result 0 has type 'tensor<3xf32>', expected 'tensor<4xf32>'}}
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @reduce_applies_variadic(%x: tensor<4x3xf32>, %c: tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  // expected-error@+1 {{'applies' needs exactly one input, got 2}}
+  %0:2 = stablehlo.reduce(%x init: %c), (%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<4x3xf32>, tensor<f32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>
+}

@@ -241,3 +241,35 @@ func.func @dot_general(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>, %c: tensor<2x3
 // GENERIC-LABEL: sym_name = "dot_general"
 // GENERIC: "stablehlo.dot_general"(%{{.*}}, %{{.*}}) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}>
 // GENERIC: #stablehlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>
+
+// reduce: the compact form for a body that is one binary op, the general
+// form (with `reducer`) otherwise, and variadic reductions.
+// CHECK-LABEL: func.func @reduce
+func.func @reduce(%x: tensor<4x3xf32>, %y: tensor<4x3xi32>) -> (tensor<4xf32>, tensor<3xf32>, tensor<3xi32>, tensor<i32>) {
+  %c = stablehlo.constant dense<0.0> : tensor<f32>
+  %d = stablehlo.constant dense<0> : tensor<i32>
+  // CHECK: stablehlo.reduce(%{{.*}} init: %{{.*}}) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+  // CHECK: stablehlo.reduce(%{{.*}} init: %{{.*}}), (%{{.*}} init: %{{.*}}) across dimensions = [0] : (tensor<4x3xf32>, tensor<4x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<3xf32>, tensor<3xi32>)
+  // CHECK-NEXT: reducer(%[[A:.*]]: tensor<f32>, %[[B:.*]]: tensor<f32>) (%[[I:.*]]: tensor<i32>, %[[J:.*]]: tensor<i32>) {
+  // CHECK-NEXT: %[[GT:.*]] = stablehlo.compare GT, %[[B]], %[[A]], FLOAT
+  // CHECK-NEXT: %[[M:.*]] = stablehlo.select %[[GT]], %[[B]], %[[A]] : tensor<i1>, tensor<f32>
+  // CHECK-NEXT: %[[K:.*]] = stablehlo.select %[[GT]], %[[J]], %[[I]] : tensor<i1>, tensor<i32>
+  // CHECK-NEXT: stablehlo.return %[[M]], %[[K]] : tensor<f32>, tensor<i32>
+  // CHECK-NEXT: }
+  %1:2 = stablehlo.reduce(%x init: %c), (%y init: %d) across dimensions = [0] : (tensor<4x3xf32>, tensor<4x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<3xf32>, tensor<3xi32>)
+    reducer(%a: tensor<f32>, %b: tensor<f32>) (%i: tensor<i32>, %j: tensor<i32>) {
+      %gt = stablehlo.compare  GT, %b, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %m = stablehlo.select %gt, %b, %a : tensor<i1>, tensor<f32>
+      %k = stablehlo.select %gt, %j, %i : tensor<i1>, tensor<i32>
+      stablehlo.return %m, %k : tensor<f32>, tensor<i32>
+    }
+  // A generic-form body that is a single op still prints compactly.
+  // CHECK: stablehlo.reduce(%{{.*}} init: %{{.*}}) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<4x3xi32>, tensor<i32>) -> tensor<i32>
+  %2 = "stablehlo.reduce"(%y, %d) <{dimensions = array<i64: 0, 1>}> ({
+    ^bb0(%p: tensor<i32>, %q: tensor<i32>):
+      %r = "stablehlo.maximum"(%p, %q) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      "stablehlo.return"(%r) : (tensor<i32>) -> ()
+  }) : (tensor<4x3xi32>, tensor<i32>) -> tensor<i32>
+  return %0, %1#0, %1#1, %2 : tensor<4xf32>, tensor<3xf32>, tensor<3xi32>, tensor<i32>
+}

@@ -202,6 +202,47 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Reductions and regions
+//===----------------------------------------------------------------------===//
+
+def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
+  let summary = "Returns values from the body of a region-holding op.";
+  let description = [{
+    Terminates the body of `reduce` (and, later, of the other region-holding
+    ops), yielding its values.
+
+    ```mlir
+    stablehlo.return %sum : tensor<f32>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$results);
+  let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
+}
+
+def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
+    SameVariadicOperandSize]> {
+  let summary = "Reduction over dimensions with a computation (XLA: Reduce).";
+  let description = [{
+    Reduces `inputs` over `dimensions`, starting from `init_values` and
+    combining with `body`, whose arguments are the accumulators then the
+    elements (each a rank-0 tensor) and which returns the new accumulators.
+    The order of combination is unspecified, so `body` should be associative.
+
+    ```mlir
+    %r = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1]
+           : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+                       Variadic<HLO_Tensor>:$init_values,
+                       DenseI64ArrayAttr:$dimensions);
+  let results = (outs Variadic<HLO_Tensor>);
+  let regions = (region SizedRegion<1>:$body);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
 

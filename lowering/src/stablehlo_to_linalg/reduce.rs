@@ -1,0 +1,105 @@
+//! `reduce` → `linalg.generic` with reduction loops over `dimensions`, its
+//! output initialised with the init value and its body the scalar form of
+//! the reducer (each rank-0 StableHLO op becomes the matching arith op).
+//!
+//! ```mlir
+//! %r = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1]
+//!        : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
+//! // becomes
+//! %i = linalg.generic {maps = [() -> (), (d0) -> (d0)]} ins(%c) outs(%e) { yield %in }   // fill with init
+//! %r = linalg.generic {indexing_maps = [(d0, d1) -> (d0, d1), (d0, d1) -> (d0)],
+//!                      iterator_types = [parallel, reduction]} ins(%x) outs(%i) {
+//!   ^bb0(%el: f32, %acc: f32): %s = arith.addf %acc, %el : f32; linalg.yield %s }
+//! ```
+//!
+//! Only single-input reductions lower so far; variadic ones (argmax) report
+//! an error.
+
+use super::{Rewrite, pointwise::emit_scalar_op};
+use crate::builders::{BuildResult, Iterator, affine_map, append, generic, identity_map, parallel_generic, static_shape};
+use melior::ir::{
+    Attribute, AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
+    attribute::DenseI64ArrayAttribute,
+    operation::OperationLike,
+};
+use std::collections::HashMap;
+
+/// Lowers `stablehlo.reduce` with one input.
+pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    if op.operand_count() != 2 {
+        return Err("reductions of several inputs (e.g. argmax) are not supported yet".into());
+    }
+    let input: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let init: Value = op.operand(1).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let input_rank = static_shape(input.r#type())?.len();
+    let result_rank = static_shape(result_type)?.len();
+    let dimensions = op
+        .attribute("dimensions")
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+        .ok_or("reduce has no dimensions")?;
+    let reduced: Vec<i64> = (0..dimensions.len()).map(|i| dimensions.element(i).unwrap_or(-1)).collect();
+    let kept: Vec<String> =
+        (0..input_rank as i64).filter(|d| !reduced.contains(d)).map(|d| format!("d{d}")).collect();
+    let iterators: Vec<Iterator> = (0..input_rank as i64)
+        .map(|d| if reduced.contains(&d) { Iterator::Reduction } else { Iterator::Parallel })
+        .collect();
+    let maps = vec![identity_map(context, input_rank)?, affine_map(context, input_rank, &kept)?];
+    let body = op.region(0).map_err(|e| e.to_string())?;
+    let reducer = body.first_block().ok_or("reduce has an empty body")?;
+
+    rewrite.replace_with_init(op, result_type, |empty| {
+        let filled = parallel_generic(context, location, &[init], empty, vec![affine_map(context, result_rank, &[])?, identity_map(context, result_rank)?], result_type, |_, args| Ok(args[0]))?;
+        let filled = rewrite.rewriter.insert(filled);
+        let accumulator: Value = filled.result(0).map_err(|e| e.to_string())?.into();
+        generic(context, location, &[input], accumulator, maps, &iterators, result_type, |block, args| {
+            // Reducer arguments: (accumulator, element); generic: (element, accumulator).
+            let mut values: HashMap<usize, Value> = HashMap::new();
+            values.insert(reducer.argument(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[1]);
+            values.insert(reducer.argument(1).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[0]);
+            let mut next = reducer.first_operation();
+            while let Some(inner) = next {
+                let name = inner.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+                let lookup = |value: Value| -> BuildResult<Value> {
+                    values
+                        .get(&(value.to_raw().ptr as usize))
+                        .copied()
+                        .ok_or_else(|| format!("'{name}' in a reduction body uses a value defined outside it"))
+                };
+                if name == "stablehlo.return" {
+                    return lookup(inner.operand(0).map_err(|e| e.to_string())?);
+                }
+                let produced = if name == "stablehlo.constant" {
+                    scalar_constant(context, inner, block)?
+                } else {
+                    let operands = inner.operands().map(lookup).collect::<BuildResult<Vec<_>>>()?;
+                    emit_scalar_op(context, inner, block, &operands)?
+                };
+                values.insert(inner.result(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, produced);
+                next = inner.next_in_block();
+            }
+            Err("reduction body has no stablehlo.return".into())
+        })
+    })
+}
+
+/// `stablehlo.constant dense<v> : tensor<T>` (rank 0) as `arith.constant v : T`.
+fn scalar_constant<'c, 'b>(
+    context: &'c melior::Context,
+    op: OperationRef<'c, '_>,
+    block: &'b melior::ir::Block<'c>,
+) -> BuildResult<Value<'c, 'b>> {
+    let value = op.attribute("value").map_err(|_| "constant has no value".to_string())?;
+    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+    if !static_shape(ty)?.is_empty() {
+        return Err("only rank-0 constants are supported in a reduction body".into());
+    }
+    let element = crate::builders::element_type(ty)?;
+    // SAFETY: `value` is the dense elements attribute of a rank-0 constant,
+    // so it has exactly one (splat) value.
+    let scalar = unsafe { Attribute::from_raw(mlir_sys::mlirDenseElementsAttrGetSplatValue(value.to_raw())) };
+    append(block, crate::builders::constant(context, op.location(), scalar, element)?)
+}
