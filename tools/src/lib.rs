@@ -37,15 +37,31 @@ pub fn parse_args(command: clap::Command) -> clap::ArgMatches {
     }
 }
 
+/// Prints one line to stdout. A closed pipe (`xla-run ... | head`) ends the
+/// program quietly with status 0 instead of panicking; any other write error
+/// is reported and ends it with status 1.
+pub fn print_line(tool: &str, line: impl Display) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = writeln!(stdout, "{line}").and_then(|_| stdout.flush()) {
+        if error.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("{tool}: error: cannot write to standard output: {error}");
+        std::process::exit(1);
+    }
+}
+
 /// Writes `text` to `path`, or stdout for `-`.
 pub fn write_output(path: &str, text: &str) -> Result<(), String> {
     if path == "-" {
         use std::io::Write;
         let mut stdout = std::io::stdout().lock();
-        return stdout
-            .write_all(text.as_bytes())
-            .and_then(|_| stdout.flush())
-            .map_err(|e| format!("cannot write to standard output: {e}"));
+        return match stdout.write_all(text.as_bytes()).and_then(|_| stdout.flush()) {
+            // The reader went away (`| head`): nothing left to do.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+            result => result.map_err(|e| format!("cannot write to standard output: {e}")),
+        };
     }
     std::fs::write(path, text).map_err(|e| format!("cannot write '{path}': {e}"))
 }

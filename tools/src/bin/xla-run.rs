@@ -8,7 +8,7 @@ use xla_runtime::{
     CpuExecutable, HostTensor,
     compare::{Tolerance, compare},
 };
-use xla_tools::{fail, parse_args, read_source};
+use xla_tools::{fail, parse_args, print_line, read_source};
 
 const TOOL: &str = "xla-run";
 
@@ -81,7 +81,7 @@ fn main() -> ExitCode {
         return match executable.bench(&inputs, runs) {
             Ok(stats) => {
                 let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "runs": stats.runs});
-                println!("{json}");
+                print_line(TOOL, json);
                 ExitCode::SUCCESS
             }
             Err(error) => fail(TOOL, error),
@@ -108,9 +108,9 @@ fn main() -> ExitCode {
                 Err(error) => return fail(TOOL, format!("cannot load expected value '{path}': {error}")),
             };
             match compare(output, &wanted, tolerance) {
-                Ok(()) => println!("result[{index}]: matches {path}"),
+                Ok(()) => print_line(TOOL, format!("result[{index}]: matches {path}")),
                 Err(message) => {
-                    println!("result[{index}]: MISMATCH with {path}: {message}");
+                    print_line(TOOL, format!("result[{index}]: MISMATCH with {path}: {message}"));
                     all_match = false;
                 }
             }
@@ -133,7 +133,7 @@ fn main() -> ExitCode {
         }
         None if expected.is_empty() => {
             for (index, (output, spec)) in outputs.iter().zip(&executable.signature().outputs).enumerate() {
-                println!("result[{index}]: {spec} = {}", output.format());
+                print_line(TOOL, format!("result[{index}]: {spec} = {}", output.format()));
             }
         }
         None => {}

@@ -6,7 +6,7 @@ use melior::pass::PassManager;
 use std::process::ExitCode;
 use xla_dialects::{SourceSession, create_context};
 use xla_runtime::codegen::{self, TargetOptions};
-use xla_tools::{fail, parse_args, read_source, write_output};
+use xla_tools::{fail, parse_args, print_line, read_source, write_output};
 
 const TOOL: &str = "xla-translate";
 
@@ -69,7 +69,7 @@ fn write_ptx(output: &str, kernels: &[(String, String)]) -> Result<(), String> {
     for (name, ptx) in kernels {
         let file = path.with_file_name(format!("{stem}.{name}.ptx"));
         write_output(&file.to_string_lossy(), ptx)?;
-        println!("{}", file.display());
+        print_line(TOOL, file.display());
     }
     Ok(())
 }
