@@ -279,3 +279,52 @@ pub fn alloc_tensor_copy<'c>(location: Location<'c>, value: Value<'c, '_>) -> Bu
             .add_results(&[value.r#type()]),
     )
 }
+
+fn reassociation_attribute<'c>(context: &'c Context, groups: &[Vec<usize>]) -> BuildResult<Attribute<'c>> {
+    let groups: Vec<String> = groups
+        .iter()
+        .map(|g| format!("[{}]", g.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")))
+        .collect();
+    parse_attribute(context, &format!("[{}]", groups.join(", ")))
+}
+
+/// `tensor.collapse_shape %source [groups] : ... into result`.
+pub fn collapse_shape<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    groups: Vec<Vec<usize>>,
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    build(
+        OperationBuilder::new("tensor.collapse_shape", location)
+            .add_operands(&[source])
+            .add_attributes(&[(Identifier::new(context, "reassociation"), reassociation_attribute(context, &groups)?)])
+            .add_results(&[result]),
+    )
+}
+
+/// `tensor.expand_shape %source [groups] output_shape [shape] : ... into result`
+/// (static shapes only).
+pub fn expand_shape<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    groups: Vec<Vec<usize>>,
+    shape: &[i64],
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
+    let output_shape = parse_attribute(context, &format!("array<i64: {}>", dims.join(", ")))?;
+    build(
+        OperationBuilder::new("tensor.expand_shape", location)
+            .add_operands(&[source])
+            .add_attributes(&[
+                (Identifier::new(context, "reassociation"), reassociation_attribute(context, &groups)?),
+                (Identifier::new(context, "static_output_shape"), output_shape),
+            ])
+            .add_results(&[result]),
+    )
+}

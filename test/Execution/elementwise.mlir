@@ -282,3 +282,22 @@ func.func @reduce(%x: tensor<2x3xf32>, %y: tensor<2x3xi32>) -> (tensor<2xf32>, t
   %2 = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<f32>
   return %0, %1, %2 : tensor<2xf32>, tensor<3xi32>, tensor<f32>
 }
+
+// reshape keeps row-major order (also from and to rank 0); transpose
+// permutes: result dim i is operand dim dims[i] (checked against numpy).
+// RUN: xla-run %s --entry reshape_transpose --input '2x3xi32=[1,2,3,4,5,6]' --input 'f32=7' \
+// RUN:   --input '2x3x4xi32=[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23]' | FileCheck %s --check-prefix=SHAPE
+// SHAPE: result[0]: tensor<3x2xi32> = {{\[}}{{\[}}1, 2], {{\[}}3, 4], {{\[}}5, 6]]
+// SHAPE-NEXT: result[1]: tensor<1x1x1xf32> = {{\[}}{{\[}}{{\[}}7]]]
+// SHAPE-NEXT: result[2]: tensor<f32> = 7
+// SHAPE-NEXT: result[3]: tensor<4x2x3xi32> = {{\[}}{{\[}}{{\[}}0, 4, 8], {{\[}}12, 16, 20]], {{\[}}{{\[}}1, 5, 9], {{\[}}13, 17, 21]], {{\[}}{{\[}}2, 6, 10], {{\[}}14, 18, 22]], {{\[}}{{\[}}3, 7, 11], {{\[}}15, 19, 23]]]
+// SHAPE-NEXT: result[4]: tensor<3x2xi32> = {{\[}}{{\[}}1, 4], {{\[}}2, 5], {{\[}}3, 6]]
+func.func @reshape_transpose(%x: tensor<2x3xi32>, %s: tensor<f32>, %t: tensor<2x3x4xi32>)
+    -> (tensor<3x2xi32>, tensor<1x1x1xf32>, tensor<f32>, tensor<4x2x3xi32>, tensor<3x2xi32>) {
+  %0 = stablehlo.reshape %x : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  %1 = stablehlo.reshape %s : (tensor<f32>) -> tensor<1x1x1xf32>
+  %2 = stablehlo.reshape %1 : (tensor<1x1x1xf32>) -> tensor<f32>
+  %3 = stablehlo.transpose %t, dims = [2, 0, 1] : (tensor<2x3x4xi32>) -> tensor<4x2x3xi32>
+  %4 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xi32>) -> tensor<3x2xi32>
+  return %0, %1, %2, %3, %4 : tensor<3x2xi32>, tensor<1x1x1xf32>, tensor<f32>, tensor<4x2x3xi32>, tensor<3x2xi32>
+}

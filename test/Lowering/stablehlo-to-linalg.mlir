@@ -472,3 +472,28 @@ func.func @reduce_general(%x: tensor<4x3xi32>) -> tensor<3xi32> {
     }
   return %0 : tensor<3xi32>
 }
+
+// -----
+
+// reshape: collapse to one dimension, expand to the result (views, no copy).
+// CHECK-LABEL: func.func @reshape
+func.func @reshape(%x: tensor<2x3xf32>, %s: tensor<f32>) -> (tensor<3x2xf32>, tensor<1x1xf32>) {
+  // CHECK: %[[F:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  // CHECK: tensor.expand_shape %[[F]] {{\[}}[0, 1]] output_shape [3, 2] : tensor<6xf32> into tensor<3x2xf32>
+  %0 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  // CHECK: %[[G:.*]] = tensor.expand_shape %{{.*}} [] output_shape [1] : tensor<f32> into tensor<1xf32>
+  // CHECK: tensor.expand_shape %[[G]] {{\[}}[0, 1]] output_shape [1, 1] : tensor<1xf32> into tensor<1x1xf32>
+  %1 = stablehlo.reshape %s : (tensor<f32>) -> tensor<1x1xf32>
+  return %0, %1 : tensor<3x2xf32>, tensor<1x1xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2) -> (d1, d2, d0)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @transpose
+func.func @transpose(%x: tensor<2x3x4xi32>) -> tensor<4x2x3xi32> {
+  // CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel"]} ins(%{{.*}} : tensor<2x3x4xi32>) outs(%{{.*}} : tensor<4x2x3xi32>)
+  %0 = stablehlo.transpose %x, dims = [2, 0, 1] : (tensor<2x3x4xi32>) -> tensor<4x2x3xi32>
+  return %0 : tensor<4x2x3xi32>
+}

@@ -773,3 +773,57 @@ LogicalResult ReduceOp::verify() {
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// ReshapeOp, TransposeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  auto operandType = getOperand().getType();
+  auto resultType = getResult().getType();
+  // reshape_c1: same element type and number of elements.
+  if (operandType.getElementType() != resultType.getElementType())
+    return emitOpError() << "requires the operand and result element types to "
+                            "match, got "
+                         << operandType.getElementType() << " and "
+                         << resultType.getElementType();
+  if (operandType.hasStaticShape() && resultType.hasStaticShape() &&
+      operandType.getNumElements() != resultType.getNumElements())
+    return emitOpError() << "cannot reshape " << operandType.getNumElements()
+                         << " elements (" << operandType << ") into "
+                         << resultType.getNumElements() << " (" << resultType
+                         << ")";
+  return success();
+}
+
+LogicalResult TransposeOp::verify() {
+  auto operandType = getOperand().getType();
+  auto resultType = getResult().getType();
+  ArrayRef<int64_t> permutation = getPermutation();
+  // transpose_c1: a permutation of the operand's dimensions.
+  if (static_cast<int64_t>(permutation.size()) != operandType.getRank())
+    return emitOpError() << "permutation has " << permutation.size()
+                         << " entries for an operand of rank "
+                         << operandType.getRank();
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : permutation)
+    if (dim < 0 || dim >= operandType.getRank() || !seen.insert(dim).second)
+      return emitOpError() << "dims must be a permutation of [0, "
+                           << operandType.getRank() << "), got " << dim
+                           << " out of range or repeated";
+  // transpose_c2: result dimension i is operand dimension permutation[i].
+  if (operandType.getElementType() != resultType.getElementType() ||
+      resultType.getRank() != operandType.getRank())
+    return emitOpError() << "result type " << resultType
+                         << " must have the operand's element type and rank";
+  for (auto [i, dim] : llvm::enumerate(permutation)) {
+    int64_t expected = operandType.getDimSize(dim);
+    int64_t actual = resultType.getDimSize(i);
+    if (!ShapedType::isDynamic(expected) && !ShapedType::isDynamic(actual) &&
+        expected != actual)
+      return emitOpError() << "result dimension " << i << " has size "
+                           << actual << " but operand dimension " << dim
+                           << " has size " << expected;
+  }
+  return success();
+}

@@ -10,6 +10,7 @@ mod constant;
 mod dot;
 mod pointwise;
 mod reduce;
+mod shape;
 
 use crate::builders::BuildResult;
 use melior::{
@@ -66,6 +67,8 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.broadcast_in_dim", broadcast::lower_broadcast_in_dim),
         ("stablehlo.dot_general", dot::lower_dot_general),
         ("stablehlo.reduce", reduce::lower_reduce),
+        ("stablehlo.reshape", shape::lower_reshape),
+        ("stablehlo.transpose", shape::lower_transpose),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table

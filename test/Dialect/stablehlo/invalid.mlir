@@ -403,3 +403,35 @@ func.func @reduce_applies_variadic(%x: tensor<4x3xf32>, %c: tensor<f32>) -> (ten
   %0:2 = stablehlo.reduce(%x init: %c), (%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<4x3xf32>, tensor<f32>, tensor<f32>) -> (tensor<4xf32>, tensor<4xf32>)
   return %0#0, %0#1 : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+func.func @reshape_c1_count(%x: tensor<2x3xf32>) -> tensor<5xf32> {
+  // expected-error@+1 {{'stablehlo.reshape' op cannot reshape 6 elements ('tensor<2x3xf32>') into 5 ('tensor<5xf32>')}}
+  %0 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}
+
+// -----
+
+func.func @reshape_c1_type(%x: tensor<2x3xf32>) -> tensor<6xi32> {
+  // expected-error@+1 {{'stablehlo.reshape' op requires the operand and result element types to match, got 'f32' and 'i32'}}
+  %0 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<6xi32>
+  return %0 : tensor<6xi32>
+}
+
+// -----
+
+func.func @transpose_c1(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error@+1 {{'stablehlo.transpose' op dims must be a permutation of [0, 2), got 0 out of range or repeated}}
+  %0 = stablehlo.transpose %x, dims = [0, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @transpose_c2(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'stablehlo.transpose' op result dimension 0 has size 2 but operand dimension 1 has size 3}}
+  %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

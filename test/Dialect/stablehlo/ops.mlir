@@ -273,3 +273,16 @@ func.func @reduce(%x: tensor<4x3xf32>, %y: tensor<4x3xi32>) -> (tensor<4xf32>, t
   }) : (tensor<4x3xi32>, tensor<i32>) -> tensor<i32>
   return %0, %1#0, %1#1, %2 : tensor<4xf32>, tensor<3xf32>, tensor<3xi32>, tensor<i32>
 }
+
+// CHECK-LABEL: func.func @reshape_transpose
+func.func @reshape_transpose(%x: tensor<2x3xf32>, %s: tensor<ui8>) -> (tensor<3x2xf32>, tensor<1xui8>, tensor<3x2xf32>) {
+  // CHECK: stablehlo.reshape %{{.*}} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %0 = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  // CHECK: stablehlo.reshape %{{.*}} : (tensor<ui8>) -> tensor<1xui8>
+  %1 = "stablehlo.reshape"(%s) : (tensor<ui8>) -> tensor<1xui8>
+  // CHECK: stablehlo.transpose %{{.*}}, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %2 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0, %1, %2 : tensor<3x2xf32>, tensor<1xui8>, tensor<3x2xf32>
+}
+// GENERIC-LABEL: sym_name = "reshape_transpose"
+// GENERIC: "stablehlo.transpose"(%{{.*}}) <{permutation = array<i64: 1, 0>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>

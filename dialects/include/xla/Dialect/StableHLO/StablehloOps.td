@@ -267,4 +267,38 @@ def StableHLO_BroadcastInDimOp : StableHLO_Op<"broadcast_in_dim", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_ReshapeOp : StableHLO_Op<"reshape", [Pure]> {
+  let summary = "Same elements, new static shape (XLA: Reshape/Collapse).";
+  let description = [{
+    Reinterprets `operand` with the result's shape, keeping the elements in
+    row-major order. Element count and type must agree.
+
+    ```mlir
+    %r = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
+  let summary = "Permutes dimensions (XLA: Transpose).";
+  let description = [{
+    Result dimension `i` is operand dimension `permutation[i]`:
+    `result[i0, ..., in] = operand[j]` where `j[permutation[k]] = ik`.
+
+    ```mlir
+    %r = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // XLA_STABLEHLO_OPS
