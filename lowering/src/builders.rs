@@ -328,3 +328,100 @@ pub fn expand_shape<'c>(
             .add_results(&[result]),
     )
 }
+
+fn i64_array<'c>(context: &'c Context, values: &[i64]) -> BuildResult<Attribute<'c>> {
+    let values: Vec<String> = values.iter().map(i64::to_string).collect();
+    parse_attribute(context, &format!("array<i64: {}>", values.join(", ")))
+}
+
+/// `tensor.extract_slice %source[offsets] [sizes] [strides]` (static).
+pub fn extract_slice<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    offsets: &[i64],
+    sizes: &[i64],
+    strides: &[i64],
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    build(
+        OperationBuilder::new("tensor.extract_slice", location)
+            .add_operands(&[source])
+            .add_attributes(&[
+                (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 0, 0, 0>")?),
+                (Identifier::new(context, "static_offsets"), i64_array(context, offsets)?),
+                (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
+                (Identifier::new(context, "static_strides"), i64_array(context, strides)?),
+            ])
+            .add_results(&[result]),
+    )
+}
+
+/// `tensor.insert_slice %source into %dest[offsets] [sizes] [1, ...]` (static).
+pub fn insert_slice<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    dest: Value<'c, '_>,
+    offsets: &[i64],
+    sizes: &[i64],
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let strides = vec![1; sizes.len()];
+    build(
+        OperationBuilder::new("tensor.insert_slice", location)
+            .add_operands(&[source, dest])
+            .add_attributes(&[
+                (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 1, 0, 0, 0>")?),
+                (Identifier::new(context, "static_offsets"), i64_array(context, offsets)?),
+                (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
+                (Identifier::new(context, "static_strides"), i64_array(context, &strides)?),
+            ])
+            .add_results(&[dest.r#type()]),
+    )
+}
+
+/// `linalg.index <dim> : index` (inside a linalg op's body).
+pub fn linalg_index<'c>(location: Location<'c>, dim: usize) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    build(
+        OperationBuilder::new("linalg.index", location)
+            .add_attributes(&[(Identifier::new(context, "dim"), parse_attribute(context, &format!("{dim} : i64"))?)])
+            .add_results(&[Type::index(context)]),
+    )
+}
+
+/// A `linalg.generic` copying memref `source` into memref `target` (same
+/// shape, any layouts).
+pub fn memref_copy_generic<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    target: Value<'c, '_>,
+) -> BuildResult<Operation<'c>> {
+    use melior::ir::{ShapedTypeLike, r#type::MemRefType};
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let target_type = MemRefType::try_from(target.r#type()).map_err(|_| "memref.copy target is not a memref".to_string())?;
+    let source_type = MemRefType::try_from(source.r#type()).map_err(|_| "memref.copy source is not a memref".to_string())?;
+    let rank = target_type.rank();
+    let element = target_type.element();
+    let block = Block::new(&[(source_type.element(), location), (element, location)]);
+    let input: Value = block.argument(0).map_err(|e| e.to_string())?.into();
+    block.append_operation(build(OperationBuilder::new("linalg.yield", location).add_operands(&[input]))?);
+    let region = Region::new();
+    region.append_block(block);
+    let map = identity_map(context, rank)?.to_string();
+    let parallel = vec!["#linalg.iterator_type<parallel>"; rank].join(", ");
+    build(
+        OperationBuilder::new("linalg.generic", location)
+            .add_operands(&[source, target])
+            .add_attributes(&[
+                (Identifier::new(context, "indexing_maps"), parse_attribute(context, &format!("[{map}, {map}]"))?),
+                (Identifier::new(context, "iterator_types"), parse_attribute(context, &format!("[{parallel}]"))?),
+                (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 1>")?),
+            ])
+            .add_regions([region]),
+    )
+}

@@ -11,5 +11,6 @@ pub mod builders;
 pub mod diagnostics;
 pub mod distinct_results;
 pub mod element;
+pub mod expand_copies;
 pub mod passes;
 pub mod stablehlo_to_linalg;

@@ -32,15 +32,19 @@ pub struct PassInfo {
 /// chains of element-wise linalg ops into one, then canonicalize and CSE.
 const CPU_PREPARE: &str = "inline, func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
 
-/// Bufferization through LLVM dialect: linalg on tensors in, LLVM dialect
-/// out. Functions take every result as a caller-allocated out-parameter
+/// Bufferization: linalg on tensors in, buffers out. Functions take every
+/// result as a caller-allocated out-parameter
 /// (`buffer-results-to-out-params`), so compiled code never hands ownership
 /// of memory to its caller. Runs after `xla-distinct-results`.
-const CPU_CODEGEN: &str = concat!(
+const CPU_BUFFERIZE: &str = concat!(
     "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
     "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
     "canonicalize,",
-    "buffer-deallocation-pipeline,",
+    "buffer-deallocation-pipeline"
+);
+
+/// From buffers to the LLVM dialect; runs after `xla-expand-memref-copy`.
+const CPU_CODEGEN: &str = concat!(
     // Not affine-loop-fusion: it miscompiled the JAX MLP (log-softmax after
     // two matmuls gave wrong values); linalg fusion on tensors covers the
     // element-wise chains.
@@ -131,11 +135,18 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::distinct_results::create_distinct_results_pass)],
     },
     PassInfo {
+        name: "xla-expand-memref-copy",
+        summary: "Rewrite memref.copy into linalg loops (no runtime library calls)",
+        steps: &[Step::Ours(crate::expand_copies::create_expand_memref_copy_pass)],
+    },
+    PassInfo {
         name: "xla-cpu-codegen",
-        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, affine loops, LLVM",
+        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, copies as loops, affine loops, LLVM",
         steps: &[
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
+            Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::Upstream(CPU_CODEGEN),
         ],
     },
@@ -146,6 +157,8 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
+            Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::Upstream(CPU_CODEGEN),
         ],
     },

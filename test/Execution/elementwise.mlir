@@ -301,3 +301,24 @@ func.func @reshape_transpose(%x: tensor<2x3xi32>, %s: tensor<f32>, %t: tensor<2x
   %4 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xi32>) -> tensor<3x2xi32>
   return %0, %1, %2, %3, %4 : tensor<3x2xi32>, tensor<1x1x1xf32>, tensor<f32>, tensor<4x2x3xi32>, tensor<3x2xi32>
 }
+
+// iota, concatenate and strided slices (a slice result is a strided view:
+// copying it into the result needs no runtime library).
+// RUN: xla-run %s --entry data_movement --input '2x2xi32=[1,2,3,4]' --input '2x1xi32=[9,8]' \
+// RUN:   --input '4x4xf32=[0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15]' | FileCheck %s --check-prefix=DATA
+// DATA: result[0]: tensor<2x3xi32> = {{\[\[}}1, 2, 9], {{\[}}3, 4, 8]]
+// DATA-NEXT: result[1]: tensor<4x2xi32> = {{\[\[}}1, 2], {{\[}}3, 4], {{\[}}1, 2], {{\[}}3, 4]]
+// DATA-NEXT: result[2]: tensor<2x2xf32> = {{\[\[}}4, 6], {{\[}}8, 10]]
+// DATA-NEXT: result[3]: tensor<2x3xf32> = {{\[\[}}0, 1, 2], {{\[}}0, 1, 2]]
+// DATA-NEXT: result[4]: tensor<4xi32> = [0, 1, 2, 3]
+// DATA-NEXT: result[5]: tensor<1x4xf32> = {{\[\[}}12, 13, 14, 15]]
+func.func @data_movement(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>, %x: tensor<4x4xf32>)
+    -> (tensor<2x3xi32>, tensor<4x2xi32>, tensor<2x2xf32>, tensor<2x3xf32>, tensor<4xi32>, tensor<1x4xf32>) {
+  %0 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x3xi32>
+  %1 = stablehlo.concatenate %a, %a, dim = 0 : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<4x2xi32>
+  %2 = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  %3 = stablehlo.iota dim = 1 : tensor<2x3xf32>
+  %4 = stablehlo.iota dim = 0 : tensor<4xi32>
+  %5 = stablehlo.slice %x [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2x3xi32>, tensor<4x2xi32>, tensor<2x2xf32>, tensor<2x3xf32>, tensor<4xi32>, tensor<1x4xf32>
+}

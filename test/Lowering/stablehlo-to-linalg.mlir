@@ -497,3 +497,22 @@ func.func @transpose(%x: tensor<2x3x4xi32>) -> tensor<4x2x3xi32> {
   %0 = stablehlo.transpose %x, dims = [2, 0, 1] : (tensor<2x3x4xi32>) -> tensor<4x2x3xi32>
   return %0 : tensor<4x2x3xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @iota_concatenate_slice
+func.func @iota_concatenate_slice(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>, %x: tensor<4x4xf32>)
+    -> (tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x2xf32>) {
+  // CHECK: linalg.generic
+  // CHECK: %[[K:.*]] = linalg.index 1 : index
+  // CHECK: %[[N:.*]] = arith.index_cast %[[K]] : index to i64
+  // CHECK: arith.sitofp %[[N]] : i64 to f32
+  %0 = stablehlo.iota dim = 1 : tensor<2x3xf32>
+  // CHECK: %[[E:.*]] = tensor.empty() : tensor<2x3xi32>
+  // CHECK: %[[I:.*]] = tensor.insert_slice %{{.*}} into %[[E]][0, 0] [2, 2] [1, 1]
+  // CHECK: tensor.insert_slice %{{.*}} into %[[I]][0, 2] [2, 1] [1, 1]
+  %1 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x3xi32>
+  // CHECK: tensor.extract_slice %{{.*}}[1, 0] [2, 2] [1, 2] : tensor<4x4xf32> to tensor<2x2xf32>
+  %2 = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x2xf32>
+}

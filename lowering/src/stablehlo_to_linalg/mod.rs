@@ -7,6 +7,7 @@
 
 mod broadcast;
 mod constant;
+mod data;
 mod dot;
 mod pointwise;
 mod reduce;
@@ -69,6 +70,9 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.reduce", reduce::lower_reduce),
         ("stablehlo.reshape", shape::lower_reshape),
         ("stablehlo.transpose", shape::lower_transpose),
+        ("stablehlo.iota", data::lower_iota),
+        ("stablehlo.concatenate", data::lower_concatenate),
+        ("stablehlo.slice", data::lower_slice),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table

@@ -435,3 +435,43 @@ func.func @transpose_c2(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @iota_c1() -> tensor<2x3xf32> {
+  // expected-error@+1 {{'stablehlo.iota' op iota_dimension 2 is out of range for a result of rank 2}}
+  %0 = stablehlo.iota dim = 2 : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @concatenate_c2(%a: tensor<2x2xi32>, %b: tensor<3x1xi32>) -> tensor<2x3xi32> {
+  // expected-error@+1 {{'stablehlo.concatenate' op input 1 has size 3 in dimension 0, input 0 has 2}}
+  %0 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x2xi32>, tensor<3x1xi32>) -> tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}
+
+// -----
+
+func.func @concatenate_c6(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>) -> tensor<2x4xi32> {
+  // expected-error@+1 {{'stablehlo.concatenate' op result type 'tensor<2x4xi32>' should be 'tensor<2x3xi32>'}}
+  %0 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x4xi32>
+  return %0 : tensor<2x4xi32>
+}
+
+// -----
+
+func.func @slice_c3(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
+  // expected-error@+1 {{'stablehlo.slice' op dimension 1: need 0 <= start (3) <= limit (5) <= size (4)}}
+  %0 = stablehlo.slice %x [1:3, 3:5] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @slice_c5(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
+  // expected-error@+1 {{'stablehlo.slice' op result type 'tensor<2x2xf32>' should be 'tensor<2x1xf32>'}}
+  %0 = stablehlo.slice %x [1:3, 0:4:4] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}

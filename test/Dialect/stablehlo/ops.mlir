@@ -286,3 +286,24 @@ func.func @reshape_transpose(%x: tensor<2x3xf32>, %s: tensor<ui8>) -> (tensor<3x
 }
 // GENERIC-LABEL: sym_name = "reshape_transpose"
 // GENERIC: "stablehlo.transpose"(%{{.*}}) <{permutation = array<i64: 1, 0>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>
+
+// CHECK-LABEL: func.func @iota_concatenate_slice
+func.func @iota_concatenate_slice(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>, %x: tensor<4x4xf32>)
+    -> (tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x2xf32>, tensor<1x4xf32>, tensor<2x2xi32>) {
+  // CHECK: stablehlo.iota dim = 1 : tensor<2x3xf32>
+  %0 = stablehlo.iota dim = 1 : tensor<2x3xf32>
+  // CHECK: stablehlo.concatenate %{{.*}}, %{{.*}}, dim = 1 : (tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x3xi32>
+  %1 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x3xi32>
+  // CHECK: stablehlo.slice %{{.*}} [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  %2 = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+  // A stride of 1 is not printed.
+  // CHECK: stablehlo.slice %{{.*}} [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
+  %3 = "stablehlo.slice"(%x) <{start_indices = array<i64: 3, 0>, limit_indices = array<i64: 4, 4>, strides = array<i64: 1, 1>}> : (tensor<4x4xf32>) -> tensor<1x4xf32>
+  // CHECK: stablehlo.concatenate %{{.*}}, dim = 0 : (tensor<2x2xi32>) -> tensor<2x2xi32>
+  %4 = stablehlo.concatenate %a, dim = 0 : (tensor<2x2xi32>) -> tensor<2x2xi32>
+  return %0, %1, %2, %3, %4 : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x2xf32>, tensor<1x4xf32>, tensor<2x2xi32>
+}
+// GENERIC-LABEL: sym_name = "iota_concatenate_slice"
+// GENERIC: "stablehlo.iota"() <{iota_dimension = 1 : i64}> : () -> tensor<2x3xf32>
+// GENERIC: "stablehlo.concatenate"(%{{.*}}, %{{.*}}) <{dimension = 1 : i64}>
+// GENERIC: "stablehlo.slice"(%{{.*}}) <{limit_indices = array<i64: 3, 4>, start_indices = array<i64: 1, 0>, strides = array<i64: 1, 2>}>

@@ -301,4 +301,55 @@ def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
+  let summary = "Indices along one dimension (XLA: Iota).";
+  let description = [{
+    `result[i0, ..., in] = i_{iota_dimension}`, converted to the element type.
+
+    ```mlir
+    %r = stablehlo.iota dim = 1 : tensor<2x3xi32>
+    ```
+  }];
+  let arguments = (ins I64Attr:$iota_dimension);
+  let results = (outs HLO_Tensor:$output);
+  let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
+  let summary = "Joins tensors along a dimension (XLA: ConcatInDim).";
+  let description = [{
+    All inputs have the same shape except along `dimension`, along which the
+    result holds them one after the other.
+
+    ```mlir
+    %r = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension);
+  let results = (outs HLO_Tensor:$result);
+  // `%a, %b, dim = 0`: custom, since a declarative variadic operand list
+  // would take the comma before `dim` for another operand.
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
+  let summary = "A static strided sub-tensor (XLA: Slice).";
+  let description = [{
+    Takes, along each dimension `d`, the elements from `start_indices[d]` up
+    to (excluding) `limit_indices[d]` every `strides[d]`.
+
+    ```mlir
+    %r = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$start_indices,
+                       DenseI64ArrayAttr:$limit_indices,
+                       DenseI64ArrayAttr:$strides);
+  let results = (outs HLO_Tensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
 #endif // XLA_STABLEHLO_OPS
