@@ -358,17 +358,17 @@ pub fn extract_slice<'c>(
     )
 }
 
-/// `tensor.insert_slice %source into %dest[offsets] [sizes] [1, ...]` (static).
+/// `tensor.insert_slice %source into %dest[offsets] [sizes] [strides]` (static).
 pub fn insert_slice<'c>(
     location: Location<'c>,
     source: Value<'c, '_>,
     dest: Value<'c, '_>,
     offsets: &[i64],
     sizes: &[i64],
+    strides: &[i64],
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = unsafe { location.context().to_ref() };
-    let strides = vec![1; sizes.len()];
     build(
         OperationBuilder::new("tensor.insert_slice", location)
             .add_operands(&[source, dest])
@@ -376,7 +376,7 @@ pub fn insert_slice<'c>(
                 (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 1, 0, 0, 0>")?),
                 (Identifier::new(context, "static_offsets"), i64_array(context, offsets)?),
                 (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
-                (Identifier::new(context, "static_strides"), i64_array(context, &strides)?),
+                (Identifier::new(context, "static_strides"), i64_array(context, strides)?),
             ])
             .add_results(&[dest.r#type()]),
     )

@@ -322,3 +322,21 @@ func.func @data_movement(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>, %x: tensor<4x
   %5 = stablehlo.slice %x [3:4, 0:4] : (tensor<4x4xf32>) -> tensor<1x4xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<2x3xi32>, tensor<4x2xi32>, tensor<2x2xf32>, tensor<2x3xf32>, tensor<4xi32>, tensor<1x4xf32>
 }
+
+// pad with negative edges and interior padding (values checked against
+// jax.lax.pad), a padding that removes everything, and reverse.
+// RUN: xla-run %s --entry pad_reverse --input '2x3xi32=[1,2,3,4,5,6]' --input 'i32=-7' | FileCheck %s --check-prefix=PAD
+// PAD: result[0]: tensor<4x4xi32> = {{\[\[}}-7, -7, -7, -7], {{\[}}2, 3, -7, -7], {{\[}}-7, -7, -7, -7], {{\[}}5, 6, -7, -7]]
+// PAD-NEXT: result[1]: tensor<6x7xi32> = {{\[\[}}-7, -7, -7, -7, -7, -7, -7], {{\[}}1, -7, -7, 2, -7, -7, 3], {{\[}}-7, -7, -7, -7, -7, -7, -7], {{\[}}-7, -7, -7, -7, -7, -7, -7], {{\[}}4, -7, -7, 5, -7, -7, 6], {{\[}}-7, -7, -7, -7, -7, -7, -7]]
+// PAD-NEXT: result[2]: tensor<2x2xi32> = {{\[\[}}-7, -7], {{\[}}5, -7]]
+// PAD-NEXT: result[3]: tensor<0x3xi32> = []
+// PAD-NEXT: result[4]: tensor<2x3xi32> = {{\[\[}}6, 5, 4], {{\[}}3, 2, 1]]
+func.func @pad_reverse(%x: tensor<2x3xi32>, %v: tensor<i32>)
+    -> (tensor<4x4xi32>, tensor<6x7xi32>, tensor<2x2xi32>, tensor<0x3xi32>, tensor<2x3xi32>) {
+  %0 = stablehlo.pad %x, %v, low = [1, -1], high = [0, 2], interior = [1, 0] : (tensor<2x3xi32>, tensor<i32>) -> tensor<4x4xi32>
+  %1 = stablehlo.pad %x, %v, low = [1, 0], high = [1, 0], interior = [2, 2] : (tensor<2x3xi32>, tensor<i32>) -> tensor<6x7xi32>
+  %2 = stablehlo.pad %x, %v, low = [-1, -2], high = [0, -1], interior = [1, 1] : (tensor<2x3xi32>, tensor<i32>) -> tensor<2x2xi32>
+  %3 = stablehlo.pad %x, %v, low = [-2, 0], high = [0, 0], interior = [0, 0] : (tensor<2x3xi32>, tensor<i32>) -> tensor<0x3xi32>
+  %4 = stablehlo.reverse %x, dims = [0, 1] : tensor<2x3xi32>
+  return %0, %1, %2, %3, %4 : tensor<4x4xi32>, tensor<6x7xi32>, tensor<2x2xi32>, tensor<0x3xi32>, tensor<2x3xi32>
+}

@@ -516,3 +516,27 @@ func.func @iota_concatenate_slice(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>, %x: 
   %2 = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
   return %0, %1, %2 : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x2xf32>
 }
+
+// -----
+
+// pad: fill with the padding value, then insert the operand elements that
+// land inside the result, strided by interior + 1 (negative low edges first
+// drop elements with an extract_slice).
+// CHECK-LABEL: func.func @pad
+func.func @pad(%x: tensor<3xf32>, %v: tensor<f32>) -> tensor<6xf32> {
+  // CHECK: %[[FILL:.*]] = linalg.generic {{.*}} ins(%{{.*}} : tensor<f32>) outs(%{{.*}} : tensor<6xf32>)
+  // CHECK: %[[S:.*]] = tensor.extract_slice %{{.*}}[1] [2] [1] : tensor<3xf32> to tensor<2xf32>
+  // CHECK: tensor.insert_slice %[[S]] into %[[FILL]][1] [2] [2] : tensor<2xf32> into tensor<6xf32>
+  %0 = stablehlo.pad %x, %v, low = [-1], high = [2], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+
+// -----
+
+// CHECK-DAG: #[[REV:.*]] = affine_map<(d0, d1) -> (d0, -d1 + 2)>
+// CHECK-LABEL: func.func @reverse
+func.func @reverse(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
+  // CHECK: linalg.generic {indexing_maps = [#[[REV]], #{{.*}}]
+  %0 = stablehlo.reverse %x, dims = [1] : tensor<2x3xi32>
+  return %0 : tensor<2x3xi32>
+}

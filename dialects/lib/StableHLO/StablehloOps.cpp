@@ -1010,3 +1010,63 @@ void ConcatenateOp::print(OpAsmPrinter &printer) {
   printer << " : ";
   printer.printFunctionalType(getOperation());
 }
+
+//===----------------------------------------------------------------------===//
+// PadOp, ReverseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PadOp::verify() {
+  auto type = getOperand().getType();
+  auto paddingType = getPaddingValue().getType();
+  // pad_c1: the padding value is a scalar of the operand's element type.
+  if (paddingType.getRank() != 0 ||
+      paddingType.getElementType() != type.getElementType())
+    return emitOpError() << "padding value " << paddingType
+                         << " must be a rank-0 tensor of element type "
+                         << type.getElementType();
+  ArrayRef<int64_t> low = getEdgePaddingLow(), high = getEdgePaddingHigh(),
+                    interior = getInteriorPadding();
+  // pad_c2: one entry per dimension.
+  if (static_cast<int64_t>(low.size()) != type.getRank() ||
+      high.size() != low.size() || interior.size() != low.size())
+    return emitOpError() << "needs low, high and interior padding for each of "
+                            "the "
+                         << type.getRank() << " operand dimensions";
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    // pad_c3: interior padding is not negative.
+    if (interior[d] < 0)
+      return emitOpError() << "interior padding " << interior[d]
+                           << " of dimension " << d << " is negative";
+    int64_t n = type.getDimSize(d);
+    if (ShapedType::isDynamic(n)) {
+      shape.push_back(ShapedType::kDynamic);
+      continue;
+    }
+    int64_t size = low[d] + high[d] + n + std::max<int64_t>(n - 1, 0) * interior[d];
+    if (size < 0)
+      return emitOpError() << "dimension " << d << " would have size " << size;
+    shape.push_back(size);
+  }
+  // pad_c4: result shape.
+  auto expected = RankedTensorType::get(shape, type.getElementType());
+  if (getResult().getType() != expected)
+    return emitOpError() << "result type " << getResult().getType()
+                         << " should be " << expected;
+  return success();
+}
+
+LogicalResult ReverseOp::verify() {
+  int64_t rank = getOperand().getType().getRank();
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : getDimensions()) {
+    // reverse_c2/c3: dimensions unique and in range.
+    if (dim < 0 || dim >= rank)
+      return emitOpError() << "dimension " << dim
+                           << " is out of range for an operand of rank "
+                           << rank;
+    if (!seen.insert(dim).second)
+      return emitOpError() << "dimension " << dim << " appears more than once";
+  }
+  return success();
+}

@@ -1,4 +1,4 @@
-//! `iota`, `concatenate` and `slice`.
+//! `iota`, `concatenate`, `slice`, `pad` and `reverse`.
 //!
 //! ```mlir
 //! %i = stablehlo.iota dim = 0 : tensor<4xf32>
@@ -8,16 +8,23 @@
 //! // becomes tensor.insert_slice %a into %e[0] [2] [1], then %b into the result at [2] [3] [1]
 //! %s = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
 //! // becomes tensor.extract_slice %x[1, 0] [2, 2] [1, 2]
+//! %p = stablehlo.pad %x, %v, low = [-1], high = [2], interior = [1] : (tensor<3xf32>, tensor<f32>) -> tensor<6xf32>
+//! // becomes a fill with %v, then the operand elements that land inside the
+//! // result (here x[1..3]) inserted with stride interior + 1:
+//! //   %s = tensor.extract_slice %x[1] [2] [1]; tensor.insert_slice %s into %fill[1] [2] [2]
+//! %r = stablehlo.reverse %x, dims = [0] : tensor<3xf32>
+//! // becomes linalg.generic {indexing_maps = [(d0) -> (2 - d0), (d0) -> (d0)]}
 //! ```
 
 use super::Rewrite;
 use crate::builders::{
-    BuildResult, append, element_type, extract_slice, identity_map, insert_slice, integer_type, linalg_index,
-    parallel_generic, scalar, static_shape, tensor_empty,
+    BuildResult, affine_map, append, element_type, extract_slice, identity_map, insert_slice, integer_type,
+    linalg_index, parallel_generic, scalar, static_shape, tensor_empty,
 };
 use crate::element::ElementKind;
 use melior::ir::{
     OperationRef, Type, Value, ValueLike,
+    r#type::RankedTensorType,
     attribute::{DenseI64ArrayAttribute, IntegerAttribute},
     operation::OperationLike,
 };
@@ -80,7 +87,8 @@ pub fn lower_concatenate<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     for (input, shape) in inputs.iter().zip(&shapes) {
         let mut offsets = vec![0i64; shape.len()];
         offsets[dim] = offset;
-        let inserted = rewrite.rewriter.insert(insert_slice(location, *input, current, &offsets, shape)?);
+        let strides = vec![1; shape.len()];
+        let inserted = rewrite.rewriter.insert(insert_slice(location, *input, current, &offsets, shape, &strides)?);
         current = inserted.result(0).map_err(|e| e.to_string())?.into();
         offset += shape[dim];
     }
@@ -101,4 +109,72 @@ pub fn lower_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
     let result: Value = slice.result(0).map_err(|e| e.to_string())?.into();
     rewrite.rewriter.replace_op_with_values(op, &[result]);
     Ok(())
+}
+
+/// Lowers `stablehlo.pad` (negative edges and interior padding included).
+pub fn lower_pad<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let padding: Value = op.operand(1).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let input_shape = static_shape(operand.r#type())?;
+    let output_shape = static_shape(result_type)?;
+    let rank = output_shape.len();
+    let low = array_attribute(op, "edge_padding_low")?;
+    let interior = array_attribute(op, "interior_padding")?;
+    // For each dimension: the operand elements i0 .. i0 + count that land in
+    // the result, at positions low + i * (interior + 1).
+    let mut first = Vec::with_capacity(rank);
+    let mut counts = Vec::with_capacity(rank);
+    let mut offsets = Vec::with_capacity(rank);
+    let mut strides = Vec::with_capacity(rank);
+    for d in 0..rank {
+        let step = interior[d] + 1;
+        let i0 = if low[d] >= 0 { 0 } else { (-low[d] + step - 1) / step };
+        let room = output_shape[d] - 1 - low[d];
+        let last = if room < 0 { -1 } else { (input_shape[d] - 1).min(room / step) };
+        first.push(i0);
+        counts.push((last - i0 + 1).max(0));
+        offsets.push(low[d] + i0 * step);
+        strides.push(step);
+    }
+    let empty_inside = counts.contains(&0);
+    let whole_operand = first.iter().all(|&i| i == 0) && counts == input_shape;
+    let fill_maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)?];
+    rewrite.replace_with_init(op, result_type, |init| {
+        let filled = parallel_generic(context, location, &[padding], init, fill_maps, result_type, |_, args| Ok(args[0]))?;
+        if empty_inside {
+            return Ok(filled);
+        }
+        let filled = rewrite.rewriter.insert(filled);
+        let destination: Value = filled.result(0).map_err(|e| e.to_string())?.into();
+        let source: Value = if whole_operand {
+            operand
+        } else {
+            let slice_type: Type =
+                RankedTensorType::new(&counts.iter().map(|&c| c as u64).collect::<Vec<_>>(), element_type(result_type)?, None).into();
+            let ones = vec![1; rank];
+            let slice = rewrite.rewriter.insert(extract_slice(location, operand, &first, &counts, &ones, slice_type)?);
+            slice.result(0).map_err(|e| e.to_string())?.into()
+        };
+        insert_slice(location, source, destination, &offsets, &counts, &strides)
+    })
+}
+
+/// Lowers `stablehlo.reverse`.
+pub fn lower_reverse<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let shape = static_shape(result_type)?;
+    let dimensions = array_attribute(op, "dimensions")?;
+    let input: Vec<String> = (0..shape.len())
+        .map(|d| if dimensions.contains(&(d as i64)) { format!("{} - d{d}", shape[d] - 1) } else { format!("d{d}") })
+        .collect();
+    let maps = vec![affine_map(context, shape.len(), &input)?, identity_map(context, shape.len())?];
+    rewrite.replace_with_init(op, result_type, |init| {
+        parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))
+    })
 }

@@ -73,6 +73,8 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.iota", data::lower_iota),
         ("stablehlo.concatenate", data::lower_concatenate),
         ("stablehlo.slice", data::lower_slice),
+        ("stablehlo.pad", data::lower_pad),
+        ("stablehlo.reverse", data::lower_reverse),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table

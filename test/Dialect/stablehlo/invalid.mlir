@@ -475,3 +475,35 @@ func.func @slice_c5(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
   %0 = stablehlo.slice %x [1:3, 0:4:4] : (tensor<4x4xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+func.func @pad_c1(%x: tensor<2x3xf32>, %v: tensor<1xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'stablehlo.pad' op padding value 'tensor<1xf32>' must be a rank-0 tensor of element type 'f32'}}
+  %0 = stablehlo.pad %x, %v, low = [0, 0], high = [0, 0], interior = [0, 0] : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @pad_c3(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'stablehlo.pad' op interior padding -1 of dimension 1 is negative}}
+  %0 = stablehlo.pad %x, %v, low = [0, 0], high = [0, 2], interior = [0, -1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @pad_c4(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x7xf32> {
+  // expected-error@+1 {{'stablehlo.pad' op result type 'tensor<5x7xf32>' should be 'tensor<6x7xf32>'}}
+  %0 = stablehlo.pad %x, %v, low = [1, 0], high = [1, 0], interior = [2, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x7xf32>
+  return %0 : tensor<5x7xf32>
+}
+
+// -----
+
+func.func @reverse_c3(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'stablehlo.reverse' op dimension 1 appears more than once}}
+  %0 = stablehlo.reverse %x, dims = [1, 1] : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

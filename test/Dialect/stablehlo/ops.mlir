@@ -307,3 +307,12 @@ func.func @iota_concatenate_slice(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>, %x: 
 // GENERIC: "stablehlo.iota"() <{iota_dimension = 1 : i64}> : () -> tensor<2x3xf32>
 // GENERIC: "stablehlo.concatenate"(%{{.*}}, %{{.*}}) <{dimension = 1 : i64}>
 // GENERIC: "stablehlo.slice"(%{{.*}}) <{limit_indices = array<i64: 3, 4>, start_indices = array<i64: 1, 0>, strides = array<i64: 1, 2>}>
+
+// CHECK-LABEL: func.func @pad_reverse
+func.func @pad_reverse(%x: tensor<2x3xf32>, %v: tensor<f32>) -> (tensor<4x4xf32>, tensor<2x3xf32>) {
+  // CHECK: stablehlo.pad %{{.*}}, %{{.*}}, low = [1, -1], high = [0, 2], interior = [1, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x4xf32>
+  %0 = stablehlo.pad %x, %v, low = [1, -1], high = [0, 2], interior = [1, 0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x4xf32>
+  // CHECK: stablehlo.reverse %{{.*}}, dims = [0, 1] : tensor<2x3xf32>
+  %1 = stablehlo.reverse %x, dims = [0, 1] : tensor<2x3xf32>
+  return %0, %1 : tensor<4x4xf32>, tensor<2x3xf32>
+}

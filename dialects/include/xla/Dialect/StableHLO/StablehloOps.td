@@ -352,4 +352,44 @@ def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
+  let summary = "Edge and interior padding (XLA: Pad).";
+  let description = [{
+    Along each dimension, puts `interior_padding` copies of `padding_value`
+    between neighbouring elements, then `edge_padding_low`/`_high` before and
+    after. Negative edge padding removes elements from that end.
+
+    ```mlir
+    %r = stablehlo.pad %x, %zero, low = [1, -1], high = [0, 2], interior = [1, 0]
+           : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
+                       DenseI64ArrayAttr:$edge_padding_low,
+                       DenseI64ArrayAttr:$edge_padding_high,
+                       DenseI64ArrayAttr:$interior_padding);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high
+      `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)
+  }];
+  let hasVerifier = 1;
+}
+
+def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, SameOperandsAndResultType]> {
+  let summary = "Reverses the order of elements along dimensions (XLA: Rev).";
+  let description = [{
+    ```mlir
+    %r = stablehlo.reverse %x, dims = [0] : tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $operand `,` `dims` `=` $dimensions attr-dict
+      `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // XLA_STABLEHLO_OPS
