@@ -107,11 +107,29 @@ pub fn generic<'c>(
     result_type: Type<'c>,
     body: impl for<'b> FnOnce(&'b Block<'c>, &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>>,
 ) -> BuildResult<Operation<'c>> {
+    generic_multi(context, location, inputs, &[init], maps, iterators, &[result_type], |block, args| {
+        body(block, args).map(|value| vec![value])
+    })
+}
+
+/// A `linalg.generic` with several outputs: `maps` has one map per input
+/// then per output; `body` gets the scalars of the inputs then of the
+/// outputs and yields one value per output.
+#[allow(clippy::too_many_arguments)]
+pub fn generic_multi<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    inputs: &[Value<'c, '_>],
+    inits: &[Value<'c, '_>],
+    maps: Vec<Attribute<'c>>,
+    iterators: &[Iterator],
+    result_types: &[Type<'c>],
+    body: impl for<'b> FnOnce(&'b Block<'c>, &[Value<'c, 'b>]) -> BuildResult<Vec<Value<'c, 'b>>>,
+) -> BuildResult<Operation<'c>> {
     let mut argument_types: Vec<(Type, Location)> = Vec::new();
-    for input in inputs {
-        argument_types.push((element_type(input.r#type())?, location));
+    for value in inputs.iter().chain(inits) {
+        argument_types.push((element_type(value.r#type())?, location));
     }
-    argument_types.push((element_type(result_type)?, location));
     let block = Block::new(&argument_types);
     {
         let arguments: Vec<Value> = (0..argument_types.len())
@@ -119,7 +137,7 @@ pub fn generic<'c>(
             .collect::<Result<_, _>>()
             .map_err(|e| format!("internal error: {e}"))?;
         let yielded = body(&block, &arguments)?;
-        let terminator = build(OperationBuilder::new("linalg.yield", location).add_operands(&[yielded]))?;
+        let terminator = build(OperationBuilder::new("linalg.yield", location).add_operands(&yielded))?;
         block.append_operation(terminator);
     }
     let region = Region::new();
@@ -135,9 +153,9 @@ pub fn generic<'c>(
     let iterators = parse_attribute(context, &format!("[{}]", iterator_names.join(", ")))?;
     let maps_text: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
     let maps = parse_attribute(context, &format!("[{}]", maps_text.join(", ")))?;
-    let segments = parse_attribute(context, &format!("array<i32: {}, 1>", inputs.len()))?;
+    let segments = parse_attribute(context, &format!("array<i32: {}, {}>", inputs.len(), inits.len()))?;
     let mut operands: Vec<Value> = inputs.to_vec();
-    operands.push(init);
+    operands.extend_from_slice(inits);
     build(
         OperationBuilder::new("linalg.generic", location)
             .add_operands(&operands)
@@ -147,7 +165,7 @@ pub fn generic<'c>(
                 (Identifier::new(context, "operandSegmentSizes"), segments),
             ])
             .add_regions([region])
-            .add_results(&[result_type]),
+            .add_results(result_types),
     )
 }
 

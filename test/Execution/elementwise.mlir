@@ -340,3 +340,27 @@ func.func @pad_reverse(%x: tensor<2x3xi32>, %v: tensor<i32>)
   %4 = stablehlo.reverse %x, dims = [0, 1] : tensor<2x3xi32>
   return %0, %1, %2, %3, %4 : tensor<4x4xi32>, tensor<6x7xi32>, tensor<2x2xi32>, tensor<0x3xi32>, tensor<2x3xi32>
 }
+
+// and/or/xor/not: logical on i1, bitwise on integers.
+// RUN: xla-run %s --entry logical --input '4xi1=[true,true,false,false]' --input '4xi1=[true,false,true,false]' \
+// RUN:   --input '3xi32=[12,-1,0]' --input '3xi32=[10,5,7]' | FileCheck %s --check-prefix=LOGIC
+// LOGIC: result[0]: tensor<4xi1> = [true, false, false, false]
+// LOGIC-NEXT: result[1]: tensor<4xi1> = [true, true, true, false]
+// LOGIC-NEXT: result[2]: tensor<4xi1> = [false, true, true, false]
+// LOGIC-NEXT: result[3]: tensor<4xi1> = [false, false, true, true]
+// LOGIC-NEXT: result[4]: tensor<3xi32> = [8, 5, 0]
+// LOGIC-NEXT: result[5]: tensor<3xi32> = [14, -1, 7]
+// LOGIC-NEXT: result[6]: tensor<3xi32> = [6, -6, 7]
+// LOGIC-NEXT: result[7]: tensor<3xi32> = [-13, 0, -1]
+func.func @logical(%p: tensor<4xi1>, %q: tensor<4xi1>, %a: tensor<3xi32>, %b: tensor<3xi32>)
+    -> (tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) {
+  %0 = stablehlo.and %p, %q : tensor<4xi1>
+  %1 = stablehlo.or %p, %q : tensor<4xi1>
+  %2 = stablehlo.xor %p, %q : tensor<4xi1>
+  %3 = stablehlo.not %p : tensor<4xi1>
+  %4 = stablehlo.and %a, %b : tensor<3xi32>
+  %5 = stablehlo.or %a, %b : tensor<3xi32>
+  %6 = stablehlo.xor %a, %b : tensor<3xi32>
+  %7 = stablehlo.not %a : tensor<3xi32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>
+}

@@ -90,11 +90,12 @@ func.func @compare_totalorder_i32(%a: tensor<4xi32>) -> tensor<4xi1> {
 
 // -----
 
-func.func @reduce_variadic(%x: tensor<4xf32>, %y: tensor<4xi32>, %c: tensor<f32>, %d: tensor<i32>) -> (tensor<f32>, tensor<i32>) {
-  // expected-error@+1 {{cannot lower 'stablehlo.reduce': reductions of several inputs (e.g. argmax) are not supported yet}}
-  %0:2 = stablehlo.reduce(%x init: %c), (%y init: %d) across dimensions = [0] : (tensor<4xf32>, tensor<4xi32>, tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)
-    reducer(%a: tensor<f32>, %b: tensor<f32>) (%i: tensor<i32>, %j: tensor<i32>) {
-      stablehlo.return %a, %i : tensor<f32>, tensor<i32>
+func.func @reduce_capture(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.reduce': 'stablehlo.add' in a reduction body uses a value defined outside it}}
+  %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
+    reducer(%a: tensor<f32>, %b: tensor<f32>) {
+      %s = stablehlo.add %a, %c : tensor<f32>
+      stablehlo.return %s : tensor<f32>
     }
-  return %0#0, %0#1 : tensor<f32>, tensor<i32>
+  return %0 : tensor<f32>
 }

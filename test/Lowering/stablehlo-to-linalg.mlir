@@ -540,3 +540,45 @@ func.func @reverse(%x: tensor<2x3xi32>) -> tensor<2x3xi32> {
   %0 = stablehlo.reverse %x, dims = [1] : tensor<2x3xi32>
   return %0 : tensor<2x3xi32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @logical
+func.func @logical(%p: tensor<4xi1>, %a: tensor<4xi32>) -> (tensor<4xi1>, tensor<4xi32>) {
+  // CHECK: arith.andi
+  // CHECK: arith.ori
+  // CHECK: arith.xori
+  // CHECK: %[[TRUE:.*]] = arith.constant true
+  // CHECK: arith.xori %{{.*}}, %[[TRUE]] : i1
+  // CHECK: %[[ONES:.*]] = arith.constant -1 : i32
+  // CHECK: arith.xori %{{.*}}, %[[ONES]] : i32
+  %0 = stablehlo.and %p, %p : tensor<4xi1>
+  %1 = stablehlo.or %0, %p : tensor<4xi1>
+  %2 = stablehlo.xor %1, %p : tensor<4xi1>
+  %3 = stablehlo.not %2 : tensor<4xi1>
+  %4 = stablehlo.not %a : tensor<4xi32>
+  return %3, %4 : tensor<4xi1>, tensor<4xi32>
+}
+
+// -----
+
+// A variadic reduce is one generic with one output per input.
+// CHECK-LABEL: func.func @reduce_variadic
+func.func @reduce_variadic(%x: tensor<4x3xf32>, %i: tensor<4x3xi32>) -> (tensor<4xf32>, tensor<4xi32>) {
+  %c = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %d = stablehlo.constant dense<0> : tensor<i32>
+  // CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<4x3xf32>, tensor<4x3xi32>) outs(%{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xi32>)
+  // CHECK-NEXT: ^bb0(%[[X:.*]]: f32, %[[I:.*]]: i32, %[[MX:.*]]: f32, %[[MI:.*]]: i32):
+  // CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[MX]] : f32
+  // CHECK-NEXT: %[[V:.*]] = arith.select %[[GT]], %[[X]], %[[MX]] : f32
+  // CHECK-NEXT: %[[K:.*]] = arith.select %[[GT]], %[[I]], %[[MI]] : i32
+  // CHECK-NEXT: linalg.yield %[[V]], %[[K]] : f32, i32
+  %0:2 = stablehlo.reduce(%x init: %c), (%i init: %d) across dimensions = [1] : (tensor<4x3xf32>, tensor<4x3xi32>, tensor<f32>, tensor<i32>) -> (tensor<4xf32>, tensor<4xi32>)
+    reducer(%a: tensor<f32>, %b: tensor<f32>) (%j: tensor<i32>, %k: tensor<i32>) {
+      %gt = stablehlo.compare  GT, %b, %a,  FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      %m = stablehlo.select %gt, %b, %a : tensor<i1>, tensor<f32>
+      %n = stablehlo.select %gt, %k, %j : tensor<i1>, tensor<i32>
+      stablehlo.return %m, %n : tensor<f32>, tensor<i32>
+    }
+  return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>
+}

@@ -103,6 +103,16 @@ def make_mlp():
     return mlp, (x, w1, b1, w2, b2)
 
 
+def make_argmax():
+    """argmax: a variadic reduce (values and iota indices) whose reducer uses
+    compare/and/or/select; the input has ties and a NaN."""
+    rs = np.random.RandomState(6)
+    x = _f32(rs, (6, 9))
+    x[1, 3] = np.nan
+    x[2, 4] = x[2, 7] = 9.0
+    return (lambda x: jnp.argmax(x, axis=1)), (x,)
+
+
 EXAMPLES = [
     ("axpy", make_axpy),
     ("relu_affine", make_relu_affine),
@@ -110,6 +120,7 @@ EXAMPLES = [
     ("int_ops", make_int_ops),
     ("softplus_like", make_softplus_like),
     ("mlp", make_mlp),
+    ("argmax", make_argmax),
 ]
 
 

@@ -52,6 +52,10 @@ pub const POINTWISE_OPS: &[&str] = &[
     "stablehlo.divide",
     "stablehlo.maximum",
     "stablehlo.minimum",
+    "stablehlo.and",
+    "stablehlo.or",
+    "stablehlo.xor",
+    "stablehlo.not",
     "stablehlo.compare",
     "stablehlo.select",
     "stablehlo.convert",
@@ -189,6 +193,15 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("minimum", Pred) => one(block, s, "arith.andi", args),
         ("minimum", Float(_)) => one(block, s, "llvm.intr.minimum", args),
         ("minimum", SignlessInt(_)) => one(block, s, "arith.minsi", args),
+        ("and", Pred | SignlessInt(_)) => one(block, s, "arith.andi", args),
+        ("or", Pred | SignlessInt(_)) => one(block, s, "arith.ori", args),
+        ("xor", Pred | SignlessInt(_)) => one(block, s, "arith.xori", args),
+        ("not", Pred | SignlessInt(_)) => {
+            // All ones: true for i1, -1 for wider integers.
+            let ones = if kind == Pred { 1 } else { -1 };
+            let ones = append(block, int_constant(s.context, s.location, ones, s.element)?)?;
+            one(block, s, "arith.xori", &[args[0], ones])
+        }
         ("negate", Float(_)) => one(block, s, "arith.negf", args),
         ("negate", SignlessInt(_)) => {
             let zero = append(block, int_constant(s.context, s.location, 0, s.element)?)?;

@@ -12,30 +12,30 @@
 //!   ^bb0(%el: f32, %acc: f32): %s = arith.addf %acc, %el : f32; linalg.yield %s }
 //! ```
 //!
-//! Only single-input reductions lower so far; variadic ones (argmax) report
-//! an error.
+//! Variadic reductions (argmax: values and indices) become one generic with
+//! one output per input.
 
 use super::{Rewrite, pointwise::emit_scalar_op};
-use crate::builders::{BuildResult, Iterator, affine_map, append, generic, identity_map, parallel_generic, static_shape};
+use crate::builders::{
+    BuildResult, Iterator, affine_map, append, generic_multi, identity_map, parallel_generic, static_shape, tensor_empty,
+};
 use melior::ir::{
-    Attribute, AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
+    Attribute, AttributeLike, BlockLike, BlockRef, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
     operation::OperationLike,
 };
 use std::collections::HashMap;
 
-/// Lowers `stablehlo.reduce` with one input.
+/// Lowers `stablehlo.reduce` (variadic too: one linalg output per input).
 pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    if op.operand_count() != 2 {
-        return Err("reductions of several inputs (e.g. argmax) are not supported yet".into());
-    }
-    let input: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let init: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let input_rank = static_shape(input.r#type())?.len();
-    let result_rank = static_shape(result_type)?.len();
+    let operands: Vec<Value> = op.operands().collect();
+    let n = operands.len() / 2;
+    let (inputs, inits) = operands.split_at(n);
+    let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
+    let input_rank = static_shape(inputs[0].r#type())?.len();
+    let result_rank = static_shape(result_types[0])?.len();
     let dimensions = op
         .attribute("dimensions")
         .ok()
@@ -47,43 +47,90 @@ pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
     let iterators: Vec<Iterator> = (0..input_rank as i64)
         .map(|d| if reduced.contains(&d) { Iterator::Reduction } else { Iterator::Parallel })
         .collect();
-    let maps = vec![identity_map(context, input_rank)?, affine_map(context, input_rank, &kept)?];
+    let mut maps = Vec::new();
+    for _ in 0..n {
+        maps.push(identity_map(context, input_rank)?);
+    }
+    for _ in 0..n {
+        maps.push(affine_map(context, input_rank, &kept)?);
+    }
     let body = op.region(0).map_err(|e| e.to_string())?;
     let reducer = body.first_block().ok_or("reduce has an empty body")?;
 
-    rewrite.replace_with_init(op, result_type, |empty| {
-        let filled = parallel_generic(context, location, &[init], empty, vec![affine_map(context, result_rank, &[])?, identity_map(context, result_rank)?], result_type, |_, args| Ok(args[0]))?;
-        let filled = rewrite.rewriter.insert(filled);
-        let accumulator: Value = filled.result(0).map_err(|e| e.to_string())?.into();
-        generic(context, location, &[input], accumulator, maps, &iterators, result_type, |block, args| {
-            // Reducer arguments: (accumulator, element); generic: (element, accumulator).
-            let mut values: HashMap<usize, Value> = HashMap::new();
-            values.insert(reducer.argument(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[1]);
-            values.insert(reducer.argument(1).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[0]);
-            let mut next = reducer.first_operation();
-            while let Some(inner) = next {
-                let name = inner.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
-                let lookup = |value: Value| -> BuildResult<Value> {
-                    values
-                        .get(&(value.to_raw().ptr as usize))
-                        .copied()
-                        .ok_or_else(|| format!("'{name}' in a reduction body uses a value defined outside it"))
-                };
-                if name == "stablehlo.return" {
-                    return lookup(inner.operand(0).map_err(|e| e.to_string())?);
-                }
-                let produced = if name == "stablehlo.constant" {
-                    scalar_constant(context, inner, block)?
-                } else {
-                    let operands = inner.operands().map(lookup).collect::<BuildResult<Vec<_>>>()?;
-                    emit_scalar_op(context, inner, block, &operands)?
-                };
-                values.insert(inner.result(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, produced);
-                next = inner.next_in_block();
+    // Each output starts as its init value broadcast to the result shape.
+    let mut created = Vec::new();
+    let mut accumulators = Vec::new();
+    for (init, &result_type) in inits.iter().zip(&result_types) {
+        let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
+        let empty_value: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        created.push(empty);
+        let fill_maps = vec![affine_map(context, result_rank, &[])?, identity_map(context, result_rank)?];
+        let filled = rewrite.rewriter.insert(parallel_generic(
+            context,
+            location,
+            &[*init],
+            empty_value,
+            fill_maps,
+            result_type,
+            |_, args| Ok(args[0]),
+        )?);
+        accumulators.push(filled.result(0).map_err(|e| e.to_string())?.into());
+        created.push(filled);
+    }
+    let reduction = generic_multi(context, location, inputs, &accumulators, maps, &iterators, &result_types, |block, args| {
+        scalarize_body(context, reducer, block, args, n)
+    });
+    let reduction = match reduction {
+        Ok(reduction) => reduction,
+        Err(message) => {
+            for op in created.into_iter().rev() {
+                rewrite.rewriter.erase_op(op);
             }
-            Err("reduction body has no stablehlo.return".into())
-        })
-    })
+            return Err(message);
+        }
+    };
+    let reduction = rewrite.rewriter.insert(reduction);
+    let results: Vec<Value> = reduction.results().map(Into::into).collect();
+    rewrite.rewriter.replace_op_with_values(op, &results);
+    Ok(())
+}
+
+/// Emits the reducer as scalar ops. The reducer takes (accumulators...,
+/// elements...); the linalg body gets (elements..., accumulators...).
+fn scalarize_body<'c, 'b>(
+    context: &'c melior::Context,
+    reducer: BlockRef<'c, '_>,
+    block: &'b melior::ir::Block<'c>,
+    args: &[Value<'c, 'b>],
+    n: usize,
+) -> BuildResult<Vec<Value<'c, 'b>>> {
+    let mut values: HashMap<usize, Value> = HashMap::new();
+    for i in 0..n {
+        values.insert(reducer.argument(i).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[n + i]);
+        values.insert(reducer.argument(n + i).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[i]);
+    }
+    let mut next = reducer.first_operation();
+    while let Some(inner) = next {
+        let name = inner.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+        let lookup = |value: Value| -> BuildResult<Value> {
+            values
+                .get(&(value.to_raw().ptr as usize))
+                .copied()
+                .ok_or_else(|| format!("'{name}' in a reduction body uses a value defined outside it"))
+        };
+        if name == "stablehlo.return" {
+            return inner.operands().map(lookup).collect();
+        }
+        let produced = if name == "stablehlo.constant" {
+            scalar_constant(context, inner, block)?
+        } else {
+            let operands = inner.operands().map(lookup).collect::<BuildResult<Vec<_>>>()?;
+            emit_scalar_op(context, inner, block, &operands)?
+        };
+        values.insert(inner.result(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, produced);
+        next = inner.next_in_block();
+    }
+    Err("reduction body has no stablehlo.return".into())
 }
 
 /// `stablehlo.constant dense<v> : tensor<T>` (rank 0) as `arith.constant v : T`.

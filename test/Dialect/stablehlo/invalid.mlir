@@ -507,3 +507,11 @@ func.func @reverse_c3(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   %0 = stablehlo.reverse %x, dims = [1, 1] : tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+func.func @and_float(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.and' op operand #0 must be ranked tensor of}}
+  %0 = stablehlo.and %a, %a : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

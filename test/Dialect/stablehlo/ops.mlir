@@ -316,3 +316,18 @@ func.func @pad_reverse(%x: tensor<2x3xf32>, %v: tensor<f32>) -> (tensor<4x4xf32>
   %1 = stablehlo.reverse %x, dims = [0, 1] : tensor<2x3xf32>
   return %0, %1 : tensor<4x4xf32>, tensor<2x3xf32>
 }
+
+// CHECK-LABEL: func.func @logical
+func.func @logical(%p: tensor<4xi1>, %q: tensor<4xi1>, %a: tensor<4xui32>) -> (tensor<4xi1>, tensor<4xui32>) {
+  // CHECK: stablehlo.and %{{.*}}, %{{.*}} : tensor<4xi1>
+  %0 = stablehlo.and %p, %q : tensor<4xi1>
+  // CHECK: stablehlo.or %{{.*}}, %{{.*}} : tensor<4xi1>
+  %1 = stablehlo.or %0, %q : tensor<4xi1>
+  // CHECK: stablehlo.xor %{{.*}}, %{{.*}} : tensor<4xi1>
+  %2 = stablehlo.xor %1, %p : tensor<4xi1>
+  // CHECK: stablehlo.not %{{.*}} : tensor<4xi1>
+  %3 = stablehlo.not %2 : tensor<4xi1>
+  // CHECK: stablehlo.not %{{.*}} : tensor<4xui32>
+  %4 = stablehlo.not %a : tensor<4xui32>
+  return %3, %4 : tensor<4xi1>, tensor<4xui32>
+}

@@ -70,6 +70,7 @@ def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpOrComplexTensor,
 def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpOrComplexTensor, "Tanh">;
 def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpOrComplexTensor, "Sqrt">;
 def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpOrComplexTensor, "Rsqrt">;
+def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", HLO_PredOrIntTensor, "Not">;
 
 //===----------------------------------------------------------------------===//
 // Element-wise binary operations
@@ -101,6 +102,10 @@ def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_Tensor, "Mul
 def StableHLO_DivOp : StableHLO_BinaryElementwiseOp<"divide", HLO_IntFpOrComplexTensor, "Div">;
 def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_Tensor, "Max">;
 def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_Tensor, "Min">;
+// Bitwise on integers, logical on i1.
+def StableHLO_AndOp : StableHLO_BinaryElementwiseOp<"and", HLO_PredOrIntTensor, "And">;
+def StableHLO_OrOp : StableHLO_BinaryElementwiseOp<"or", HLO_PredOrIntTensor, "Or">;
+def StableHLO_XorOp : StableHLO_BinaryElementwiseOp<"xor", HLO_PredOrIntTensor, "Xor">;
 
 //===----------------------------------------------------------------------===//
 // Comparison and selection
