@@ -364,3 +364,65 @@ func.func @logical(%p: tensor<4xi1>, %q: tensor<4xi1>, %a: tensor<3xi32>, %b: te
   %7 = stablehlo.not %a : tensor<3xi32>
   return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<4xi1>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>
 }
+
+// More element-wise float ops (rounding, sign of ±0 and NaN, logistic,
+// is_finite, fmod-style remainder, power, atan2), with edge inputs.
+// RUN: xla-run %s --entry float_ops --input '6xf32=[2.5,-2.5,-0.0,nan,inf,-7.3]' --input '6xf32=[2,-2,3,1,2,2]' \
+// RUN:   | FileCheck %s --check-prefix=FOPS
+// FOPS: result[0]: tensor<6xf32> = [2, -3, -0, nan, inf, -8]
+// FOPS-NEXT: result[1]: tensor<6xf32> = [3, -2, -0, nan, inf, -7]
+// FOPS-NEXT: result[2]: tensor<6xf32> = [2, -2, -0, nan, inf, -7]
+// FOPS-NEXT: result[3]: tensor<6xf32> = [3, -3, -0, nan, inf, -7]
+// FOPS-NEXT: result[4]: tensor<6xf32> = [1, -1, -0, nan, 1, -1]
+// FOPS-NEXT: result[5]: tensor<6xf32> = [0.9241418, 0.075858176, 0.5, nan, 1, 0.0006750826]
+// FOPS-NEXT: result[6]: tensor<6xi1> = [true, true, true, false, false, true]
+// FOPS-NEXT: result[7]: tensor<6xf32> = [0.5, -0.5, -0, nan, nan, -1.3000002]
+// FOPS-NEXT: result[8]: tensor<6xf32> = [4, 0.25, 27, 1, 4, 4]
+// FOPS-NEXT: result[9]: tensor<6xf32> = [0.8960554, -2.2455373, -0, nan, 1.5707964, -1.3033855]
+func.func @float_ops(%x: tensor<6xf32>, %y: tensor<6xf32>) -> (tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xi1>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>) {
+  %0 = stablehlo.floor %x : tensor<6xf32>
+  %1 = stablehlo.ceil %x : tensor<6xf32>
+  %2 = stablehlo.round_nearest_even %x : tensor<6xf32>
+  %3 = stablehlo.round_nearest_afz %x : tensor<6xf32>
+  %4 = stablehlo.sign %x : tensor<6xf32>
+  %5 = stablehlo.logistic %x : tensor<6xf32>
+  %6 = stablehlo.is_finite %x : (tensor<6xf32>) -> tensor<6xi1>
+  %7 = stablehlo.remainder %x, %y : tensor<6xf32>
+  %8 = stablehlo.power %y, %y : tensor<6xf32>
+  %9 = stablehlo.atan2 %x, %y : tensor<6xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>, tensor<6xi1>, tensor<6xf32>, tensor<6xf32>, tensor<6xf32>
+}
+
+// Integer edge cases as XLA defines them: x % 0 = x, INT_MIN % -1 = 0,
+// shifts by >= 32 or < 0 give 0 (logical/left) or the sign fill
+// (arithmetic); popcnt and count_leading_zeros on negatives.
+// RUN: xla-run %s --entry int_ops --input '6xi32=[7,-7,-2147483648,1,-8,5]' --input '6xi32=[0,3,-1,32,1,-1]' \
+// RUN:   | FileCheck %s --check-prefix=IOPS
+// IOPS: result[0]: tensor<6xi32> = [7, -1, 0, 1, 0, 0]
+// IOPS-NEXT: result[1]: tensor<6xi32> = [7, -56, 0, 0, -16, 0]
+// IOPS-NEXT: result[2]: tensor<6xi32> = [7, 536870911, 0, 0, 2147483644, 0]
+// IOPS-NEXT: result[3]: tensor<6xi32> = [7, -1, -1, 0, -4, 0]
+// IOPS-NEXT: result[4]: tensor<6xi32> = [1, -1, -1, 1, -1, 1]
+// IOPS-NEXT: result[5]: tensor<6xi32> = [3, 30, 1, 1, 29, 2]
+// IOPS-NEXT: result[6]: tensor<6xi32> = [29, 0, 0, 31, 0, 29]
+func.func @int_ops(%a: tensor<6xi32>, %b: tensor<6xi32>) -> (tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>) {
+  %0 = stablehlo.remainder %a, %b : tensor<6xi32>
+  %1 = stablehlo.shift_left %a, %b : tensor<6xi32>
+  %2 = stablehlo.shift_right_logical %a, %b : tensor<6xi32>
+  %3 = stablehlo.shift_right_arithmetic %a, %b : tensor<6xi32>
+  %4 = stablehlo.sign %a : tensor<6xi32>
+  %5 = stablehlo.popcnt %a : tensor<6xi32>
+  %6 = stablehlo.count_leading_zeros %a : tensor<6xi32>
+  return %0, %1, %2, %3, %4, %5, %6 : tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>, tensor<6xi32>
+}
+
+// clamp with scalar bounds (NaN propagates) and with full-shape bounds.
+// RUN: xla-run %s --entry clamp --input 'f32=-1' --input '5xf32=[-5,0,5,nan,-0.5]' --input 'f32=1' \
+// RUN:   --input '5xi32=[0,0,0,0,0]' --input '5xi32=[1,2,3,-4,5]' --input '5xi32=[2,2,2,2,2]' | FileCheck %s --check-prefix=CLAMP
+// CLAMP: result[0]: tensor<5xf32> = [-1, 0, 1, nan, -0.5]
+// CLAMP-NEXT: result[1]: tensor<5xi32> = [1, 2, 2, 0, 2]
+func.func @clamp(%lo: tensor<f32>, %x: tensor<5xf32>, %hi: tensor<f32>, %l2: tensor<5xi32>, %y: tensor<5xi32>, %h2: tensor<5xi32>) -> (tensor<5xf32>, tensor<5xi32>) {
+  %0 = stablehlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<5xf32>, tensor<f32>) -> tensor<5xf32>
+  %1 = stablehlo.clamp %l2, %y, %h2 : tensor<5xi32>
+  return %0, %1 : tensor<5xf32>, tensor<5xi32>
+}

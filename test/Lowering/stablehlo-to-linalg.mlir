@@ -582,3 +582,34 @@ func.func @reduce_variadic(%x: tensor<4x3xf32>, %i: tensor<4x3xi32>) -> (tensor<
     }
   return %0#0, %0#1 : tensor<4xf32>, tensor<4xi32>
 }
+
+// -----
+
+// Shifts clamp the amount (unsigned compare, so negative amounts are out of
+// range) and select the XLA result for out-of-range amounts.
+// CHECK-LABEL: func.func @shifts
+func.func @shifts(%a: tensor<4xi32>, %b: tensor<4xi32>) -> (tensor<4xi32>, tensor<4xi32>) {
+  // CHECK: %[[W:.*]] = arith.constant 32 : i32
+  // CHECK: %[[OOR:.*]] = arith.cmpi uge, %{{.*}}, %[[W]] : i32
+  // CHECK: %[[SAFE:.*]] = arith.select %[[OOR]], %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[SH:.*]] = arith.shli %{{.*}}, %[[SAFE]] : i32
+  // CHECK: arith.select %[[OOR]], %{{.*}}, %[[SH]] : i32
+  %0 = stablehlo.shift_left %a, %b : tensor<4xi32>
+  // CHECK: arith.constant 31 : i32
+  // CHECK: arith.shrsi
+  %1 = stablehlo.shift_right_arithmetic %a, %b : tensor<4xi32>
+  return %0, %1 : tensor<4xi32>, tensor<4xi32>
+}
+
+// -----
+
+// clamp with scalar bounds reads them at every point.
+// CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0) -> ()>
+// CHECK-LABEL: func.func @clamp
+func.func @clamp(%lo: tensor<f32>, %x: tensor<5xf32>, %hi: tensor<f32>) -> tensor<5xf32> {
+  // CHECK: linalg.generic {indexing_maps = [#[[SCALAR]], #{{.*}}, #[[SCALAR]], #{{.*}}]
+  // CHECK: llvm.intr.maximum
+  // CHECK: llvm.intr.minimum
+  %0 = stablehlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<5xf32>, tensor<f32>) -> tensor<5xf32>
+  return %0 : tensor<5xf32>
+}

@@ -74,6 +74,16 @@ static ParseResult parseSameOperandsAndResultType(OpAsmParser &parser,
                                                   Type &result) {
   return parseSameOperandsAndResultTypeImpl(parser, {&lhs, &rhs}, result);
 }
+static ParseResult parseSameOperandsAndResultType(OpAsmParser &parser,
+                                                  Type &a, Type &b, Type &c,
+                                                  Type &result) {
+  return parseSameOperandsAndResultTypeImpl(parser, {&a, &b, &c}, result);
+}
+static void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
+                                           Type a, Type b, Type c,
+                                           Type result) {
+  printSameOperandsAndResultTypeImpl(printer, {a, b, c}, result);
+}
 static void printSameOperandsAndResultType(OpAsmPrinter &printer, Operation *,
                                            Type operand, Type result) {
   printSameOperandsAndResultTypeImpl(printer, {operand}, result);
@@ -1068,5 +1078,30 @@ LogicalResult ReverseOp::verify() {
     if (!seen.insert(dim).second)
       return emitOpError() << "dimension " << dim << " appears more than once";
   }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ClampOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ClampOp::verify() {
+  auto operandType = getOperand().getType();
+  for (auto [name, bound] : {std::make_pair("min", getMin()),
+                             std::make_pair("max", getMax())}) {
+    auto type = cast<RankedTensorType>(bound.getType());
+    // clamp_c1: scalar or the operand's shape; clamp_c2: same element type.
+    if (type.getElementType() != operandType.getElementType())
+      return emitOpError() << name << " has element type "
+                           << type.getElementType() << ", operand has "
+                           << operandType.getElementType();
+    if (type.getRank() != 0 && type.getShape() != operandType.getShape())
+      return emitOpError() << name << " (" << type
+                           << ") must be a scalar or have the operand's shape ("
+                           << operandType << ")";
+  }
+  if (getResult().getType() != operandType)
+    return emitOpError() << "result type " << getResult().getType()
+                         << " must equal the operand type " << operandType;
   return success();
 }

@@ -56,6 +56,28 @@ pub const POINTWISE_OPS: &[&str] = &[
     "stablehlo.or",
     "stablehlo.xor",
     "stablehlo.not",
+    "stablehlo.floor",
+    "stablehlo.ceil",
+    "stablehlo.sine",
+    "stablehlo.cosine",
+    "stablehlo.tan",
+    "stablehlo.logistic",
+    "stablehlo.exponential_minus_one",
+    "stablehlo.log_plus_one",
+    "stablehlo.cbrt",
+    "stablehlo.round_nearest_even",
+    "stablehlo.round_nearest_afz",
+    "stablehlo.sign",
+    "stablehlo.popcnt",
+    "stablehlo.count_leading_zeros",
+    "stablehlo.is_finite",
+    "stablehlo.power",
+    "stablehlo.remainder",
+    "stablehlo.atan2",
+    "stablehlo.shift_left",
+    "stablehlo.shift_right_arithmetic",
+    "stablehlo.shift_right_logical",
+    "stablehlo.clamp",
     "stablehlo.compare",
     "stablehlo.select",
     "stablehlo.convert",
@@ -86,8 +108,8 @@ pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     for operand in &operands {
         static_shape(operand.r#type())?;
     }
-    // For select the interesting element type is that of the branches.
-    let typed_operand = if op_name == "stablehlo.select" { operands[1] } else { operands[0] };
+    // For select and clamp the interesting element type is operand 1's.
+    let typed_operand = if matches!(op_name.as_str(), "stablehlo.select" | "stablehlo.clamp") { operands[1] } else { operands[0] };
     let element = element_type(typed_operand.r#type())?;
     let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
     let result_element = element_type(result_type)?;
@@ -128,7 +150,9 @@ pub fn emit_scalar_op<'c, 'b>(
     if !POINTWISE_OPS.contains(&op_name.as_str()) {
         return Err(format!("'{op_name}' is not supported in a reduction body yet"));
     }
-    let typed_operand = op.operand(if op_name == "stablehlo.select" { 1 } else { 0 }).map_err(|e| e.to_string())?;
+    let typed_operand = op
+        .operand(if matches!(op_name.as_str(), "stablehlo.select" | "stablehlo.clamp") { 1 } else { 0 })
+        .map_err(|e| e.to_string())?;
     let element = element_type(typed_operand.r#type())?;
     let result_element = element_type(op.result(0).map_err(|e| e.to_string())?.r#type())?;
     let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
@@ -220,6 +244,71 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("sqrt", Complex) => one(block, s, "complex.sqrt", args),
         ("rsqrt", Float(_)) => one(block, s, "math.rsqrt", args),
         ("rsqrt", Complex) => one(block, s, "complex.rsqrt", args),
+        ("floor", Float(_)) => one(block, s, "math.floor", args),
+        ("ceil", Float(_)) => one(block, s, "math.ceil", args),
+        ("sine", Float(_)) => one(block, s, "math.sin", args),
+        ("sine", Complex) => one(block, s, "complex.sin", args),
+        ("cosine", Float(_)) => one(block, s, "math.cos", args),
+        ("cosine", Complex) => one(block, s, "complex.cos", args),
+        ("tan", Float(_)) => one(block, s, "math.tan", args),
+        ("tan", Complex) => one(block, s, "complex.tan", args),
+        ("logistic", Float(_)) => {
+            // 1 / (1 + exp(-x))
+            let negated = one(block, s, "arith.negf", args)?;
+            let exp = one(block, s, "math.exp", &[negated])?;
+            let unit = append(block, float_constant(s, 1.0)?)?;
+            let denominator = one(block, s, "arith.addf", &[unit, exp])?;
+            one(block, s, "arith.divf", &[unit, denominator])
+        }
+        ("exponential_minus_one", Float(_)) => one(block, s, "math.expm1", args),
+        ("exponential_minus_one", Complex) => one(block, s, "complex.expm1", args),
+        ("log_plus_one", Float(_)) => one(block, s, "math.log1p", args),
+        ("log_plus_one", Complex) => one(block, s, "complex.log1p", args),
+        ("cbrt", Float(_)) => one(block, s, "math.cbrt", args),
+        ("round_nearest_even", Float(_)) => one(block, s, "math.roundeven", args),
+        ("round_nearest_afz", Float(_)) => one(block, s, "math.round", args),
+        ("sign", Float(_)) => {
+            // ±1, but ±0 and NaN map to themselves.
+            let unit = append(block, float_constant(s, 1.0)?)?;
+            let signed_unit = one(block, s, "math.copysign", &[unit, args[0]])?;
+            let zero = append(block, float_constant(s, 0.0)?)?;
+            let is_zero = append(block, compare_scalar(s.context, s.location, "arith.cmpf", "oeq", args[0], zero)?)?;
+            let is_nan = append(block, compare_scalar(s.context, s.location, "arith.cmpf", "uno", args[0], args[0])?)?;
+            let keep = append(block, scalar(s.location, "arith.ori", &[is_zero, is_nan], integer_type(s.context, 1)?)?)?;
+            append(block, select(s.location, keep, args[0], signed_unit)?)
+        }
+        ("sign", SignlessInt(_)) => {
+            // (x > 0) - (x < 0)
+            let zero = append(block, int_constant(s.context, s.location, 0, s.element)?)?;
+            let positive = append(block, compare_scalar(s.context, s.location, "arith.cmpi", "sgt", args[0], zero)?)?;
+            let negative = append(block, compare_scalar(s.context, s.location, "arith.cmpi", "slt", args[0], zero)?)?;
+            let positive = append(block, scalar(s.location, "arith.extui", &[positive], s.element)?)?;
+            let negative = append(block, scalar(s.location, "arith.extui", &[negative], s.element)?)?;
+            one(block, s, "arith.subi", &[positive, negative])
+        }
+        ("popcnt", SignlessInt(_)) => one(block, s, "math.ctpop", args),
+        ("count_leading_zeros", SignlessInt(_)) => one(block, s, "math.ctlz", args),
+        ("is_finite", Float(_)) => append(block, scalar(s.location, "math.isfinite", args, s.result_element)?),
+        ("power", Float(_)) => one(block, s, "math.powf", args),
+        ("power", Complex) => one(block, s, "complex.pow", args),
+        ("remainder", Float(_)) => one(block, s, "arith.remf", args),
+        ("remainder", SignlessInt(bits)) => signed_remainder(s, block, args[0], args[1], bits),
+        ("atan2", Float(_)) => one(block, s, "math.atan2", args),
+        ("shift_left", SignlessInt(bits)) => shift(s, block, args[0], args[1], bits, "arith.shli"),
+        ("shift_right_logical", SignlessInt(bits)) => shift(s, block, args[0], args[1], bits, "arith.shrui"),
+        ("shift_right_arithmetic", SignlessInt(bits)) => shift(s, block, args[0], args[1], bits, "arith.shrsi"),
+        ("clamp", Pred) => {
+            let low = one(block, s, "arith.ori", &[args[1], args[0]])?;
+            one(block, s, "arith.andi", &[low, args[2]])
+        }
+        ("clamp", Float(_)) => {
+            let low = one(block, s, "llvm.intr.maximum", &[args[1], args[0]])?;
+            one(block, s, "llvm.intr.minimum", &[low, args[2]])
+        }
+        ("clamp", SignlessInt(_)) => {
+            let low = one(block, s, "arith.maxsi", &[args[1], args[0]])?;
+            one(block, s, "arith.minsi", &[low, args[2]])
+        }
         ("select", _) => append(block, select(s.location, args[0], args[1], args[2])?),
         ("compare", _) => emit_compare(s, block, args[0], args[1]),
         ("convert", _) => emit_convert(s, block, args[0]),
@@ -405,4 +494,63 @@ fn saturating_float_to_int<'c, 'b>(
     let min = append(block, int_constant(context, location, -(1i128 << (to_bits - 1)), to)?)?;
     let clamped_high = append(block, select(location, too_big, max, converted)?)?;
     append(block, select(location, too_small, min, clamped_high)?)
+}
+
+/// A float constant of the operand element type.
+fn float_constant<'c>(s: &Scalar<'c>, value: f64) -> BuildResult<melior::ir::Operation<'c>> {
+    let attribute = melior::ir::Attribute::parse(s.context, &format!("{value:?} : {}", s.element))
+        .ok_or_else(|| format!("internal error: constant {value} : {}", s.element))?;
+    crate::builders::constant(s.context, s.location, attribute, s.element)
+}
+
+/// Signed remainder with XLA's results where C leaves it undefined:
+/// `x % 0 = x` and `INT_MIN % -1 = 0`; otherwise the sign of the dividend.
+fn signed_remainder<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    lhs: Value<'c, 'b>,
+    rhs: Value<'c, 'b>,
+    bits: u32,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, ty) = (s.context, s.location, s.element);
+    let zero = append(block, int_constant(context, location, 0, ty)?)?;
+    let unit = append(block, int_constant(context, location, 1, ty)?)?;
+    let minus_one = append(block, int_constant(context, location, -1, ty)?)?;
+    let min = append(block, int_constant(context, location, -(1i128 << (bits - 1)), ty)?)?;
+    let by_zero = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, zero)?)?;
+    let lhs_is_min = append(block, compare_scalar(context, location, "arith.cmpi", "eq", lhs, min)?)?;
+    let rhs_is_minus_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, minus_one)?)?;
+    let i1 = integer_type(context, 1)?;
+    let overflow = append(block, scalar(location, "arith.andi", &[lhs_is_min, rhs_is_minus_one], i1)?)?;
+    let unsafe_divisor = append(block, scalar(location, "arith.ori", &[by_zero, overflow], i1)?)?;
+    // x % 1 = 0, which is also the INT_MIN % -1 result.
+    let divisor = append(block, select(location, unsafe_divisor, unit, rhs)?)?;
+    let remainder = append(block, scalar(location, "arith.remsi", &[lhs, divisor], ty)?)?;
+    append(block, select(location, by_zero, lhs, remainder)?)
+}
+
+/// Shifts with XLA's results for amounts outside [0, bits): 0 for the left
+/// and logical right shifts, the sign fill for the arithmetic one. The
+/// amount is clamped first, so no shift is ever poison.
+fn shift<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    value: Value<'c, 'b>,
+    amount: Value<'c, 'b>,
+    bits: u32,
+    name: &str,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, ty) = (s.context, s.location, s.element);
+    let width = append(block, int_constant(context, location, i128::from(bits), ty)?)?;
+    // Unsigned comparison: negative amounts are out of range too.
+    let out_of_range = append(block, compare_scalar(context, location, "arith.cmpi", "uge", amount, width)?)?;
+    if name == "arith.shrsi" {
+        let last = append(block, int_constant(context, location, i128::from(bits - 1), ty)?)?;
+        let safe = append(block, select(location, out_of_range, last, amount)?)?;
+        return append(block, scalar(location, name, &[value, safe], ty)?);
+    }
+    let zero = append(block, int_constant(context, location, 0, ty)?)?;
+    let safe = append(block, select(location, out_of_range, zero, amount)?)?;
+    let shifted = append(block, scalar(location, name, &[value, safe], ty)?)?;
+    append(block, select(location, out_of_range, zero, shifted)?)
 }

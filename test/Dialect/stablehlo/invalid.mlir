@@ -515,3 +515,19 @@ func.func @and_float(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = stablehlo.and %a, %a : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @clamp_c1(%lo: tensor<2xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.clamp' op min ('tensor<2xf32>') must be a scalar or have the operand's shape ('tensor<4xf32>')}}
+  %0 = stablehlo.clamp %lo, %x, %lo : (tensor<2xf32>, tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @shift_float(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'stablehlo.shift_left' op operand #0 must be ranked tensor of}}
+  %0 = stablehlo.shift_left %x, %x : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

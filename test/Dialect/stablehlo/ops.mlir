@@ -331,3 +331,56 @@ func.func @logical(%p: tensor<4xi1>, %q: tensor<4xi1>, %a: tensor<4xui32>) -> (t
   %4 = stablehlo.not %a : tensor<4xui32>
   return %3, %4 : tensor<4xi1>, tensor<4xui32>
 }
+
+// CHECK-LABEL: func.func @more_elementwise
+func.func @more_elementwise(%x: tensor<4xf32>, %i: tensor<4xi32>, %lo: tensor<f32>, %c: tensor<4xcomplex<f32>>) -> tensor<4xf32> {
+  // CHECK: stablehlo.floor %{{.*}} : tensor<4xf32>
+  %0 = stablehlo.floor %x : tensor<4xf32>
+  // CHECK: stablehlo.ceil
+  %1 = stablehlo.ceil %0 : tensor<4xf32>
+  // CHECK: stablehlo.sine
+  %2 = stablehlo.sine %1 : tensor<4xf32>
+  // CHECK: stablehlo.cosine
+  %3 = stablehlo.cosine %2 : tensor<4xf32>
+  // CHECK: stablehlo.tan
+  %4 = stablehlo.tan %3 : tensor<4xf32>
+  // CHECK: stablehlo.logistic
+  %5 = stablehlo.logistic %4 : tensor<4xf32>
+  // CHECK: stablehlo.exponential_minus_one
+  %6 = stablehlo.exponential_minus_one %5 : tensor<4xf32>
+  // CHECK: stablehlo.log_plus_one
+  %7 = stablehlo.log_plus_one %6 : tensor<4xf32>
+  // CHECK: stablehlo.cbrt
+  %8 = stablehlo.cbrt %7 : tensor<4xf32>
+  // CHECK: stablehlo.round_nearest_even
+  %9 = stablehlo.round_nearest_even %8 : tensor<4xf32>
+  // CHECK: stablehlo.round_nearest_afz
+  %10 = stablehlo.round_nearest_afz %9 : tensor<4xf32>
+  // CHECK: stablehlo.sign
+  %11 = stablehlo.sign %10 : tensor<4xf32>
+  // CHECK: stablehlo.power %{{.*}}, %{{.*}} : tensor<4xf32>
+  %12 = stablehlo.power %11, %x : tensor<4xf32>
+  // CHECK: stablehlo.remainder
+  %13 = stablehlo.remainder %12, %x : tensor<4xf32>
+  // CHECK: stablehlo.atan2
+  %14 = stablehlo.atan2 %13, %x : tensor<4xf32>
+  // CHECK: stablehlo.clamp %{{.*}}, %{{.*}}, %{{.*}} : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  %15 = stablehlo.clamp %lo, %14, %lo : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+  // CHECK: stablehlo.clamp %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xf32>
+  %16 = stablehlo.clamp %x, %15, %x : tensor<4xf32>
+  // CHECK: stablehlo.is_finite %{{.*}} : (tensor<4xf32>) -> tensor<4xi1>
+  %17 = stablehlo.is_finite %16 : (tensor<4xf32>) -> tensor<4xi1>
+  // CHECK: stablehlo.popcnt %{{.*}} : tensor<4xi32>
+  %18 = stablehlo.popcnt %i : tensor<4xi32>
+  // CHECK: stablehlo.count_leading_zeros
+  %19 = stablehlo.count_leading_zeros %18 : tensor<4xi32>
+  // CHECK: stablehlo.shift_left
+  %20 = stablehlo.shift_left %19, %i : tensor<4xi32>
+  // CHECK: stablehlo.shift_right_arithmetic
+  %21 = stablehlo.shift_right_arithmetic %20, %i : tensor<4xi32>
+  // CHECK: stablehlo.shift_right_logical
+  %22 = stablehlo.shift_right_logical %21, %i : tensor<4xi32>
+  // CHECK: stablehlo.sine %{{.*}} : tensor<4xcomplex<f32>>
+  %23 = stablehlo.sine %c : tensor<4xcomplex<f32>>
+  return %16 : tensor<4xf32>
+}

@@ -43,5 +43,7 @@ def HLO_FpOrComplexTensor : RankedTensorOf<[HLO_Float, HLO_Complex]>;
 def HLO_IntFpOrComplexTensor : RankedTensorOf<[HLO_Int, HLO_Float, HLO_Complex]>;
 def HLO_PredOrIntTensor : RankedTensorOf<[HLO_Pred, HLO_Int]>;
 def HLO_IntOrFpTensor : RankedTensorOf<[HLO_Int, HLO_Float]>;
+def HLO_FpTensor : RankedTensorOf<[HLO_Float]>;
+def HLO_IntTensor : RankedTensorOf<[HLO_Int]>;
 
 #endif // XLA_STABLEHLO_DIALECT

@@ -71,6 +71,35 @@ def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpOrComplexTenso
 def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpOrComplexTensor, "Sqrt">;
 def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpOrComplexTensor, "Rsqrt">;
 def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", HLO_PredOrIntTensor, "Not">;
+def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", HLO_FpTensor, "Floor">;
+def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", HLO_FpTensor, "Ceil">;
+def StableHLO_SineOp : StableHLO_UnaryElementwiseOp<"sine", HLO_FpOrComplexTensor, "Sin">;
+def StableHLO_CosineOp : StableHLO_UnaryElementwiseOp<"cosine", HLO_FpOrComplexTensor, "Cos">;
+def StableHLO_TanOp : StableHLO_UnaryElementwiseOp<"tan", HLO_FpOrComplexTensor, "Tan">;
+def StableHLO_LogisticOp : StableHLO_UnaryElementwiseOp<"logistic", HLO_FpOrComplexTensor, "Logistic">;
+def StableHLO_Expm1Op : StableHLO_UnaryElementwiseOp<"exponential_minus_one", HLO_FpOrComplexTensor, "Expm1">;
+def StableHLO_Log1pOp : StableHLO_UnaryElementwiseOp<"log_plus_one", HLO_FpOrComplexTensor, "Log1p">;
+def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpTensor, "Cbrt">;
+def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpTensor, "RoundNearestEven">;
+def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpTensor, "RoundNearestAfz">;
+def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpOrComplexTensor, "Sign">;
+def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", HLO_IntTensor, "PopulationCount">;
+def StableHLO_ClzOp : StableHLO_UnaryElementwiseOp<"count_leading_zeros", HLO_IntTensor, "Clz">;
+
+def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [Pure, Elementwise,
+    SameOperandsAndResultShape]> {
+  let summary = "Whether each element is finite (XLA: IsFinite).";
+  let description = [{
+    True where the element is neither infinite nor NaN.
+
+    ```mlir
+    %r = stablehlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
+    ```
+  }];
+  let arguments = (ins HLO_FpTensor:$x);
+  let results = (outs HLO_PredTensor:$y);
+  let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
+}
 
 //===----------------------------------------------------------------------===//
 // Element-wise binary operations
@@ -106,6 +135,31 @@ def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_Tensor, "Min"
 def StableHLO_AndOp : StableHLO_BinaryElementwiseOp<"and", HLO_PredOrIntTensor, "And">;
 def StableHLO_OrOp : StableHLO_BinaryElementwiseOp<"or", HLO_PredOrIntTensor, "Or">;
 def StableHLO_XorOp : StableHLO_BinaryElementwiseOp<"xor", HLO_PredOrIntTensor, "Xor">;
+def StableHLO_PowOp : StableHLO_BinaryElementwiseOp<"power", HLO_IntFpOrComplexTensor, "Pow">;
+def StableHLO_RemOp : StableHLO_BinaryElementwiseOp<"remainder", HLO_IntFpOrComplexTensor, "Rem">;
+def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpOrComplexTensor, "Atan2">;
+def StableHLO_ShiftLeftOp : StableHLO_BinaryElementwiseOp<"shift_left", HLO_IntTensor, "ShiftLeft">;
+def StableHLO_ShiftRightArithmeticOp : StableHLO_BinaryElementwiseOp<"shift_right_arithmetic", HLO_IntTensor, "ShiftRightArithmetic">;
+def StableHLO_ShiftRightLogicalOp : StableHLO_BinaryElementwiseOp<"shift_right_logical", HLO_IntTensor, "ShiftRightLogical">;
+
+def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
+  let summary = "Clamps elements into [min, max] (XLA: Clamp).";
+  let description = [{
+    `result = min(max(operand, min), max)`; `min` and `max` are scalars or
+    have the operand's shape.
+
+    ```mlir
+    %r = stablehlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = [{
+    $min `,` $operand `,` $max attr-dict
+      `:` custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))
+  }];
+  let hasVerifier = 1;
+}
 
 //===----------------------------------------------------------------------===//
 // Comparison and selection
