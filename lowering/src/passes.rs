@@ -84,7 +84,7 @@ pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
          gpu-map-parallel-loops, convert-parallel-loops-to-gpu),\
          gpu-kernel-outlining,\
          nvvm-attach-target{{chip={chip} features=+ptx80 O=3{link}}},\
-         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm,\
+         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm, convert-math-to-llvm,\
          convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
          reconcile-unrealized-casts,\
          gpu-module-to-binary{{format=isa}}"
