@@ -443,3 +443,90 @@ pub fn memref_copy_generic<'c>(
             .add_regions([region]),
     )
 }
+
+/// `tensor.extract %tensor[indices]` (element of type `element`).
+pub fn tensor_extract<'c>(
+    location: Location<'c>,
+    tensor: Value<'c, '_>,
+    indices: &[Value<'c, '_>],
+) -> BuildResult<Operation<'c>> {
+    let element = element_type(tensor.r#type())?;
+    let mut operands = vec![tensor];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("tensor.extract", location).add_operands(&operands).add_results(&[element]))
+}
+
+/// `tensor.insert %scalar into %dest[indices]`.
+pub fn tensor_insert<'c>(
+    location: Location<'c>,
+    scalar: Value<'c, '_>,
+    dest: Value<'c, '_>,
+    indices: &[Value<'c, '_>],
+) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![scalar, dest];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("tensor.insert", location).add_operands(&operands).add_results(&[dest.r#type()]))
+}
+
+/// `arith.constant <value> : index`.
+pub fn index_constant<'c>(context: &'c Context, location: Location<'c>, value: i64) -> BuildResult<Operation<'c>> {
+    constant(context, location, parse_attribute(context, &format!("{value} : index"))?, Type::index(context))
+}
+
+/// An operation with `regions` empty regions, to be filled by the caller
+/// (scf.while, scf.if, scf.index_switch, ...).
+pub fn with_empty_regions<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attributes: &[(&str, &str)],
+    regions: usize,
+) -> BuildResult<Operation<'c>> {
+    let attributes = attributes
+        .iter()
+        .map(|(key, text)| Ok((Identifier::new(context, key), parse_attribute(context, text)?)))
+        .collect::<BuildResult<Vec<_>>>()?;
+    let mut builder =
+        OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&attributes);
+    for _ in 0..regions {
+        builder = builder.add_regions([Region::new()]);
+    }
+    build(builder)
+}
+
+/// A terminator without results: `scf.yield`, `scf.condition`, ...
+pub fn terminator<'c>(location: Location<'c>, name: &str, operands: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new(name, location).add_operands(operands))
+}
+
+/// `scf.for %iv = %lb to %ub step %step iter_args(...)`: `body` gets the
+/// block, the induction variable and the iteration arguments and returns the
+/// values to yield.
+pub fn scf_for<'c>(
+    location: Location<'c>,
+    bounds: [Value<'c, '_>; 3],
+    iter_args: &[Value<'c, '_>],
+    body: impl for<'b> FnOnce(&'b Block<'c>, Value<'c, 'b>, &[Value<'c, 'b>]) -> BuildResult<Vec<Value<'c, 'b>>>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let mut argument_types = vec![(Type::index(context), location)];
+    argument_types.extend(iter_args.iter().map(|v| (v.r#type(), location)));
+    let block = Block::new(&argument_types);
+    {
+        let arguments: Vec<Value> = (0..argument_types.len())
+            .map(|i| block.argument(i).map(Into::into))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("internal error: {e}"))?;
+        let yielded = body(&block, arguments[0], &arguments[1..])?;
+        block.append_operation(terminator(location, "scf.yield", &yielded)?);
+    }
+    let region = Region::new();
+    region.append_block(block);
+    let mut operands = bounds.to_vec();
+    operands.extend_from_slice(iter_args);
+    let types: Vec<Type> = iter_args.iter().map(|v| v.r#type()).collect();
+    build(OperationBuilder::new("scf.for", location).add_operands(&operands).add_results(&types).add_regions([region]))
+}

@@ -37,7 +37,7 @@ const CPU_PREPARE: &str = "inline, func.func(linalg-fuse-elementwise-ops, canoni
 /// (`buffer-results-to-out-params`), so compiled code never hands ownership
 /// of memory to its caller. Runs after `xla-distinct-results`.
 const CPU_BUFFERIZE: &str = concat!(
-    "one-shot-bufferize{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map},",
+    "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map},",
     "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
     "canonicalize,",
     "buffer-deallocation-pipeline"
@@ -75,7 +75,7 @@ const CPU_CODEGEN: &str = concat!(
 pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     let link = libdevice.map(|path| format!(" l={path}")).unwrap_or_default();
     format!(
-         "one-shot-bufferize{{bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map}},\
+         "one-shot-bufferize{{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map}},\
          buffer-results-to-out-params{{hoist-static-allocs=true modify-public-functions=true}},\
          func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,\
          arith-emulate-unsupported-floats{{source-types=bf16,f16 target-type=f32}},\

@@ -134,6 +134,28 @@ static void printSelectOpType(OpAsmPrinter &printer, Operation *, Type pred,
 // Dialect
 //===----------------------------------------------------------------------===//
 
+// `%a, %b, ` before a keyword (dynamic_slice's start indices, then `sizes`).
+static ParseResult parseVariadicOperandsThenComma(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &operands) {
+  while (true) {
+    OpAsmParser::UnresolvedOperand operand;
+    OptionalParseResult parsed = parser.parseOptionalOperand(operand);
+    if (!parsed.has_value())
+      return success();
+    if (failed(*parsed))
+      return failure();
+    operands.push_back(operand);
+    if (parser.parseComma())
+      return failure();
+  }
+}
+static void printVariadicOperandsThenComma(OpAsmPrinter &printer, Operation *,
+                                           OperandRange operands) {
+  for (Value operand : operands)
+    printer << operand << ", ";
+}
+
 #include "xla/Dialect/StableHLO/StablehloDialect.cpp.inc"
 #include "xla/Dialect/StableHLO/StablehloEnums.cpp.inc"
 #define GET_ATTRDEF_CLASSES
@@ -317,5 +339,71 @@ LogicalResult ClampOp::verify() {
   if (getResult().getType() != operandType)
     return emitOpError() << "result type " << getResult().getType()
                          << " must equal the operand type " << operandType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BitcastConvertOp, RealOp, ImagOp, ComplexOp
+//===----------------------------------------------------------------------===//
+
+static unsigned elementBits(Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (auto complex = dyn_cast<ComplexType>(element))
+    return 2 * complex.getElementType().getIntOrFloatBitWidth();
+  return element.getIntOrFloatBitWidth();
+}
+
+LogicalResult BitcastConvertOp::verify() {
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  unsigned from = elementBits(operandType), to = elementBits(resultType);
+  ArrayRef<int64_t> in = operandType.getShape(), out = resultType.getShape();
+  // bitcast_convert_c1: equal widths keep the shape; otherwise the narrower
+  // side has one more, minor, dimension of size (wide bits / narrow bits).
+  if (from == to) {
+    if (in != out)
+      return emitOpError() << "operand " << operandType << " and result "
+                           << resultType
+                           << " have equal element widths, so their shapes must match";
+    return success();
+  }
+  ArrayRef<int64_t> narrow = from < to ? in : out, wide = from < to ? out : in;
+  unsigned ratio = from < to ? to / from : from / to;
+  if ((from < to ? to % from : from % to) != 0 ||
+      narrow.size() != wide.size() + 1 || narrow.drop_back() != wide ||
+      narrow.back() != static_cast<int64_t>(ratio))
+    return emitOpError() << "cannot bitcast " << operandType << " to "
+                         << resultType << ": the narrower side needs a minor dimension of size "
+                         << ratio << " and otherwise the same shape";
+  return success();
+}
+
+// real_c2 / imag_c2: the result element is the complex part type (or the
+// same float type for a real operand).
+static LogicalResult verifyComplexPart(Operation *op, Type operand, Type result) {
+  Type element = getElementTypeOrSelf(operand);
+  if (auto complex = dyn_cast<ComplexType>(element))
+    element = complex.getElementType();
+  if (getElementTypeOrSelf(result) != element)
+    return op->emitOpError() << "result element type must be " << element
+                             << ", got " << getElementTypeOrSelf(result);
+  return success();
+}
+LogicalResult RealOp::verify() {
+  return verifyComplexPart(*this, getOperand().getType(), getResult().getType());
+}
+LogicalResult ImagOp::verify() {
+  return verifyComplexPart(*this, getOperand().getType(), getResult().getType());
+}
+
+LogicalResult ComplexOp::verify() {
+  // complex_c1/c2: same real operand types; result is complex of that type.
+  if (getLhs().getType() != getRhs().getType())
+    return emitOpError() << "requires operands of the same type, got "
+                         << getLhs().getType() << " and " << getRhs().getType();
+  Type part = cast<ComplexType>(getElementTypeOrSelf(getResult().getType())).getElementType();
+  if (part != getElementTypeOrSelf(getLhs().getType()))
+    return emitOpError() << "result element type must be complex<"
+                         << getElementTypeOrSelf(getLhs().getType()) << ">";
   return success();
 }

@@ -34,6 +34,66 @@ inline void printIntList(AsmPrinter &printer, ArrayRef<int64_t> values) {
   printer << ']';
 }
 
+
+/// One `name = value` field of a structured attribute: an int list, or a
+/// single integer when `scalar` is set.
+struct DimensionField {
+  llvm::StringRef name;
+  llvm::SmallVector<int64_t> *list = nullptr;
+  int64_t *scalar = nullptr;
+};
+
+/// `<name = [..], other = 3, ...>`: fields in any order, each at most once,
+/// list fields may be left out (empty). Scalar fields not seen keep their
+/// value; `seen` reports which fields appeared.
+inline ParseResult parseDimensionFields(AsmParser &parser,
+                                        llvm::StringRef attrName,
+                                        llvm::MutableArrayRef<DimensionField> fields,
+                                        llvm::SmallVectorImpl<bool> &seen) {
+  seen.assign(fields.size(), false);
+  if (parser.parseLess())
+    return mlir::failure();
+  if (mlir::succeeded(parser.parseOptionalGreater()))
+    return mlir::success();
+  do {
+    llvm::SMLoc loc = parser.getCurrentLocation();
+    llvm::StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return mlir::failure();
+    auto it = llvm::find_if(fields, [&](const DimensionField &f) { return f.name == key; });
+    if (it == fields.end())
+      return parser.emitError(loc) << "unknown field '" << key << "' in #stablehlo." << attrName;
+    size_t index = it - fields.begin();
+    if (seen[index])
+      return parser.emitError(loc) << "field '" << key << "' appears twice in #stablehlo." << attrName;
+    seen[index] = true;
+    if (it->scalar ? parser.parseInteger(*it->scalar) : parseIntList(parser, *it->list))
+      return mlir::failure();
+  } while (mlir::succeeded(parser.parseOptionalComma()));
+  return parser.parseGreater();
+}
+
+/// Prints `<a = [..], b = 1>`, leaving out empty lists.
+inline void printDimensionFields(
+    AsmPrinter &printer,
+    ArrayRef<std::pair<llvm::StringRef, ArrayRef<int64_t>>> lists,
+    ArrayRef<std::pair<llvm::StringRef, int64_t>> scalars) {
+  printer << '<';
+  bool first = true;
+  for (auto &[name, values] : lists) {
+    if (values.empty())
+      continue;
+    printer << (first ? "" : ", ") << name << " = ";
+    first = false;
+    printIntList(printer, values);
+  }
+  for (auto &[name, value] : scalars) {
+    printer << (first ? "" : ", ") << name << " = " << value;
+    first = false;
+  }
+  printer << '>';
+}
+
 } // namespace xla::stablehlo
 
 #endif // XLA_LIB_STABLEHLO_SYNTAXUTILS_H

@@ -7,6 +7,7 @@
 
 mod broadcast;
 mod constant;
+mod control_flow;
 mod data;
 mod dot;
 mod pointwise;
@@ -80,10 +81,24 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
     table
 }
 
+/// The control-flow lowerings, applied as a first phase so that the ops in
+/// their regions become top-level tensor ops for [`lowerings`].
+fn control_flow_lowerings() -> Vec<(&'static str, LowerFn)> {
+    control_flow::CONTROL_FLOW_OPS.iter().map(|&name| (name, control_flow::lower_control_flow as LowerFn)).collect()
+}
+
 /// Adds one pattern per lowered op to `patterns`. A pattern that cannot
 /// lower its op reports why at the op's location and sets `failed`.
+///
+/// The control-flow ops (`while`, `if`, `case`, `optimization_barrier`) are
+/// not among them: [`create_legalize_to_linalg_pass`] rewrites those first.
 pub fn populate_stablehlo_to_linalg_patterns(context: &Context, patterns: &RewritePatternSet, failed: Rc<Cell<bool>>) {
-    for (name, lower) in lowerings() {
+    add_patterns(context, patterns, failed, lowerings());
+}
+
+fn add_patterns(context: &Context, patterns: &RewritePatternSet, failed: Rc<Cell<bool>>, table: Vec<(&'static str, LowerFn)>) {
+    let control_flow = control_flow::CONTROL_FLOW_OPS;
+    for (name, lower) in table {
         let failed = failed.clone();
         let pattern = create_op_rewrite_pattern(
             name,
@@ -100,7 +115,10 @@ pub fn populate_stablehlo_to_linalg_patterns(context: &Context, patterns: &Rewri
                 let nested_in_stablehlo = op
                     .block()
                     .and_then(|block| block.parent_operation())
-                    .and_then(|parent| parent.name().as_string_ref().as_str().ok().map(|n| n.starts_with("stablehlo.")))
+                    .and_then(|parent| {
+                        let parent = parent.name().as_string_ref().as_str().ok()?.to_owned();
+                        Some(parent.starts_with("stablehlo.") && !control_flow.contains(&parent.as_str()))
+                    })
                     .unwrap_or(false);
                 if nested_in_stablehlo {
                     return false;
@@ -141,6 +159,13 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             // SAFETY: the operation's context outlives the pass run.
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
+            let control_flow = RewritePatternSet::new(context);
+            add_patterns(context, &control_flow, failed.clone(), control_flow_lowerings());
+            walk_and_apply_patterns(operation, control_flow.freeze());
+            if failed.get() {
+                pass.signal_failure();
+                return;
+            }
             let patterns = RewritePatternSet::new(context);
             populate_stablehlo_to_linalg_patterns(context, &patterns, failed.clone());
             walk_and_apply_patterns(operation, patterns.freeze());
@@ -150,7 +175,7 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             }
             // Ops without any lowering are reported once each.
             let mut leftover = false;
-            let known: Vec<&str> = lowerings().iter().map(|(name, _)| *name).collect();
+            let known: Vec<&str> = lowerings().iter().chain(&control_flow_lowerings()).map(|(name, _)| *name).collect();
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
                 if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {

@@ -23,4 +23,43 @@ def HLO_DotDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "DotDimensionNumber
   let hasCustomAssemblyFormat = 1;
 }
 
+def HLO_GatherDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "GatherDimensionNumbers"> {
+  let mnemonic = "gather";
+  let summary = "Dimension numbers of gather.";
+  let description = [{
+    `#stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0],
+    operand_batching_dims = [], start_indices_batching_dims = [],
+    start_index_map = [0], index_vector_dim = 1>`; empty lists are omitted.
+  }];
+  let parameters = (ins
+    OptionalArrayRefParameter<"int64_t">:$offsetDims,
+    OptionalArrayRefParameter<"int64_t">:$collapsedSliceDims,
+    OptionalArrayRefParameter<"int64_t">:$operandBatchingDims,
+    OptionalArrayRefParameter<"int64_t">:$startIndicesBatchingDims,
+    OptionalArrayRefParameter<"int64_t">:$startIndexMap,
+    "int64_t":$indexVectorDim
+  );
+  let hasCustomAssemblyFormat = 1;
+}
+
+def HLO_ScatterDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "ScatterDimensionNumbers"> {
+  let mnemonic = "scatter";
+  let summary = "Dimension numbers of scatter.";
+  let description = [{
+    `#stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0],
+    input_batching_dims = [], scatter_indices_batching_dims = [],
+    scatter_dims_to_operand_dims = [0], index_vector_dim = 1>`; empty lists
+    are omitted.
+  }];
+  let parameters = (ins
+    OptionalArrayRefParameter<"int64_t">:$updateWindowDims,
+    OptionalArrayRefParameter<"int64_t">:$insertedWindowDims,
+    OptionalArrayRefParameter<"int64_t">:$inputBatchingDims,
+    OptionalArrayRefParameter<"int64_t">:$scatterIndicesBatchingDims,
+    OptionalArrayRefParameter<"int64_t">:$scatterDimsToOperandDims,
+    "int64_t":$indexVectorDim
+  );
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif // XLA_STABLEHLO_ATTRS

@@ -235,6 +235,66 @@ def StableHLO_ConvertOp : StableHLO_Op<"convert", [Pure, Elementwise,
   }];
 }
 
+def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
+  let summary = "Reinterprets the bits of each element (XLA: BitcastConvertType).";
+  let description = [{
+    Same bits, new element type. Equal bit widths keep the shape; a narrower
+    result element adds a minor dimension of width ratio, a wider one removes
+    it (elements little-endian within the group).
+
+    ```mlir
+    %r = stablehlo.bitcast_convert %x : (tensor<4xf32>) -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$operand);
+  let results = (outs HLO_Tensor:$result);
+  let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def StableHLO_RealOp : StableHLO_Op<"real", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Real part of each complex element (XLA: Real).";
+  let description = [{
+    ```mlir
+    %r = stablehlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_FpOrComplexTensor:$operand);
+  let results = (outs HLO_FpTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))";
+  let hasVerifier = 1;
+}
+
+def StableHLO_ImagOp : StableHLO_Op<"imag", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Imaginary part of each complex element (XLA: Imag).";
+  let description = [{
+    Zero for real operands.
+
+    ```mlir
+    %r = stablehlo.imag %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_FpOrComplexTensor:$operand);
+  let results = (outs HLO_FpTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))";
+  let hasVerifier = 1;
+}
+
+def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Builds complex elements from real and imaginary parts (XLA: Complex).";
+  let description = [{
+    ```mlir
+    %z = stablehlo.complex %re, %im : tensor<4xcomplex<f32>>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[F32, F64]>:$lhs, RankedTensorOf<[F32, F64]>:$rhs);
+  let results = (outs RankedTensorOf<[HLO_Complex]>:$result);
+  let assemblyFormat = [{
+    operands attr-dict `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Contractions
 //===----------------------------------------------------------------------===//
@@ -450,5 +510,9 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, SameOperandsAndResultTy
   }];
   let hasVerifier = 1;
 }
+
+include "xla/Dialect/StableHLO/StablehloControlFlowOps.td"
+include "xla/Dialect/StableHLO/StablehloIndexingOps.td"
+include "xla/Dialect/StableHLO/StablehloWindowOps.td"
 
 #endif // XLA_STABLEHLO_OPS

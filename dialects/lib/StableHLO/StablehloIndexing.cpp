@@ -1,0 +1,321 @@
+//===- StablehloIndexing.cpp - dynamic slices, gather, scatter -----------===//
+//
+// Syntax of #stablehlo.gather / #stablehlo.scatter and the verifiers (with
+// shape inference for gather) of the data-dependent indexing ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include "SyntaxUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace xla::stablehlo;
+
+//===----------------------------------------------------------------------===//
+// Attributes
+//===----------------------------------------------------------------------===//
+
+Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> offset, collapsed, operandBatching, indicesBatching, startIndexMap;
+  int64_t indexVectorDim = 0;
+  DimensionField fields[] = {{"offset_dims", &offset},
+                             {"collapsed_slice_dims", &collapsed},
+                             {"operand_batching_dims", &operandBatching},
+                             {"start_indices_batching_dims", &indicesBatching},
+                             {"start_index_map", &startIndexMap},
+                             {"index_vector_dim", nullptr, &indexVectorDim}};
+  SmallVector<bool> seen;
+  if (parseDimensionFields(parser, "gather", fields, seen))
+    return {};
+  return GatherDimensionNumbersAttr::get(parser.getContext(), offset, collapsed,
+                                         operandBatching, indicesBatching,
+                                         startIndexMap, indexVectorDim);
+}
+
+void GatherDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printDimensionFields(printer,
+                       {{"offset_dims", getOffsetDims()},
+                        {"collapsed_slice_dims", getCollapsedSliceDims()},
+                        {"operand_batching_dims", getOperandBatchingDims()},
+                        {"start_indices_batching_dims", getStartIndicesBatchingDims()},
+                        {"start_index_map", getStartIndexMap()}},
+                       {{"index_vector_dim", getIndexVectorDim()}});
+}
+
+Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> window, inserted, inputBatching, indicesBatching, toOperand;
+  int64_t indexVectorDim = 0;
+  DimensionField fields[] = {{"update_window_dims", &window},
+                             {"inserted_window_dims", &inserted},
+                             {"input_batching_dims", &inputBatching},
+                             {"scatter_indices_batching_dims", &indicesBatching},
+                             {"scatter_dims_to_operand_dims", &toOperand},
+                             {"index_vector_dim", nullptr, &indexVectorDim}};
+  SmallVector<bool> seen;
+  if (parseDimensionFields(parser, "scatter", fields, seen))
+    return {};
+  return ScatterDimensionNumbersAttr::get(parser.getContext(), window, inserted,
+                                          inputBatching, indicesBatching,
+                                          toOperand, indexVectorDim);
+}
+
+void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printDimensionFields(printer,
+                       {{"update_window_dims", getUpdateWindowDims()},
+                        {"inserted_window_dims", getInsertedWindowDims()},
+                        {"input_batching_dims", getInputBatchingDims()},
+                        {"scatter_indices_batching_dims", getScatterIndicesBatchingDims()},
+                        {"scatter_dims_to_operand_dims", getScatterDimsToOperandDims()}},
+                       {{"index_vector_dim", getIndexVectorDim()}});
+}
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+// `dims` sorted (if asked), unique and each in [0, bound).
+static LogicalResult checkDims(Operation *op, StringRef name, ArrayRef<int64_t> dims,
+                               int64_t bound, bool sorted) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    if (dim < 0 || dim >= bound)
+      return op->emitOpError() << name << " has " << dim
+                               << ", out of range [0, " << bound << ")";
+    if (!seen.insert(dim).second)
+      return op->emitOpError() << name << " has " << dim << " more than once";
+    if (sorted && i > 0 && dims[i - 1] > dim)
+      return op->emitOpError() << name << " must be sorted";
+  }
+  return success();
+}
+
+static std::string shapeText(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(shape, os);
+  os << ']';
+  return text;
+}
+
+static LogicalResult checkStartIndices(Operation *op, ValueRange indices,
+                                       int64_t rank) {
+  // dynamic_slice_c2/c3, dynamic_update_slice_c3/c4: one scalar per dim,
+  // all of one type.
+  if (static_cast<int64_t>(indices.size()) != rank)
+    return op->emitOpError() << "needs " << rank << " start indices (one per operand dimension), got "
+                             << indices.size();
+  for (Value index : indices)
+    if (index.getType() != indices.front().getType())
+      return op->emitOpError() << "start indices must all have the same type, got "
+                               << indices.front().getType() << " and " << index.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicSliceOp, DynamicUpdateSliceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DynamicSliceOp::verify() {
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  if (failed(checkStartIndices(*this, getStartIndices(), operandType.getRank())))
+    return failure();
+  ArrayRef<int64_t> sizes = getSliceSizes();
+  // dynamic_slice_c4: 0 <= slice_sizes <= operand dims.
+  if (static_cast<int64_t>(sizes.size()) != operandType.getRank())
+    return emitOpError() << "slice_sizes has " << sizes.size()
+                         << " entries, operand rank is " << operandType.getRank();
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size < 0 || size > operandType.getDimSize(i))
+      return emitOpError() << "slice_sizes[" << i << "] = " << size
+                           << " must be in [0, " << operandType.getDimSize(i) << "]";
+  // dynamic_slice_c1/c5: the result has shape slice_sizes.
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  if (resultType.getShape() != sizes ||
+      resultType.getElementType() != operandType.getElementType())
+    return emitOpError() << "result type " << resultType << " must have shape "
+                         << shapeText(sizes) << " and element type "
+                         << operandType.getElementType();
+  return success();
+}
+
+LogicalResult DynamicUpdateSliceOp::verify() {
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto updateType = cast<RankedTensorType>(getUpdate().getType());
+  if (getResult().getType() != operandType)
+    return emitOpError() << "result type must equal the operand type " << operandType;
+  // dynamic_update_slice_c2/c3: same rank and element type, update fits.
+  if (updateType.getRank() != operandType.getRank() ||
+      updateType.getElementType() != operandType.getElementType())
+    return emitOpError() << "update " << updateType
+                         << " must have the operand's rank and element type (" << operandType << ")";
+  for (int64_t i = 0; i < operandType.getRank(); ++i)
+    if (updateType.getDimSize(i) > operandType.getDimSize(i))
+      return emitOpError() << "update dimension " << i << " (" << updateType.getDimSize(i)
+                           << ") is larger than the operand's (" << operandType.getDimSize(i) << ")";
+  return checkStartIndices(*this, getStartIndices(), operandType.getRank());
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto indicesType = cast<RankedTensorType>(getStartIndices().getType());
+  GatherDimensionNumbersAttr dims = getDimensionNumbers();
+  int64_t operandRank = operandType.getRank();
+  int64_t indexVectorDim = dims.getIndexVectorDim();
+  // gather_c1..c14 (the structural ones).
+  if (indexVectorDim < 0 || indexVectorDim > indicesType.getRank())
+    return emitOpError() << "index_vector_dim " << indexVectorDim
+                         << " must be in [0, " << indicesType.getRank() << "]";
+  ArrayRef<int64_t> sliceSizes = getSliceSizes();
+  if (static_cast<int64_t>(sliceSizes.size()) != operandRank)
+    return emitOpError() << "slice_sizes has " << sliceSizes.size()
+                         << " entries, operand rank is " << operandRank;
+  if (failed(checkDims(*this, "offset_dims", dims.getOffsetDims(),
+                       std::numeric_limits<int64_t>::max(), true)) ||
+      failed(checkDims(*this, "collapsed_slice_dims", dims.getCollapsedSliceDims(), operandRank, true)) ||
+      failed(checkDims(*this, "operand_batching_dims", dims.getOperandBatchingDims(), operandRank, true)) ||
+      failed(checkDims(*this, "start_index_map", dims.getStartIndexMap(), operandRank, false)))
+    return failure();
+  for (int64_t dim : dims.getCollapsedSliceDims())
+    if (llvm::is_contained(dims.getOperandBatchingDims(), dim))
+      return emitOpError() << "dimension " << dim
+                           << " is both in collapsed_slice_dims and operand_batching_dims";
+  for (int64_t dim : llvm::concat<const int64_t>(dims.getCollapsedSliceDims(), dims.getOperandBatchingDims()))
+    if (sliceSizes[dim] > 1)
+      return emitOpError() << "slice_sizes[" << dim << "] must be 0 or 1 for a collapsed or batching dimension, got "
+                           << sliceSizes[dim];
+  if (dims.getStartIndicesBatchingDims().size() != dims.getOperandBatchingDims().size())
+    return emitOpError() << "operand_batching_dims and start_indices_batching_dims must have the same size";
+  for (int64_t dim : dims.getStartIndicesBatchingDims())
+    if (dim < 0 || dim >= indicesType.getRank() || dim == indexVectorDim)
+      return emitOpError() << "start_indices_batching_dims has " << dim
+                           << ", which is out of range or the index_vector_dim";
+  int64_t indexVectorSize = indexVectorDim == indicesType.getRank() ? 1 : indicesType.getDimSize(indexVectorDim);
+  if (static_cast<int64_t>(dims.getStartIndexMap().size()) != indexVectorSize)
+    return emitOpError() << "start_index_map has " << dims.getStartIndexMap().size()
+                         << " entries but index vectors have " << indexVectorSize;
+  for (auto [i, size] : llvm::enumerate(sliceSizes))
+    if (size < 0 || size > operandType.getDimSize(i))
+      return emitOpError() << "slice_sizes[" << i << "] = " << size << " must be in [0, "
+                           << operandType.getDimSize(i) << "]";
+  // gather_c13: result = batch dims of start_indices interleaved with the
+  // kept slice dims at offset_dims.
+  SmallVector<int64_t> batch, offsets;
+  for (int64_t i = 0; i < indicesType.getRank(); ++i)
+    if (i != indexVectorDim)
+      batch.push_back(indicesType.getDimSize(i));
+  for (int64_t i = 0; i < operandRank; ++i)
+    if (!llvm::is_contained(dims.getCollapsedSliceDims(), i) &&
+        !llvm::is_contained(dims.getOperandBatchingDims(), i))
+      offsets.push_back(sliceSizes[i]);
+  if (offsets.size() != dims.getOffsetDims().size())
+    return emitOpError() << "offset_dims has " << dims.getOffsetDims().size()
+                         << " entries but the slice keeps " << offsets.size() << " dimensions";
+  int64_t resultRank = batch.size() + offsets.size();
+  SmallVector<int64_t> shape;
+  size_t nextBatch = 0, nextOffset = 0;
+  for (int64_t d = 0; d < resultRank; ++d)
+    shape.push_back(llvm::is_contained(dims.getOffsetDims(), d) ? offsets[nextOffset++]
+                                                                 : batch[nextBatch++]);
+  if (nextOffset != offsets.size())
+    return emitOpError() << "offset_dims must be less than the result rank " << resultRank;
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  if (resultType.getShape() != ArrayRef<int64_t>(shape) ||
+      resultType.getElementType() != operandType.getElementType())
+    return emitOpError() << "result type " << resultType << " must have shape "
+                         << shapeText(shape) << " and element type "
+                         << operandType.getElementType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ScatterOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScatterOp::verify() {
+  size_t n = getInputs().size();
+  if (n == 0 || getUpdates().size() != n)
+    return emitOpError() << "needs as many updates as inputs (at least one)";
+  auto inputType = cast<RankedTensorType>(getInputs()[0].getType());
+  auto indicesType = cast<RankedTensorType>(getScatterIndices().getType());
+  auto updateType = cast<RankedTensorType>(getUpdates()[0].getType());
+  ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
+  int64_t rank = inputType.getRank();
+  // scatter_c1..c4: same shapes across inputs, across updates; results = inputs.
+  for (size_t i = 0; i < n; ++i) {
+    if (cast<RankedTensorType>(getInputs()[i].getType()).getShape() != inputType.getShape())
+      return emitOpError() << "all inputs must have the same shape";
+    if (cast<RankedTensorType>(getUpdates()[i].getType()).getShape() != updateType.getShape())
+      return emitOpError() << "all updates must have the same shape";
+    if (getResult(i).getType() != getInputs()[i].getType())
+      return emitOpError() << "result " << i << " must have the type of input " << i;
+  }
+  int64_t indexVectorDim = dims.getIndexVectorDim();
+  if (indexVectorDim < 0 || indexVectorDim > indicesType.getRank())
+    return emitOpError() << "index_vector_dim " << indexVectorDim
+                         << " must be in [0, " << indicesType.getRank() << "]";
+  if (failed(checkDims(*this, "update_window_dims", dims.getUpdateWindowDims(), updateType.getRank(), true)) ||
+      failed(checkDims(*this, "inserted_window_dims", dims.getInsertedWindowDims(), rank, true)) ||
+      failed(checkDims(*this, "input_batching_dims", dims.getInputBatchingDims(), rank, true)) ||
+      failed(checkDims(*this, "scatter_dims_to_operand_dims", dims.getScatterDimsToOperandDims(), rank, false)))
+    return failure();
+  if (dims.getScatterIndicesBatchingDims().size() != dims.getInputBatchingDims().size())
+    return emitOpError() << "input_batching_dims and scatter_indices_batching_dims must have the same size";
+  int64_t indexVectorSize = indexVectorDim == indicesType.getRank() ? 1 : indicesType.getDimSize(indexVectorDim);
+  if (static_cast<int64_t>(dims.getScatterDimsToOperandDims().size()) != indexVectorSize)
+    return emitOpError() << "scatter_dims_to_operand_dims has " << dims.getScatterDimsToOperandDims().size()
+                         << " entries but index vectors have " << indexVectorSize;
+  // scatter_c4/c6: update = scatter dims (indices without the index vector
+  // dim) and window dims (the input dims not inserted or batching).
+  int64_t windowRank = rank - dims.getInsertedWindowDims().size() - dims.getInputBatchingDims().size();
+  if (static_cast<int64_t>(dims.getUpdateWindowDims().size()) != windowRank)
+    return emitOpError() << "update_window_dims has " << dims.getUpdateWindowDims().size()
+                         << " entries, expected " << windowRank
+                         << " (input rank minus inserted and batching dims)";
+  SmallVector<int64_t> scatterSizes;
+  for (int64_t i = 0; i < indicesType.getRank(); ++i)
+    if (i != indexVectorDim)
+      scatterSizes.push_back(indicesType.getDimSize(i));
+  SmallVector<int64_t> updateScatterSizes;
+  for (int64_t i = 0; i < updateType.getRank(); ++i)
+    if (!llvm::is_contained(dims.getUpdateWindowDims(), i))
+      updateScatterSizes.push_back(updateType.getDimSize(i));
+  if (updateScatterSizes != scatterSizes)
+    return emitOpError() << "update scatter dimensions " << shapeText(updateScatterSizes)
+                         << " must match the scatter indices' batch dimensions "
+                         << shapeText(scatterSizes);
+  int64_t w = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (llvm::is_contained(dims.getInsertedWindowDims(), i) ||
+        llvm::is_contained(dims.getInputBatchingDims(), i))
+      continue;
+    int64_t size = updateType.getDimSize(dims.getUpdateWindowDims()[w++]);
+    if (size > inputType.getDimSize(i))
+      return emitOpError() << "update window dimension of size " << size
+                           << " is larger than input dimension " << i << " ("
+                           << inputType.getDimSize(i) << ")";
+  }
+  // scatter_c15..c17: update_computation (old..., new...) -> rank-0 values.
+  Block &block = getUpdateComputation().front();
+  if (block.getNumArguments() != 2 * n)
+    return emitOpError() << "update_computation must take " << 2 * n << " arguments, got "
+                         << block.getNumArguments();
+  for (size_t i = 0; i < 2 * n; ++i) {
+    auto expected = RankedTensorType::get({}, getElementTypeOrSelf(getInputs()[i % n].getType()));
+    if (block.getArgument(i).getType() != expected)
+      return emitOpError() << "update_computation argument " << i << " has type "
+                           << block.getArgument(i).getType() << ", expected " << expected;
+  }
+  auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
+  if (!terminator || terminator->getNumOperands() != n)
+    return emitOpError() << "update_computation must return " << n << " value(s) with stablehlo.return";
+  return success();
+}
