@@ -530,3 +530,61 @@ pub fn scf_for<'c>(
     let types: Vec<Type> = iter_args.iter().map(|v| v.r#type()).collect();
     build(OperationBuilder::new("scf.for", location).add_operands(&operands).add_results(&types).add_regions([region]))
 }
+
+/// `tensor.extract_slice %source[%offsets...] [sizes] [1, ...]` with run-time
+/// offsets and static sizes.
+pub fn extract_slice_at<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    offsets: &[Value<'c, '_>],
+    sizes: &[i64],
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let mut operands = vec![source];
+    operands.extend_from_slice(offsets);
+    build(
+        OperationBuilder::new("tensor.extract_slice", location)
+            .add_operands(&operands)
+            .add_attributes(&[
+                (
+                    Identifier::new(context, "operandSegmentSizes"),
+                    parse_attribute(context, &format!("array<i32: 1, {}, 0, 0>", offsets.len()))?,
+                ),
+                (Identifier::new(context, "static_offsets"), i64_array(context, &vec![i64::MIN; offsets.len()])?),
+                (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
+                (Identifier::new(context, "static_strides"), i64_array(context, &vec![1; sizes.len()])?),
+            ])
+            .add_results(&[result]),
+    )
+}
+
+/// `tensor.insert_slice %source into %dest[%offsets...] [sizes] [1, ...]`
+/// with run-time offsets.
+pub fn insert_slice_at<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    dest: Value<'c, '_>,
+    offsets: &[Value<'c, '_>],
+    sizes: &[i64],
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let mut operands = vec![source, dest];
+    operands.extend_from_slice(offsets);
+    build(
+        OperationBuilder::new("tensor.insert_slice", location)
+            .add_operands(&operands)
+            .add_attributes(&[
+                (
+                    Identifier::new(context, "operandSegmentSizes"),
+                    parse_attribute(context, &format!("array<i32: 1, 1, {}, 0, 0>", offsets.len()))?,
+                ),
+                (Identifier::new(context, "static_offsets"), i64_array(context, &vec![i64::MIN; offsets.len()])?),
+                (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
+                (Identifier::new(context, "static_strides"), i64_array(context, &vec![1; sizes.len()])?),
+            ])
+            .add_results(&[dest.r#type()]),
+    )
+}

@@ -91,7 +91,7 @@ func.func @compare_totalorder_i32(%a: tensor<4xi32>) -> tensor<4xi1> {
 // -----
 
 func.func @reduce_capture(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
-  // expected-error@+1 {{cannot lower 'stablehlo.reduce': 'stablehlo.add' in a reduction body uses a value defined outside it}}
+  // expected-error@+1 {{cannot lower 'stablehlo.reduce': 'stablehlo.add' in a computation body uses a value defined outside it}}
   %0 = stablehlo.reduce(%x init: %c) across dimensions = [0] : (tensor<4xf32>, tensor<f32>) -> tensor<f32>
     reducer(%a: tensor<f32>, %b: tensor<f32>) {
       %s = stablehlo.add %a, %c : tensor<f32>

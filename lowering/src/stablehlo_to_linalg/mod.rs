@@ -10,6 +10,8 @@ mod constant;
 mod control_flow;
 mod data;
 mod dot;
+mod emit;
+mod indexing;
 mod pointwise;
 mod reduce;
 mod shape;
@@ -76,6 +78,10 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.slice", data::lower_slice),
         ("stablehlo.pad", data::lower_pad),
         ("stablehlo.reverse", data::lower_reverse),
+        ("stablehlo.dynamic_slice", indexing::lower_dynamic_slice),
+        ("stablehlo.dynamic_update_slice", indexing::lower_dynamic_update_slice),
+        ("stablehlo.gather", indexing::lower_gather),
+        ("stablehlo.scatter", indexing::lower_scatter),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table

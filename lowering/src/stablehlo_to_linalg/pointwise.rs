@@ -148,7 +148,7 @@ pub fn emit_scalar_op<'c, 'b>(
 ) -> BuildResult<Value<'c, 'b>> {
     let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
     if !POINTWISE_OPS.contains(&op_name.as_str()) {
-        return Err(format!("'{op_name}' is not supported in a reduction body yet"));
+        return Err(format!("'{op_name}' is not supported in a computation body yet"));
     }
     let typed_operand = op
         .operand(if matches!(op_name.as_str(), "stablehlo.select" | "stablehlo.clamp") { 1 } else { 0 })

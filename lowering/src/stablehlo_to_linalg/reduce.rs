@@ -104,19 +104,33 @@ fn scalarize_body<'c, 'b>(
     args: &[Value<'c, 'b>],
     n: usize,
 ) -> BuildResult<Vec<Value<'c, 'b>>> {
+    let mut reordered = args[n..2 * n].to_vec();
+    reordered.extend_from_slice(&args[..n]);
+    scalarize_region(context, reducer, block, &reordered)
+}
+
+/// Emits the ops of a StableHLO computation on rank-0 tensors (a reducer,
+/// comparator or update computation) as scalar ops appended to `block`,
+/// with region argument `i` bound to `args[i]`; returns the scalars its
+/// `stablehlo.return` returns.
+pub fn scalarize_region<'c, 'b>(
+    context: &'c melior::Context,
+    region: BlockRef<'c, '_>,
+    block: &'b melior::ir::Block<'c>,
+    args: &[Value<'c, 'b>],
+) -> BuildResult<Vec<Value<'c, 'b>>> {
     let mut values: HashMap<usize, Value> = HashMap::new();
-    for i in 0..n {
-        values.insert(reducer.argument(i).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[n + i]);
-        values.insert(reducer.argument(n + i).map_err(|e| e.to_string())?.to_raw().ptr as usize, args[i]);
+    for (i, arg) in args.iter().enumerate() {
+        values.insert(region.argument(i).map_err(|e| e.to_string())?.to_raw().ptr as usize, *arg);
     }
-    let mut next = reducer.first_operation();
+    let mut next = region.first_operation();
     while let Some(inner) = next {
         let name = inner.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
         let lookup = |value: Value| -> BuildResult<Value> {
             values
                 .get(&(value.to_raw().ptr as usize))
                 .copied()
-                .ok_or_else(|| format!("'{name}' in a reduction body uses a value defined outside it"))
+                .ok_or_else(|| format!("'{name}' in a computation body uses a value defined outside it"))
         };
         if name == "stablehlo.return" {
             return inner.operands().map(lookup).collect();
@@ -130,7 +144,7 @@ fn scalarize_body<'c, 'b>(
         values.insert(inner.result(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, produced);
         next = inner.next_in_block();
     }
-    Err("reduction body has no stablehlo.return".into())
+    Err("computation body has no stablehlo.return".into())
 }
 
 /// `stablehlo.constant dense<v> : tensor<T>` (rank 0) as `arith.constant v : T`.
@@ -142,7 +156,7 @@ fn scalar_constant<'c, 'b>(
     let value = op.attribute("value").map_err(|_| "constant has no value".to_string())?;
     let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
     if !static_shape(ty)?.is_empty() {
-        return Err("only rank-0 constants are supported in a reduction body".into());
+        return Err("only rank-0 constants are supported in a computation body".into());
     }
     let element = crate::builders::element_type(ty)?;
     // SAFETY: `value` is the dense elements attribute of a rank-0 constant,

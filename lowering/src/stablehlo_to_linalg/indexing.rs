@@ -1,0 +1,311 @@
+//! `dynamic_slice`, `dynamic_update_slice`, `gather` → `linalg.generic` whose
+//! body computes the source position and reads it with `tensor.extract`;
+//! `scatter` → an `scf.for` over the update elements that reads, combines
+//! and writes back one element per iteration (updates apply in order, so
+//! duplicate indices accumulate).
+//!
+//! ```mlir
+//! %r = stablehlo.dynamic_slice %x, %i, sizes = [2] : (tensor<5xf32>, tensor<i32>) -> tensor<2xf32>
+//! // becomes
+//! %r = linalg.generic {indexing_maps = [(d0) -> (d0)], iterator_types = [parallel]} outs(%e) {
+//!   %s = tensor.extract %i[]; %k = clamp(index_cast %s, 0, 3) + linalg.index 0
+//!   %v = tensor.extract %x[%k]; linalg.yield %v }
+//!
+//! %r = "stablehlo.scatter"(%x, %idx, %u) ... ({ add })
+//! // becomes
+//! %r = scf.for %f = 0 to N step 1 iter_args(%acc = %x) {
+//!   (position of update element %f in %acc, from %idx)
+//!   %old = tensor.extract %acc[..]; %new = arith.addf %old, %upd
+//!   %v = arith.select %in_bounds, %new, %old; %acc' = tensor.insert %v into %acc[..]; scf.yield %acc' }
+//! ```
+//!
+//! Start indices are clamped as the seeds define (dynamic_slice, gather); a
+//! scatter update whose window would leave the operand is skipped, as XLA does.
+
+use super::{Rewrite, emit::Emitter, reduce::scalarize_region};
+use crate::builders::{BuildResult, identity_map, index_constant, parallel_generic, scf_for, static_shape};
+use melior::ir::{
+    Attribute, OperationRef, RegionLike, Value, ValueLike,
+    attribute::DenseI64ArrayAttribute,
+    operation::OperationLike,
+};
+
+fn i64_array(op: OperationRef, name: &str) -> BuildResult<Vec<i64>> {
+    let array = op
+        .attribute(name)
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+        .ok_or_else(|| format!("missing array attribute {name}"))?;
+    (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect()
+}
+
+/// A field of a `#stablehlo.gather<...>`/`#stablehlo.scatter<...>` attribute,
+/// read from its printed form (the attribute has no C API of its own).
+struct DimensionNumbers(String);
+
+impl DimensionNumbers {
+    fn of(attribute: Attribute) -> Self {
+        Self(attribute.to_string())
+    }
+
+    fn list(&self, name: &str) -> BuildResult<Vec<i64>> {
+        let key = format!("{name} = [");
+        let Some(start) = self.0.find(&key) else { return Ok(Vec::new()) };
+        let rest = &self.0[start + key.len()..];
+        let end = rest.find(']').ok_or_else(|| format!("malformed {name} in {}", self.0))?;
+        rest[..end]
+            .split(',')
+            .filter(|s| !s.trim().is_empty())
+            .map(|s| s.trim().parse::<i64>().map_err(|e| format!("malformed {name}: {e}")))
+            .collect()
+    }
+
+    fn scalar(&self, name: &str) -> BuildResult<i64> {
+        let key = format!("{name} = ");
+        let start = self.0.find(&key).ok_or_else(|| format!("missing {name} in {}", self.0))?;
+        let digits: String = self.0[start + key.len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
+        digits.parse().map_err(|e| format!("malformed {name}: {e}"))
+    }
+}
+
+fn operand<'c, 'a>(op: OperationRef<'c, 'a>, i: usize) -> BuildResult<Value<'c, 'a>> {
+    op.operand(i).map_err(|e| e.to_string())
+}
+
+/// Lowers `stablehlo.dynamic_slice`.
+pub fn lower_dynamic_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let source = operand(op, 0)?;
+    let shape = static_shape(source.r#type())?;
+    let starts: Vec<Value> = op.operands().skip(1).collect();
+    let sizes = i64_array(op, "slice_sizes")?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let rank = shape.len();
+    rewrite.replace_with_init(op, result_type, |init| {
+        parallel_generic(context, location, &[], init, vec![identity_map(context, rank)?], result_type, |block, _| {
+            let e = Emitter::new(context, location, block);
+            let mut position = Vec::new();
+            for d in 0..rank {
+                let start = e.extract_index(starts[d], &[])?;
+                let start = e.clamp(start, 0, shape[d] - sizes[d])?;
+                position.push(e.add(start, e.loop_index(d)?)?);
+            }
+            e.extract(source, &position)
+        })
+    })
+}
+
+/// Lowers `stablehlo.dynamic_update_slice`: every result element is either
+/// the update element that lands there or the operand's.
+pub fn lower_dynamic_update_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let source = operand(op, 0)?;
+    let update = operand(op, 1)?;
+    let shape = static_shape(source.r#type())?;
+    let update_shape = static_shape(update.r#type())?;
+    let starts: Vec<Value> = op.operands().skip(2).collect();
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let rank = shape.len();
+    rewrite.replace_with_init(op, result_type, |init| {
+        let map = identity_map(context, rank)?;
+        parallel_generic(context, location, &[source], init, vec![map, map], result_type, |block, args| {
+            let e = Emitter::new(context, location, block);
+            let mut inside = None;
+            let mut position = Vec::new();
+            for d in 0..rank {
+                let start = e.extract_index(starts[d], &[])?;
+                let start = e.clamp(start, 0, shape[d] - update_shape[d])?;
+                let offset = e.binary("arith.subi", e.loop_index(d)?, start)?;
+                let ok = e.in_range(offset, update_shape[d] - 1)?;
+                inside = Some(match inside {
+                    None => ok,
+                    Some(all) => e.binary("arith.andi", all, ok)?,
+                });
+                // Clamped so the read stays in bounds where it is not used.
+                position.push(e.clamp(offset, 0, (update_shape[d] - 1).max(0))?);
+            }
+            let Some(inside) = inside else {
+                // Rank 0: the update replaces the whole operand.
+                return e.extract(update, &[]);
+            };
+            if update_shape.contains(&0) {
+                return Ok(args[0]);
+            }
+            let new = e.extract(update, &position)?;
+            crate::builders::append(block, crate::builders::select(location, inside, new, args[0])?)
+        })
+    })
+}
+
+/// Lowers `stablehlo.gather` (batching dims included).
+pub fn lower_gather<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let source = operand(op, 0)?;
+    let indices = operand(op, 1)?;
+    let shape = static_shape(source.r#type())?;
+    let indices_rank = static_shape(indices.r#type())?.len();
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_rank = static_shape(result_type)?.len();
+    let dims = DimensionNumbers::of(op.attribute("dimension_numbers").map_err(|e| e.to_string())?);
+    let offset_dims = dims.list("offset_dims")?;
+    let collapsed = dims.list("collapsed_slice_dims")?;
+    let operand_batching = dims.list("operand_batching_dims")?;
+    let indices_batching = dims.list("start_indices_batching_dims")?;
+    let start_index_map = dims.list("start_index_map")?;
+    let index_vector_dim = dims.scalar("index_vector_dim")? as usize;
+    let slice_sizes = i64_array(op, "slice_sizes")?;
+    // Result dims that are not offset dims are the batch dims: the dims of
+    // start_indices without index_vector_dim, in order.
+    let batch_result_dims: Vec<usize> = (0..result_rank).filter(|d| !offset_dims.contains(&(*d as i64))).collect();
+    let indices_batch_dims: Vec<usize> = (0..indices_rank).filter(|&d| d != index_vector_dim).collect();
+    let kept_operand_dims: Vec<usize> = (0..shape.len())
+        .filter(|d| !collapsed.contains(&(*d as i64)) && !operand_batching.contains(&(*d as i64)))
+        .collect();
+    rewrite.replace_with_init(op, result_type, |init| {
+        parallel_generic(context, location, &[], init, vec![identity_map(context, result_rank)?], result_type, |block, _| {
+            let e = Emitter::new(context, location, block);
+            let batch: Vec<Value> = batch_result_dims.iter().map(|&d| e.loop_index(d)).collect::<BuildResult<_>>()?;
+            // Position in start_indices of index-vector component k.
+            let indices_position = |k: usize| -> BuildResult<Vec<Value>> {
+                let mut position = Vec::new();
+                let mut next = batch.iter();
+                for d in 0..indices_rank {
+                    position.push(if d == index_vector_dim {
+                        e.index(k as i64)?
+                    } else {
+                        *next.next().ok_or("internal error: gather batch dims")?
+                    });
+                }
+                Ok(position)
+            };
+            let mut position: Vec<Value> = (0..shape.len()).map(|_| e.index(0)).collect::<BuildResult<_>>()?;
+            for (k, &operand_dim) in start_index_map.iter().enumerate() {
+                let d = operand_dim as usize;
+                let start = e.extract_index(indices, &indices_position(k)?)?;
+                position[d] = e.clamp(start, 0, shape[d] - slice_sizes[d])?;
+            }
+            for (&operand_dim, &indices_dim) in operand_batching.iter().zip(&indices_batching) {
+                let which = indices_batch_dims
+                    .iter()
+                    .position(|&d| d == indices_dim as usize)
+                    .ok_or("internal error: gather batching dim")?;
+                position[operand_dim as usize] = e.add(position[operand_dim as usize], batch[which])?;
+            }
+            for (&operand_dim, &result_dim) in kept_operand_dims.iter().zip(&offset_dims) {
+                position[operand_dim] = e.add(position[operand_dim], e.loop_index(result_dim as usize)?)?;
+            }
+            e.extract(source, &position)
+        })
+    })
+}
+
+/// Lowers `stablehlo.scatter` (variadic, batching dims, any update
+/// computation).
+pub fn lower_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let operands: Vec<Value> = op.operands().collect();
+    let n = (operands.len() - 1) / 2;
+    let inputs = &operands[..n];
+    let indices = operands[n];
+    let updates = &operands[n + 1..];
+    let shape = static_shape(inputs[0].r#type())?;
+    let indices_rank = static_shape(indices.r#type())?.len();
+    let update_shape = static_shape(updates[0].r#type())?;
+    let dims = DimensionNumbers::of(op.attribute("scatter_dimension_numbers").map_err(|e| e.to_string())?);
+    let window_dims = dims.list("update_window_dims")?;
+    let inserted = dims.list("inserted_window_dims")?;
+    let input_batching = dims.list("input_batching_dims")?;
+    let indices_batching = dims.list("scatter_indices_batching_dims")?;
+    let to_operand = dims.list("scatter_dims_to_operand_dims")?;
+    let index_vector_dim = dims.scalar("index_vector_dim")? as usize;
+    let scatter_update_dims: Vec<usize> =
+        (0..update_shape.len()).filter(|d| !window_dims.contains(&(*d as i64))).collect();
+    let indices_batch_dims: Vec<usize> = (0..indices_rank).filter(|&d| d != index_vector_dim).collect();
+    let window_operand_dims: Vec<usize> = (0..shape.len())
+        .filter(|d| !inserted.contains(&(*d as i64)) && !input_batching.contains(&(*d as i64)))
+        .collect();
+    // The extent of the update window along each operand dim (1 where the
+    // dim is inserted or batching).
+    let mut window_size = vec![1i64; shape.len()];
+    for (&operand_dim, &update_dim) in window_operand_dims.iter().zip(&window_dims) {
+        window_size[operand_dim] = update_shape[update_dim as usize];
+    }
+    let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("scatter has an empty body")?;
+    let count: i64 = update_shape.iter().product();
+
+    let zero = rewrite.rewriter.insert(index_constant(context, location, 0)?);
+    let upper = rewrite.rewriter.insert(index_constant(context, location, count)?);
+    let one = rewrite.rewriter.insert(index_constant(context, location, 1)?);
+    let bounds = [zero, upper, one].map(|c| -> Value { c.result(0).expect("arith.constant has one result").into() });
+    let built = scf_for(location, bounds, inputs, |block, linear, accumulators| {
+        let e = Emitter::new(context, location, block);
+        let u = e.delinearize(linear, &update_shape)?;
+        let scatter: Vec<Value> = scatter_update_dims.iter().map(|&d| u[d]).collect();
+        let indices_position = |k: usize| -> BuildResult<Vec<Value>> {
+            let mut position = Vec::new();
+            let mut next = scatter.iter();
+            for d in 0..indices_rank {
+                position.push(if d == index_vector_dim {
+                    e.index(k as i64)?
+                } else {
+                    *next.next().ok_or("internal error: scatter dims")?
+                });
+            }
+            Ok(position)
+        };
+        let mut start: Vec<Option<Value>> = vec![None; shape.len()];
+        for (k, &operand_dim) in to_operand.iter().enumerate() {
+            start[operand_dim as usize] = Some(e.extract_index(indices, &indices_position(k)?)?);
+        }
+        let mut position: Vec<Value> = Vec::new();
+        let mut valid: Option<Value> = None;
+        for d in 0..shape.len() {
+            let mut p = match start[d] {
+                Some(s) => {
+                    let ok = e.in_range(s, shape[d] - window_size[d])?;
+                    valid = Some(match valid {
+                        None => ok,
+                        Some(v) => e.binary("arith.andi", v, ok)?,
+                    });
+                    s
+                }
+                None => e.index(0)?,
+            };
+            if let Some(i) = input_batching.iter().position(|&b| b as usize == d) {
+                let which = indices_batch_dims
+                    .iter()
+                    .position(|&x| x == indices_batching[i] as usize)
+                    .ok_or("internal error: scatter batching dim")?;
+                p = e.add(p, scatter[which])?;
+            }
+            if let Some(w) = window_operand_dims.iter().position(|&x| x == d) {
+                p = e.add(p, u[window_dims[w] as usize])?;
+            }
+            // Clamped so that a skipped update reads and rewrites an
+            // element in bounds with its old value.
+            position.push(e.clamp(p, 0, shape[d] - 1)?);
+        }
+        let olds: Vec<Value> = accumulators.iter().map(|&acc| e.extract(acc, &position)).collect::<BuildResult<_>>()?;
+        let news: Vec<Value> = updates.iter().map(|&upd| e.extract(upd, &u)).collect::<BuildResult<_>>()?;
+        let mut args = olds.clone();
+        args.extend(news);
+        let combined = scalarize_region(context, computation, block, &args)?;
+        let mut yielded = Vec::new();
+        for ((&acc, &old), &new) in accumulators.iter().zip(&olds).zip(&combined) {
+            let value = match valid {
+                Some(valid) => crate::builders::append(block, crate::builders::select(location, valid, new, old)?)?,
+                None => new,
+            };
+            yielded.push(e.insert(value, acc, &position)?);
+        }
+        Ok(yielded)
+    })?;
+    let built = rewrite.rewriter.insert(built);
+    let results: Vec<Value> = built.results().map(Into::into).collect();
+    rewrite.rewriter.replace_op_with_values(op, &results);
+    Ok(())
+}
