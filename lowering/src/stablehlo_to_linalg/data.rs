@@ -118,11 +118,31 @@ pub fn lower_pad<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
     let padding: Value = op.operand(1).map_err(|e| e.to_string())?;
     let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let low = array_attribute(op, "edge_padding_low")?;
+    let interior = array_attribute(op, "interior_padding")?;
+    let padded = pad_tensor(rewrite, context, location, operand, padding, &low, &interior, result_type)?;
+    rewrite.rewriter.replace_op_with_values(op, &[padded]);
+    Ok(())
+}
+
+/// Inserts the padding of `operand` to `result_type` (edge padding `low`,
+/// possibly negative, and `interior` padding, with the rank-0 tensor
+/// `padding`): a fill, then one strided insert_slice of the surviving
+/// operand elements. Shared by `pad` and the window ops.
+#[allow(clippy::too_many_arguments)]
+pub fn pad_tensor<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    context: &'c melior::Context,
+    location: melior::ir::Location<'c>,
+    operand: Value<'c, '_>,
+    padding: Value<'c, '_>,
+    low: &[i64],
+    interior: &[i64],
+    result_type: Type<'c>,
+) -> BuildResult<Value<'c, 'c>> {
     let input_shape = static_shape(operand.r#type())?;
     let output_shape = static_shape(result_type)?;
     let rank = output_shape.len();
-    let low = array_attribute(op, "edge_padding_low")?;
-    let interior = array_attribute(op, "interior_padding")?;
     // For each dimension: the operand elements i0 .. i0 + count that land in
     // the result, at positions low + i * (interior + 1).
     let mut first = Vec::with_capacity(rank);
@@ -142,13 +162,13 @@ pub fn lower_pad<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     let empty_inside = counts.contains(&0);
     let whole_operand = first.iter().all(|&i| i == 0) && counts == input_shape;
     let fill_maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)?];
-    rewrite.replace_with_init(op, result_type, |init| {
-        let filled = parallel_generic(context, location, &[padding], init, fill_maps, result_type, |_, args| Ok(args[0]))?;
-        if empty_inside {
-            return Ok(filled);
-        }
-        let filled = rewrite.rewriter.insert(filled);
-        let destination: Value = filled.result(0).map_err(|e| e.to_string())?.into();
+    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
+    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let filled = rewrite.rewriter.insert(parallel_generic(context, location, &[padding], init, fill_maps, result_type, |_, args| Ok(args[0]))?);
+    let destination: Value = filled.result(0).map_err(|e| e.to_string())?.into();
+    let result: Value = if empty_inside {
+        destination
+    } else {
         let source: Value = if whole_operand {
             operand
         } else {
@@ -158,8 +178,12 @@ pub fn lower_pad<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
             let slice = rewrite.rewriter.insert(extract_slice(location, operand, &first, &counts, &ones, slice_type)?);
             slice.result(0).map_err(|e| e.to_string())?.into()
         };
-        insert_slice(location, source, destination, &offsets, &counts, &strides)
-    })
+        let inserted = rewrite.rewriter.insert(insert_slice(location, source, destination, &offsets, &counts, &strides)?);
+        inserted.result(0).map_err(|e| e.to_string())?.into()
+    };
+    // SAFETY: the value is defined by an op now in the IR, which outlives
+    // the rewrite.
+    Ok(unsafe { Value::from_raw(result.to_raw()) })
 }
 
 /// Lowers `stablehlo.reverse`.

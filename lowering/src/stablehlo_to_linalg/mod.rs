@@ -15,6 +15,8 @@ mod indexing;
 mod pointwise;
 mod reduce;
 mod shape;
+mod sort;
+mod window;
 
 use crate::builders::BuildResult;
 use melior::{
@@ -82,6 +84,9 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.dynamic_update_slice", indexing::lower_dynamic_update_slice),
         ("stablehlo.gather", indexing::lower_gather),
         ("stablehlo.scatter", indexing::lower_scatter),
+        ("stablehlo.reduce_window", window::lower_reduce_window),
+        ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
+        ("stablehlo.sort", sort::lower_sort),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table
