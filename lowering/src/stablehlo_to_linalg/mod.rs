@@ -8,6 +8,7 @@
 mod broadcast;
 mod constant;
 mod control_flow;
+mod convolution;
 mod data;
 mod dot;
 mod emit;
@@ -72,6 +73,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.constant", constant::lower_constant),
         ("stablehlo.broadcast_in_dim", broadcast::lower_broadcast_in_dim),
         ("stablehlo.dot_general", dot::lower_dot_general),
+        ("stablehlo.convolution", convolution::lower_convolution),
         ("stablehlo.reduce", reduce::lower_reduce),
         ("stablehlo.reshape", shape::lower_reshape),
         ("stablehlo.transpose", shape::lower_transpose),

@@ -62,4 +62,26 @@ def HLO_ScatterDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "ScatterDimensi
   let hasCustomAssemblyFormat = 1;
 }
 
+def HLO_ConvDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "ConvDimensionNumbers"> {
+  let mnemonic = "conv";
+  let summary = "Dimension numbers of convolution.";
+  let description = [{
+    Which dimension of the input, kernel and output is the batch (`b`),
+    feature (`f`; `i`/`o` for the kernel's input/output features) and each
+    spatial dimension (`0`, `1`, ...): `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`.
+  }];
+  let parameters = (ins
+    "int64_t":$inputBatchDimension,
+    "int64_t":$inputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$inputSpatialDimensions,
+    "int64_t":$kernelInputFeatureDimension,
+    "int64_t":$kernelOutputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$kernelSpatialDimensions,
+    "int64_t":$outputBatchDimension,
+    "int64_t":$outputFeatureDimension,
+    ArrayRefParameter<"int64_t">:$outputSpatialDimensions
+  );
+  let hasCustomAssemblyFormat = 1;
+}
+
 #endif // XLA_STABLEHLO_ATTRS

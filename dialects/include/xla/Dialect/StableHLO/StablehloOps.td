@@ -320,6 +320,37 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
+  let summary = "Windowed contraction of an input with a kernel (XLA: Conv, ConvGeneralDilated).";
+  let description = [{
+    Slides the kernel over the spatial dimensions of the (padded,
+    `lhs_dilation`-dilated) input with `window_strides` and `rhs_dilation`,
+    contracting the input feature dimension. `feature_group_count` splits
+    input and output features into groups (grouped/depthwise convolution);
+    `batch_group_count` splits the batch likewise (weight gradients).
+
+    ```mlir
+    %r = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
+           window = {stride = [1, 1], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]}
+           {batch_group_count = 1 : i64, feature_group_count = 1 : i64}
+           : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+                       OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+                       OptionalAttr<I64ElementsAttr>:$padding,
+                       OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+                       OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+                       OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+                       HLO_ConvDimensionNumbersAttr:$dimension_numbers,
+                       I64Attr:$feature_group_count,
+                       I64Attr:$batch_group_count,
+                       OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+  let results = (outs HLO_Tensor:$result);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions and regions
 //===----------------------------------------------------------------------===//

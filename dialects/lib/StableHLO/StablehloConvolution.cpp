@@ -1,0 +1,387 @@
+//===- StablehloConvolution.cpp - convolution and #stablehlo.conv --------===//
+//
+// The compact dimension-number syntax `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`,
+// the `window = {...}` syntax, and the verifier with shape inference
+// (convolution_c1..c27, the structural ones).
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include "SyntaxUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace xla::stablehlo;
+
+//===----------------------------------------------------------------------===//
+// ConvDimensionNumbersAttr
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One bracketed group: which position holds `b`/`f` (or `i`/`o`) and the
+/// position of each spatial dimension.
+struct DimGroup {
+  int64_t first = -1, second = -1;
+  SmallVector<int64_t> spatial;
+};
+} // namespace
+
+static ParseResult parseDimGroup(AsmParser &parser, char firstKey, char secondKey,
+                                 DimGroup &group) {
+  SmallVector<std::pair<int64_t, SMLoc>> spatial;
+  int64_t position = 0;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        SMLoc loc = parser.getCurrentLocation();
+        int64_t number;
+        OptionalParseResult integer = parser.parseOptionalInteger(number);
+        if (integer.has_value()) {
+          if (failed(*integer))
+            return failure();
+          spatial.push_back({number, loc});
+        } else {
+          StringRef key;
+          if (parser.parseKeyword(&key))
+            return failure();
+          int64_t *slot = key.size() == 1 && key[0] == firstKey    ? &group.first
+                          : key.size() == 1 && key[0] == secondKey ? &group.second
+                                                                   : nullptr;
+          if (!slot)
+            return parser.emitError(loc) << "expected '" << firstKey << "', '" << secondKey
+                                         << "' or a spatial dimension number, got '" << key << "'";
+          if (*slot != -1)
+            return parser.emitError(loc) << "'" << key << "' appears twice";
+          *slot = position;
+        }
+        ++position;
+        return success();
+      }))
+    return failure();
+  if (group.first == -1 || group.second == -1)
+    return parser.emitError(parser.getCurrentLocation())
+           << "expected both '" << firstKey << "' and '" << secondKey << "' in the dimension list";
+  group.spatial.assign(spatial.size(), -1);
+  for (auto &[number, loc] : spatial) {
+    if (number < 0 || number >= static_cast<int64_t>(spatial.size()) || group.spatial[number] != -1)
+      return parser.emitError(loc) << "spatial dimensions must be 0.." << spatial.size() - 1
+                                   << ", each once";
+    group.spatial[number] = 0;
+  }
+  // Positions of spatial dims in order 0, 1, ...
+  position = 0;
+  SmallVector<int64_t> positions(spatial.size());
+  int64_t index = 0;
+  for (int64_t p = 0; p < static_cast<int64_t>(spatial.size()) + 2; ++p) {
+    if (p == group.first || p == group.second)
+      continue;
+    positions[spatial[index++].first] = p;
+  }
+  group.spatial = positions;
+  return success();
+}
+
+static ParseResult parseConvDims(AsmParser &parser, ConvDimensionNumbersAttr &result) {
+  DimGroup input, kernel, output;
+  if (parseDimGroup(parser, 'b', 'f', input) || parser.parseKeyword("x") ||
+      parseDimGroup(parser, 'i', 'o', kernel) || parser.parseArrow() ||
+      parseDimGroup(parser, 'b', 'f', output))
+    return failure();
+  result = ConvDimensionNumbersAttr::get(parser.getContext(), input.first, input.second,
+                                         input.spatial, kernel.first, kernel.second,
+                                         kernel.spatial, output.first, output.second,
+                                         output.spatial);
+  return success();
+}
+
+static void printDimGroup(AsmPrinter &printer, int64_t first, char firstKey,
+                          int64_t second, char secondKey, ArrayRef<int64_t> spatial) {
+  int64_t rank = spatial.size() + 2;
+  SmallVector<std::string> labels(rank, "?");
+  if (first >= 0 && first < rank)
+    labels[first] = std::string(1, firstKey);
+  if (second >= 0 && second < rank)
+    labels[second] = std::string(1, secondKey);
+  for (auto [i, position] : llvm::enumerate(spatial))
+    if (position >= 0 && position < rank)
+      labels[position] = std::to_string(i);
+  printer << '[';
+  llvm::interleaveComma(labels, printer);
+  printer << ']';
+}
+
+static void printConvDims(AsmPrinter &printer, ConvDimensionNumbersAttr dims) {
+  printDimGroup(printer, dims.getInputBatchDimension(), 'b', dims.getInputFeatureDimension(), 'f',
+                dims.getInputSpatialDimensions());
+  printer << 'x';
+  printDimGroup(printer, dims.getKernelInputFeatureDimension(), 'i',
+                dims.getKernelOutputFeatureDimension(), 'o', dims.getKernelSpatialDimensions());
+  printer << "->";
+  printDimGroup(printer, dims.getOutputBatchDimension(), 'b', dims.getOutputFeatureDimension(), 'f',
+                dims.getOutputSpatialDimensions());
+}
+
+Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  ConvDimensionNumbersAttr result;
+  if (parser.parseLess() || parseConvDims(parser, result) || parser.parseGreater())
+    return {};
+  return result;
+}
+
+void ConvDimensionNumbersAttr::print(AsmPrinter &printer) const {
+  printer << '<';
+  printConvDims(printer, *this);
+  printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// ConvolutionOp syntax
+//===----------------------------------------------------------------------===//
+
+// (%lhs, %rhs) dim_numbers = ..., window = {stride = [..], pad = [[l, h], ..],
+//   lhs_dilate = [..], rhs_dilate = [..], reverse = [..]} {attrs} : type
+ParseResult ConvolutionOp::parse(OpAsmParser &parser, OperationState &result) {
+  MLIRContext *context = parser.getContext();
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  ConvDimensionNumbersAttr dims;
+  if (parser.parseOperandList(operands, 2, AsmParser::Delimiter::Paren) ||
+      parser.parseKeyword("dim_numbers") || parser.parseEqual() || parseConvDims(parser, dims))
+    return failure();
+  auto &properties = result.getOrAddProperties<Properties>();
+  properties.dimension_numbers = dims;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("window") || parser.parseEqual() || parser.parseLBrace())
+      return failure();
+    if (failed(parser.parseOptionalRBrace())) {
+      do {
+        SMLoc loc = parser.getCurrentLocation();
+        StringRef key;
+        if (parser.parseKeyword(&key) || parser.parseEqual())
+          return failure();
+        if (key == "reverse") {
+          SmallVector<bool> flags;
+          if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                StringRef word;
+                SMLoc wordLoc = parser.getCurrentLocation();
+                if (parser.parseKeyword(&word))
+                  return failure();
+                if (word != "true" && word != "false")
+                  return parser.emitError(wordLoc) << "expected true or false";
+                flags.push_back(word == "true");
+                return success();
+              }))
+            return failure();
+          properties.window_reversal = DenseBoolArrayAttr::get(context, flags);
+        } else if (key == "pad") {
+          SmallVector<int64_t> values;
+          int64_t rows = 0;
+          if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                SmallVector<int64_t> pair;
+                SMLoc pairLoc = parser.getCurrentLocation();
+                if (parseIntList(parser, pair))
+                  return failure();
+                if (pair.size() != 2)
+                  return parser.emitError(pairLoc) << "expected [low, high]";
+                values.append(pair);
+                ++rows;
+                return success();
+              }))
+            return failure();
+          auto type = RankedTensorType::get({rows, 2}, IntegerType::get(context, 64));
+          properties.padding = DenseIntElementsAttr::get(type, values);
+        } else {
+          SmallVector<int64_t> values;
+          if (parseIntList(parser, values))
+            return failure();
+          auto attr = DenseI64ArrayAttr::get(context, values);
+          if (key == "stride")
+            properties.window_strides = attr;
+          else if (key == "lhs_dilate")
+            properties.lhs_dilation = attr;
+          else if (key == "rhs_dilate")
+            properties.rhs_dilation = attr;
+          else
+            return parser.emitError(loc) << "unknown window field '" << key
+                                         << "' (expected stride, pad, lhs_dilate, rhs_dilate or reverse)";
+        }
+      } while (succeeded(parser.parseOptionalComma()));
+      if (parser.parseRBrace())
+        return failure();
+    }
+  }
+  SMLoc typeLoc;
+  FunctionType type;
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon() ||
+      (typeLoc = parser.getCurrentLocation(), parser.parseType(type)))
+    return failure();
+  if (type.getNumInputs() != 2 || type.getNumResults() != 1)
+    return parser.emitError(typeLoc) << "expected a functional type with 2 inputs and 1 result";
+  if (parser.resolveOperands(operands, type.getInputs(), typeLoc, result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  return success();
+}
+
+void ConvolutionOp::print(OpAsmPrinter &printer) {
+  printer << '(' << getLhs() << ", " << getRhs() << ") dim_numbers = ";
+  printConvDims(printer, getDimensionNumbers());
+  bool any = getWindowStrides() || getPadding() || getLhsDilation() || getRhsDilation() ||
+             getWindowReversal();
+  if (any) {
+    printer << ", window = {";
+    bool first = true;
+    auto field = [&](StringRef name) -> OpAsmPrinter & {
+      printer << (first ? "" : ", ") << name << " = ";
+      first = false;
+      return printer;
+    };
+    if (auto strides = getWindowStrides()) {
+      field("stride");
+      printIntList(printer, *strides);
+    }
+    if (auto padding = getPadding()) {
+      field("pad") << '[';
+      auto values = llvm::to_vector(padding->getValues<int64_t>());
+      for (size_t i = 0; i + 1 < values.size(); i += 2)
+        printer << (i ? ", " : "") << '[' << values[i] << ", " << values[i + 1] << ']';
+      printer << ']';
+    }
+    if (auto dilation = getLhsDilation()) {
+      field("lhs_dilate");
+      printIntList(printer, *dilation);
+    }
+    if (auto dilation = getRhsDilation()) {
+      field("rhs_dilate");
+      printIntList(printer, *dilation);
+    }
+    if (auto reversal = getWindowReversal()) {
+      field("reverse") << '[';
+      llvm::interleaveComma(*reversal, printer, [&](bool flag) { printer << (flag ? "true" : "false"); });
+      printer << ']';
+    }
+    printer << '}';
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(),
+                                {"dimension_numbers", "window_strides", "padding",
+                                 "lhs_dilation", "rhs_dilation", "window_reversal"});
+  printer << " : ";
+  printer.printFunctionalType(getOperation());
+}
+
+//===----------------------------------------------------------------------===//
+// ConvolutionOp verification
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvolutionOp::verify() {
+  auto lhsType = cast<RankedTensorType>(getLhs().getType());
+  auto rhsType = cast<RankedTensorType>(getRhs().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  ConvDimensionNumbersAttr dims = getDimensionNumbers();
+  int64_t rank = lhsType.getRank();
+  int64_t spatial = rank - 2;
+  // convolution_c1/c13/c18/c23: ranks agree with the dimension numbers.
+  if (rank < 2 || rhsType.getRank() != rank || resultType.getRank() != rank)
+    return emitOpError() << "lhs, rhs and result must have the same rank (at least 2), got "
+                         << lhsType.getRank() << ", " << rhsType.getRank() << " and "
+                         << resultType.getRank();
+  auto checkGroup = [&](StringRef name, std::initializer_list<int64_t> fixed,
+                        ArrayRef<int64_t> spatialDims) -> LogicalResult {
+    if (static_cast<int64_t>(spatialDims.size()) != spatial)
+      return emitOpError() << name << " has " << spatialDims.size()
+                           << " spatial dimensions, expected " << spatial;
+    llvm::SmallSet<int64_t, 8> seen;
+    for (int64_t dim : llvm::concat<const int64_t>(ArrayRef<int64_t>(fixed), spatialDims)) {
+      if (dim < 0 || dim >= rank)
+        return emitOpError() << name << " dimension " << dim << " is out of range for rank " << rank;
+      if (!seen.insert(dim).second)
+        return emitOpError() << name << " dimension " << dim << " is used twice";
+    }
+    return success();
+  };
+  if (failed(checkGroup("input", {dims.getInputBatchDimension(), dims.getInputFeatureDimension()},
+                        dims.getInputSpatialDimensions())) ||
+      failed(checkGroup("kernel", {dims.getKernelInputFeatureDimension(), dims.getKernelOutputFeatureDimension()},
+                        dims.getKernelSpatialDimensions())) ||
+      failed(checkGroup("output", {dims.getOutputBatchDimension(), dims.getOutputFeatureDimension()},
+                        dims.getOutputSpatialDimensions())))
+    return failure();
+  auto sized = [&](StringRef name, std::optional<ArrayRef<int64_t>> values, int64_t fallback,
+                   SmallVector<int64_t> &out) -> LogicalResult {
+    if (!values) {
+      out.assign(spatial, fallback);
+      return success();
+    }
+    if (static_cast<int64_t>(values->size()) != spatial)
+      return emitOpError() << name << " has " << values->size() << " entries, expected " << spatial;
+    for (int64_t v : *values)
+      if (v < 1)
+        return emitOpError() << name << " entries must be positive, got " << v;
+    out.assign(values->begin(), values->end());
+    return success();
+  };
+  SmallVector<int64_t> strides, lhsDilation, rhsDilation;
+  if (failed(sized("window_strides", getWindowStrides(), 1, strides)) ||
+      failed(sized("lhs_dilation", getLhsDilation(), 1, lhsDilation)) ||
+      failed(sized("rhs_dilation", getRhsDilation(), 1, rhsDilation)))
+    return failure();
+  if (auto reversal = getWindowReversal(); reversal && static_cast<int64_t>(reversal->size()) != spatial)
+    return emitOpError() << "window_reversal has " << reversal->size() << " entries, expected " << spatial;
+  SmallVector<int64_t> low(spatial, 0), high(spatial, 0);
+  if (auto padding = getPadding()) {
+    auto type = cast<ShapedType>(padding->getType());
+    if (type.getRank() != 2 || type.getDimSize(0) != spatial || type.getDimSize(1) != 2)
+      return emitOpError() << "padding must have shape [" << spatial << ", 2], got " << type;
+    auto values = llvm::to_vector(padding->getValues<int64_t>());
+    for (int64_t i = 0; i < spatial; ++i) {
+      low[i] = values[2 * i];
+      high[i] = values[2 * i + 1];
+    }
+  }
+  int64_t featureGroups = getFeatureGroupCount(), batchGroups = getBatchGroupCount();
+  if (featureGroups < 1 || batchGroups < 1)
+    return emitOpError() << "feature_group_count and batch_group_count must be positive";
+  if (featureGroups > 1 && batchGroups > 1)
+    return emitOpError() << "feature_group_count and batch_group_count cannot both exceed 1";
+  int64_t batch = lhsType.getDimSize(dims.getInputBatchDimension());
+  int64_t inputFeatures = lhsType.getDimSize(dims.getInputFeatureDimension());
+  int64_t kernelInput = rhsType.getDimSize(dims.getKernelInputFeatureDimension());
+  int64_t kernelOutput = rhsType.getDimSize(dims.getKernelOutputFeatureDimension());
+  // convolution_c10..c12, c14, c15: group arithmetic.
+  if (batch % batchGroups != 0)
+    return emitOpError() << "input batch size " << batch << " is not divisible by batch_group_count "
+                         << batchGroups;
+  if (inputFeatures % featureGroups != 0 || inputFeatures / featureGroups != kernelInput)
+    return emitOpError() << "input feature size " << inputFeatures << " must equal kernel input feature size "
+                         << kernelInput << " times feature_group_count " << featureGroups;
+  if (kernelOutput % featureGroups != 0 || kernelOutput % batchGroups != 0)
+    return emitOpError() << "kernel output feature size " << kernelOutput
+                         << " must be divisible by feature_group_count and batch_group_count";
+  if (lhsType.getElementType() != rhsType.getElementType())
+    return emitOpError() << "lhs and rhs must have the same element type";
+  // convolution_c27: the result shape.
+  SmallVector<int64_t> shape(rank, 0);
+  shape[dims.getOutputBatchDimension()] = batch / batchGroups;
+  shape[dims.getOutputFeatureDimension()] = kernelOutput;
+  for (int64_t i = 0; i < spatial; ++i) {
+    int64_t in = lhsType.getDimSize(dims.getInputSpatialDimensions()[i]);
+    int64_t window = rhsType.getDimSize(dims.getKernelSpatialDimensions()[i]);
+    int64_t dilatedIn = in == 0 ? 0 : (in - 1) * lhsDilation[i] + 1;
+    int64_t padded = dilatedIn + low[i] + high[i];
+    int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * rhsDilation[i] + 1;
+    shape[dims.getOutputSpatialDimensions()[i]] =
+        padded < dilatedWindow || dilatedWindow == 0 ? 0 : (padded - dilatedWindow) / strides[i] + 1;
+  }
+  if (resultType.getShape() != ArrayRef<int64_t>(shape)) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << '[';
+    llvm::interleaveComma(shape, os);
+    os << ']';
+    return emitOpError() << "result type " << resultType << " does not have the inferred shape " << text;
+  }
+  if (ArrayAttr precision = getPrecisionConfigAttr();
+      precision && precision.size() != 0 && precision.size() != 2)
+    return emitOpError() << "precision_config must have 0 or 2 entries, got " << precision.size();
+  return success();
+}

@@ -1,0 +1,214 @@
+//! `convolution` → zero padding of the input (edge padding, and
+//! `lhs_dilation` as interior padding) then one `linalg.generic` over
+//! (output dims, kernel spatial dims, kernel input features) whose input map
+//! applies strides, `rhs_dilation` and the feature/batch groups.
+//!
+//! ```mlir
+//! %r = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f],
+//!        window = {stride = [2]} ... : (tensor<1x9x4xf32>, tensor<3x4x8xf32>) -> tensor<1x4x8xf32>
+//! // becomes (d0, d1, d2: output b, 0, f; d3: kernel 0; d4: kernel i)
+//! %r = linalg.generic {indexing_maps = [(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3, d4),
+//!                                       (d0, d1, d2, d3, d4) -> (d3, d4, d2),
+//!                                       (d0, d1, d2, d3, d4) -> (d0, d1, d2)],
+//!        iterator_types = [parallel, parallel, parallel, reduction, reduction]}
+//!        ins(%x, %k) outs(%zeros) { %p = arith.mulf %a, %b; %s = arith.addf %acc, %p }
+//! ```
+//!
+//! With `feature_group_count = G`, output feature `o` reads input features
+//! `(o floordiv (O/G)) * (I/G) + i`; with `batch_group_count = B`, it reads
+//! batch `(o floordiv (O/B)) * (N/B) + b`. Accumulation is in the element
+//! type.
+
+use super::{Rewrite, data::pad_tensor};
+use crate::builders::{
+    BuildResult, Iterator, affine_map, append, constant, element_type, generic, identity_map, parallel_generic,
+    scalar, static_shape, tensor_empty, zero_constant,
+};
+use crate::element::ElementKind;
+use melior::ir::{
+    Attribute, AttributeLike, OperationRef, Type, Value, ValueLike,
+    attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+    operation::OperationLike,
+    r#type::RankedTensorType,
+};
+
+fn optional_array(op: OperationRef, name: &str, len: usize, default: i64) -> BuildResult<Vec<i64>> {
+    let Ok(attribute) = op.attribute(name) else { return Ok(vec![default; len]) };
+    let array = DenseI64ArrayAttribute::try_from(attribute).map_err(|_| format!("{name} is not an i64 array"))?;
+    (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect()
+}
+
+fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
+    op.attribute(name)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+        .ok_or_else(|| format!("missing integer attribute {name}"))
+}
+
+/// The dimension numbers, read from the compact printed form
+/// `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`.
+struct ConvDims {
+    /// Per group (input, kernel, output): (position of b|i, position of
+    /// f|o, positions of spatial dims 0, 1, ...).
+    groups: [(usize, usize, Vec<usize>); 3],
+}
+
+impl ConvDims {
+    fn parse(attribute: Attribute) -> BuildResult<Self> {
+        let text = attribute.to_string();
+        let body = text
+            .strip_prefix("#stablehlo.conv<")
+            .and_then(|t| t.strip_suffix('>'))
+            .ok_or_else(|| format!("unexpected dimension numbers {text}"))?;
+        let body = body.replace("->", "x");
+        let mut groups = Vec::new();
+        for (group, (first, second)) in body.split('x').zip([("b", "f"), ("i", "o"), ("b", "f")]) {
+            let items: Vec<&str> = group.trim().trim_start_matches('[').trim_end_matches(']').split(',').map(str::trim).collect();
+            let find = |key: &str| items.iter().position(|&x| x == key).ok_or_else(|| format!("no '{key}' in {text}"));
+            let spatial_count = items.len() - 2;
+            let mut spatial = vec![0usize; spatial_count];
+            for (position, item) in items.iter().enumerate() {
+                if let Ok(k) = item.parse::<usize>() {
+                    *spatial.get_mut(k).ok_or_else(|| format!("bad spatial dimension in {text}"))? = position;
+                }
+            }
+            groups.push((find(first)?, find(second)?, spatial));
+        }
+        let groups: [(usize, usize, Vec<usize>); 3] =
+            groups.try_into().map_err(|_| format!("expected three dimension groups in {text}"))?;
+        Ok(Self { groups })
+    }
+}
+
+/// Lowers `stablehlo.convolution` (any dimension numbers, strides, padding,
+/// dilations, reversal, feature and batch groups).
+pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let context = rewrite.context;
+    let location = op.location();
+    let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let lhs_shape = static_shape(lhs.r#type())?;
+    let rhs_shape = static_shape(rhs.r#type())?;
+    let out_shape = static_shape(result_type)?;
+    let element = element_type(result_type)?;
+    if element_type(lhs.r#type())? != element {
+        return Err(format!("a result element type ({element}) other than the operands' is not supported yet"));
+    }
+    let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
+    if !matches!(kind, ElementKind::Float(_) | ElementKind::SignlessInt(_) | ElementKind::Complex) {
+        return Err(format!("element type {element} is not supported yet"));
+    }
+    let rank = lhs_shape.len();
+    let spatial = rank - 2;
+    let dims = ConvDims::parse(op.attribute("dimension_numbers").map_err(|e| e.to_string())?)?;
+    let [(in_b, in_f, in_s), (k_i, k_o, k_s), (out_b, out_f, out_s)] = &dims.groups;
+    let strides = optional_array(op, "window_strides", spatial, 1)?;
+    let lhs_dilation = optional_array(op, "lhs_dilation", spatial, 1)?;
+    let rhs_dilation = optional_array(op, "rhs_dilation", spatial, 1)?;
+    let reversal: Vec<bool> = match op.attribute("window_reversal") {
+        // SAFETY: the verifier checked window_reversal is a bool array.
+        Ok(a) => (0..spatial).map(|i| unsafe { mlir_sys::mlirDenseBoolArrayGetElement(a.to_raw(), i as isize) }).collect(),
+        Err(_) => vec![false; spatial],
+    };
+    let mut low = vec![0i64; spatial];
+    let mut high = vec![0i64; spatial];
+    if let Ok(padding) = op.attribute("padding") {
+        for i in 0..spatial {
+            // SAFETY: the verifier checked the [spatial, 2] i64 shape.
+            unsafe {
+                low[i] = mlir_sys::mlirDenseElementsAttrGetInt64Value(padding.to_raw(), 2 * i as isize);
+                high[i] = mlir_sys::mlirDenseElementsAttrGetInt64Value(padding.to_raw(), 2 * i as isize + 1);
+            }
+        }
+    }
+    let feature_groups = integer(op, "feature_group_count")?;
+    let batch_groups = integer(op, "batch_group_count")?;
+
+    // Pad (and lhs-dilate) the input with zeros.
+    let needs_padding = low.iter().chain(&high).any(|&p| p != 0) || lhs_dilation.iter().any(|&d| d != 1);
+    let input: Value = if needs_padding {
+        let mut pad_low = vec![0i64; rank];
+        let mut interior = vec![0i64; rank];
+        let mut padded_shape = lhs_shape.clone();
+        for i in 0..spatial {
+            let d = in_s[i];
+            pad_low[d] = low[i];
+            interior[d] = lhs_dilation[i] - 1;
+            padded_shape[d] = (if lhs_shape[d] == 0 { 0 } else { (lhs_shape[d] - 1) * lhs_dilation[i] + 1 }) + low[i] + high[i];
+        }
+        let scalar_type: Type = RankedTensorType::new(&[], element, None).into();
+        let zero_text = match kind {
+            ElementKind::Float(_) => format!("dense<0.0> : {scalar_type}"),
+            ElementKind::Complex => format!("dense<(0.0, 0.0)> : {scalar_type}"),
+            _ => format!("dense<0> : {scalar_type}"),
+        };
+        let zero_attribute = Attribute::parse(context, &zero_text).ok_or("internal error: zero constant")?;
+        let zero = rewrite.rewriter.insert(constant(context, location, zero_attribute, scalar_type)?);
+        let zero: Value = zero.result(0).map_err(|e| e.to_string())?.into();
+        let padded_type: Type =
+            RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), element, None).into();
+        pad_tensor(rewrite, context, location, lhs, zero, &pad_low, &interior, padded_type)?
+    } else {
+        // SAFETY: an operand of the op, live for the rewrite.
+        unsafe { Value::from_raw(lhs.to_raw()) }
+    };
+
+    // Loop dims: d0..d{rank-1} = output dims; then kernel spatial dims; then
+    // the kernel input feature.
+    let loop_rank = rank + spatial + 1;
+    let feature_loop = rank + spatial;
+    let out_features = out_shape[*out_f];
+    let kernel_inputs = rhs_shape[*k_i];
+    let mut input_map = vec![String::new(); rank];
+    input_map[*in_b] = if batch_groups > 1 {
+        format!("(d{} floordiv {}) * {} + d{}", out_f, out_features / batch_groups, lhs_shape[*in_b] / batch_groups, out_b)
+    } else {
+        format!("d{out_b}")
+    };
+    input_map[*in_f] = if feature_groups > 1 {
+        format!("(d{} floordiv {}) * {} + d{}", out_f, out_features / feature_groups, kernel_inputs, feature_loop)
+    } else {
+        format!("d{feature_loop}")
+    };
+    let mut kernel_map = vec![String::new(); rank];
+    kernel_map[*k_i] = format!("d{feature_loop}");
+    kernel_map[*k_o] = format!("d{out_f}");
+    for i in 0..spatial {
+        let window = rank + i;
+        input_map[in_s[i]] = format!("d{} * {} + d{} * {}", out_s[i], strides[i], window, rhs_dilation[i]);
+        kernel_map[k_s[i]] =
+            if reversal[i] { format!("{} - d{window}", rhs_shape[k_s[i]] - 1) } else { format!("d{window}") };
+    }
+    let output_map: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    let maps = vec![
+        affine_map(context, loop_rank, &input_map)?,
+        affine_map(context, loop_rank, &kernel_map)?,
+        affine_map(context, loop_rank, &output_map)?,
+    ];
+    let mut iterators = vec![Iterator::Parallel; rank];
+    iterators.extend(vec![Iterator::Reduction; spatial + 1]);
+
+    // The reduction loops need extents: the kernel's spatial sizes and input
+    // features come from the kernel operand through its map.
+    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
+    let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)?], result_type, |block, _| {
+        append(block, zero_constant(context, location, element)?)
+    })?);
+    let zeros: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+    let (multiply, add) = match kind {
+        ElementKind::Float(_) => ("arith.mulf", "arith.addf"),
+        ElementKind::Complex => ("complex.mul", "complex.add"),
+        _ => ("arith.muli", "arith.addi"),
+    };
+    let conv = generic(context, location, &[input, rhs], zeros, maps, &iterators, result_type, |block, args| {
+        let product = append(block, scalar(location, multiply, &[args[0], args[1]], element)?)?;
+        append(block, scalar(location, add, &[args[2], product], element)?)
+    })?;
+    let conv = rewrite.rewriter.insert(conv);
+    let value: Value = conv.result(0).map_err(|e| e.to_string())?.into();
+    rewrite.rewriter.replace_op_with_values(op, &[value]);
+    Ok(())
+}
