@@ -13,4 +13,5 @@ pub mod distinct_results;
 pub mod element;
 pub mod expand_copies;
 pub mod passes;
+pub mod signedness;
 pub mod stablehlo_to_linalg;

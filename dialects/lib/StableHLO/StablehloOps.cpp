@@ -156,6 +156,41 @@ static void printVariadicOperandsThenComma(OpAsmPrinter &printer, Operation *,
     printer << operand << ", ";
 }
 
+// complex's `: tensor<4xcomplex<f32>>` (operands are the real parts), or a
+// functional type.
+static ParseResult parseComplexOpType(OpAsmParser &parser, Type &lhs, Type &rhs,
+                                      Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  if (auto fn = dyn_cast<FunctionType>(type)) {
+    if (fn.getNumInputs() != 2 || fn.getNumResults() != 1)
+      return parser.emitError(loc) << "expected a functional type with 2 inputs and 1 result";
+    lhs = fn.getInput(0);
+    rhs = fn.getInput(1);
+    result = fn.getResult(0);
+    return success();
+  }
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  auto complex = tensor ? dyn_cast<ComplexType>(tensor.getElementType()) : ComplexType();
+  if (!complex)
+    return parser.emitError(loc) << "expected a tensor of complex type, got " << type;
+  lhs = rhs = tensor.clone(complex.getElementType());
+  result = type;
+  return success();
+}
+static void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs,
+                               Type rhs, Type result) {
+  auto tensor = cast<RankedTensorType>(result);
+  auto complex = dyn_cast<ComplexType>(tensor.getElementType());
+  if (complex && lhs == rhs && lhs == tensor.clone(complex.getElementType())) {
+    printer << result;
+    return;
+  }
+  printer.printFunctionalType(TypeRange{lhs, rhs}, TypeRange{result});
+}
+
 #include "xla/Dialect/StableHLO/StablehloDialect.cpp.inc"
 #include "xla/Dialect/StableHLO/StablehloEnums.cpp.inc"
 #define GET_ATTRDEF_CLASSES
@@ -388,6 +423,10 @@ static LogicalResult verifyComplexPart(Operation *op, Type operand, Type result)
     return op->emitOpError() << "result element type must be " << element
                              << ", got " << getElementTypeOrSelf(result);
   return success();
+}
+LogicalResult AbsOp::verify() {
+  // abs_c1: complex<T> -> T, otherwise the operand's element type.
+  return verifyComplexPart(*this, getOperand().getType(), getResult().getType());
 }
 LogicalResult RealOp::verify() {
   return verifyComplexPart(*this, getOperand().getType(), getResult().getType());

@@ -202,3 +202,100 @@ pub fn lower_reverse<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
         parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))
     })
 }
+
+/// Lowers `stablehlo.bitcast_convert`: `arith.bitcast` per element for equal
+/// widths; a narrower result takes bit group `k` of each element
+/// (little-endian: group 0 is the low bits) along its extra minor
+/// dimension; a wider result assembles its groups with a reduction over
+/// the operand's minor dimension.
+pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    use crate::builders::{Iterator, generic};
+    let context = rewrite.context;
+    let location = op.location();
+    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let from = element_type(operand.r#type())?;
+    let to = element_type(result_type)?;
+    let bits = |ty: Type| -> BuildResult<u32> {
+        match ElementKind::of(ty) {
+            Some(ElementKind::Float(b) | ElementKind::SignlessInt(b)) => Ok(b),
+            _ => Err(format!("bitcast_convert of element type {ty} is not supported yet")),
+        }
+    };
+    let (from_bits, to_bits) = (bits(from)?, bits(to)?);
+    let result_rank = static_shape(result_type)?.len();
+    fn as_int<'c, 'b>(
+        context: &'c melior::Context,
+        location: melior::ir::Location<'c>,
+        block: &'b melior::ir::Block<'c>,
+        value: Value<'c, 'b>,
+        width: u32,
+    ) -> BuildResult<Value<'c, 'b>> {
+        let ty = integer_type(context, width)?;
+        if value.r#type() == ty { Ok(value) } else { append(block, scalar(location, "arith.bitcast", &[value], ty)?) }
+    }
+    if from_bits == to_bits {
+        let map = identity_map(context, result_rank)?;
+        return rewrite.replace_with_init(op, result_type, |init| {
+            parallel_generic(context, location, &[operand], init, vec![map, map], result_type, |block, args| {
+                append(block, scalar(location, "arith.bitcast", &[args[0]], to)?)
+            })
+        });
+    }
+    let narrow_int = integer_type(context, from_bits.min(to_bits))?;
+    let wide_int = integer_type(context, from_bits.max(to_bits))?;
+    let narrow_bits = from_bits.min(to_bits) as i128;
+    if to_bits < from_bits {
+        // result[..., k] = trunc(operand[...] >> (k * to_bits))
+        let outer: Vec<String> = (0..result_rank - 1).map(|d| format!("d{d}")).collect();
+        let maps = vec![affine_map(context, result_rank, &outer)?, identity_map(context, result_rank)?];
+        return rewrite.replace_with_init(op, result_type, |init| {
+            parallel_generic(context, location, &[operand], init, maps, result_type, |block, args| {
+                let wide = as_int(context, location, block, args[0], from_bits)?;
+                let k = append(block, linalg_index(location, result_rank - 1)?)?;
+                let k = append(block, scalar(location, "arith.index_cast", &[k], wide_int)?)?;
+                let group = append(block, crate::builders::int_constant(context, location, narrow_bits, wide_int)?)?;
+                let amount = append(block, scalar(location, "arith.muli", &[k, group], wide_int)?)?;
+                let shifted = append(block, scalar(location, "arith.shrui", &[wide, amount], wide_int)?)?;
+                let part = append(block, scalar(location, "arith.trunci", &[shifted], narrow_int)?)?;
+                if to == narrow_int { Ok(part) } else { append(block, scalar(location, "arith.bitcast", &[part], to)?) }
+            })
+        });
+    }
+    // Wider: result[...] = OR over k of zext(operand[..., k]) << (k * from_bits),
+    // accumulated as an integer and bitcast by a second generic if needed.
+    let operand_rank = result_rank + 1;
+    let outer: Vec<String> = (0..result_rank).map(|d| format!("d{d}")).collect();
+    let maps = vec![identity_map(context, operand_rank)?, affine_map(context, operand_rank, &outer)?];
+    let mut iterators = vec![Iterator::Parallel; result_rank];
+    iterators.push(Iterator::Reduction);
+    let shape = static_shape(result_type)?;
+    let int_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), wide_int, None).into();
+    let empty = rewrite.rewriter.insert(tensor_empty(location, int_type)?);
+    let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], int_type, |block, _| {
+        append(block, crate::builders::int_constant(context, location, 0, wide_int)?)
+    })?);
+    let zeros: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+    let assembled = rewrite.rewriter.insert(generic(context, location, &[operand], zeros, maps, &iterators, int_type, |block, args| {
+        let part = as_int(context, location, block, args[0], from_bits)?;
+        let wide = append(block, scalar(location, "arith.extui", &[part], wide_int)?)?;
+        let k = append(block, linalg_index(location, result_rank)?)?;
+        let k = append(block, scalar(location, "arith.index_cast", &[k], wide_int)?)?;
+        let group = append(block, crate::builders::int_constant(context, location, narrow_bits, wide_int)?)?;
+        let amount = append(block, scalar(location, "arith.muli", &[k, group], wide_int)?)?;
+        let shifted = append(block, scalar(location, "arith.shli", &[wide, amount], wide_int)?)?;
+        append(block, scalar(location, "arith.ori", &[args[1], shifted], wide_int)?)
+    })?);
+    let assembled: Value = assembled.result(0).map_err(|e| e.to_string())?.into();
+    if to == wide_int {
+        rewrite.rewriter.replace_op_with_values(op, &[assembled]);
+        return Ok(());
+    }
+    let map = identity_map(context, result_rank)?;
+    rewrite.replace_with_init(op, result_type, |init| {
+        parallel_generic(context, location, &[assembled], init, vec![map, map], result_type, |block, args| {
+            append(block, scalar(location, "arith.bitcast", &[args[0]], to)?)
+        })
+    })
+}

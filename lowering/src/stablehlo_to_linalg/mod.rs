@@ -82,6 +82,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.slice", data::lower_slice),
         ("stablehlo.pad", data::lower_pad),
         ("stablehlo.reverse", data::lower_reverse),
+        ("stablehlo.bitcast_convert", data::lower_bitcast_convert),
         ("stablehlo.dynamic_slice", indexing::lower_dynamic_slice),
         ("stablehlo.dynamic_update_slice", indexing::lower_dynamic_update_slice),
         ("stablehlo.gather", indexing::lower_gather),
@@ -172,6 +173,7 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             // SAFETY: the operation's context outlives the pass run.
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
+            crate::signedness::legalize_signedness(operation);
             let control_flow = RewritePatternSet::new(context);
             add_patterns(context, &control_flow, failed.clone(), control_flow_lowerings());
             walk_and_apply_patterns(operation, control_flow.freeze());

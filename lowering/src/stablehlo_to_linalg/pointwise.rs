@@ -28,6 +28,7 @@ use crate::builders::{
     parallel_generic, scalar, select, static_shape, affine_map, integer_type,
 };
 use crate::element::ElementKind;
+use crate::signedness::original_element;
 use melior::{
     Context,
     ir::{
@@ -78,12 +79,16 @@ pub const POINTWISE_OPS: &[&str] = &[
     "stablehlo.shift_right_arithmetic",
     "stablehlo.shift_right_logical",
     "stablehlo.clamp",
+    "stablehlo.real",
+    "stablehlo.imag",
+    "stablehlo.complex",
     "stablehlo.compare",
     "stablehlo.select",
     "stablehlo.convert",
 ];
 
 /// What the scalar body of one op needs to know.
+#[derive(Clone)]
 struct Scalar<'c> {
     context: &'c Context,
     location: Location<'c>,
@@ -94,7 +99,33 @@ struct Scalar<'c> {
     element: Type<'c>,
     /// Element type of the result.
     result_element: Type<'c>,
+    /// Kind of the result's element type before signedness legalization.
+    result_kind: ElementKind,
     compare: Option<(ComparisonDirection, ComparisonType)>,
+}
+
+impl<'c> Scalar<'c> {
+    /// The scalar view of `op` on (signless) `element` → `result_element`;
+    /// kinds come from the original types (see [`crate::signedness`]), with
+    /// `si*` treated as signless.
+    fn new(
+        context: &'c Context,
+        op: OperationRef<'c, '_>,
+        op_name: String,
+        element: Type<'c>,
+        result_element: Type<'c>,
+    ) -> BuildResult<Self> {
+        let kind_of = |ty: Type| -> BuildResult<ElementKind> {
+            match ElementKind::of(ty).ok_or_else(|| format!("unsupported element type {ty}"))? {
+                ElementKind::SignedInt(bits) => Ok(ElementKind::SignlessInt(bits)),
+                kind => Ok(kind),
+            }
+        };
+        let kind = kind_of(original_element(op, false, element))?;
+        let result_kind = kind_of(original_element(op, true, result_element))?;
+        let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
+        Ok(Self { context, location: op.location(), op_name, kind, element, result_element, result_kind, compare })
+    }
 }
 
 /// Lowers one element-wise op, `compare` or `select`.
@@ -111,17 +142,8 @@ pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     // For select and clamp the interesting element type is operand 1's.
     let typed_operand = if matches!(op_name.as_str(), "stablehlo.select" | "stablehlo.clamp") { operands[1] } else { operands[0] };
     let element = element_type(typed_operand.r#type())?;
-    let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
     let result_element = element_type(result_type)?;
-    for ty in [element, result_element] {
-        if matches!(ElementKind::of(ty), Some(ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_))) {
-            return Err(format!(
-                "element type {ty} is not supported yet: only signless integers, i1, floats and complex lower to linalg"
-            ));
-        }
-    }
-    let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
-    let scalar_info = Scalar { context, location, op_name, kind, element, result_element, compare };
+    let scalar_info = Scalar::new(context, op, op_name, element, result_element)?;
 
     let mut maps = Vec::new();
     for operand in &operands {
@@ -155,14 +177,7 @@ pub fn emit_scalar_op<'c, 'b>(
         .map_err(|e| e.to_string())?;
     let element = element_type(typed_operand.r#type())?;
     let result_element = element_type(op.result(0).map_err(|e| e.to_string())?.r#type())?;
-    let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
-    for ty in [element, result_element] {
-        if matches!(ElementKind::of(ty), Some(ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_))) {
-            return Err(format!("element type {ty} is not supported yet"));
-        }
-    }
-    let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
-    let scalar_info = Scalar { context, location: op.location(), op_name, kind, element, result_element, compare };
+    let scalar_info = Scalar::new(context, op, op_name, element, result_element)?;
     emit_scalar(&scalar_info, block, operands)
 }
 
@@ -197,6 +212,34 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
     let kind = s.kind;
     let name = s.op_name.strip_prefix("stablehlo.").unwrap_or(&s.op_name);
     match (name, kind) {
+        // Unsigned integers: the ops whose results depend on signedness.
+        ("divide", UnsignedInt(_)) => unsigned_divide(s, block, args[0], args[1], false),
+        ("remainder", UnsignedInt(_)) => unsigned_divide(s, block, args[0], args[1], true),
+        ("maximum", UnsignedInt(_)) => one(block, s, "arith.maxui", args),
+        ("minimum", UnsignedInt(_)) => one(block, s, "arith.minui", args),
+        ("clamp", UnsignedInt(_)) => {
+            let low = one(block, s, "arith.maxui", &[args[1], args[0]])?;
+            one(block, s, "arith.minui", &[low, args[2]])
+        }
+        ("abs", UnsignedInt(_)) => Ok(args[0]),
+        ("sign", UnsignedInt(_)) => {
+            let zero = append(block, int_constant(s.context, s.location, 0, s.element)?)?;
+            let nonzero = append(block, compare_scalar(s.context, s.location, "arith.cmpi", "ne", args[0], zero)?)?;
+            append(block, scalar(s.location, "arith.extui", &[nonzero], s.element)?)
+        }
+        ("compare" | "convert" | "select", UnsignedInt(_)) => match name {
+            "compare" => emit_compare(s, block, args[0], args[1]),
+            "convert" => emit_convert(s, block, args[0]),
+            _ => append(block, select(s.location, args[0], args[1], args[2])?),
+        },
+        // Everything else is the same on the bits as for signless integers.
+        (_, UnsignedInt(bits)) => emit_scalar(&Scalar { kind: SignlessInt(bits), ..s.clone() }, block, args),
+        ("abs", Complex) => append(block, scalar(s.location, "complex.abs", args, s.result_element)?),
+        ("real", Complex) => append(block, scalar(s.location, "complex.re", args, s.result_element)?),
+        ("imag", Complex) => append(block, scalar(s.location, "complex.im", args, s.result_element)?),
+        ("real", Float(_)) => Ok(args[0]),
+        ("imag", Float(_)) => append(block, float_constant(s, 0.0)?),
+        ("complex", Float(_)) => append(block, scalar(s.location, "complex.create", args, s.result_element)?),
         ("add", Pred) => one(block, s, "arith.ori", args),
         ("add", Float(_)) => one(block, s, "arith.addf", args),
         ("add", SignlessInt(_)) => one(block, s, "arith.addi", args),
@@ -374,7 +417,7 @@ fn emit_compare<'c, 'b>(
         (ComparisonType::SIGNED, ElementKind::SignlessInt(_)) => {
             append(block, compare_scalar(context, location, "arith.cmpi", signed_predicate(direction), lhs, rhs)?)
         }
-        (ComparisonType::UNSIGNED, ElementKind::Pred | ElementKind::SignlessInt(_)) => {
+        (ComparisonType::UNSIGNED, ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::UnsignedInt(_)) => {
             let predicate = match direction {
                 EQ => "eq",
                 NE => "ne",
@@ -427,12 +470,30 @@ fn total_order_key<'c, 'b>(
 fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
     use ElementKind::*;
     let (context, location, to) = (s.context, s.location, s.result_element);
-    let target = ElementKind::of(to).ok_or_else(|| format!("unsupported element type {to}"))?;
+    let target = s.result_kind;
     let cast = |name: &str| -> BuildResult<Value<'c, 'b>> { append(block, scalar(location, name, &[value], to)?) };
+    // Integer widths, and whether the source is zero-extended.
+    let int_bits = |kind: ElementKind| match kind {
+        SignlessInt(bits) | UnsignedInt(bits) => Some(bits),
+        Pred => Some(1),
+        _ => None,
+    };
     match (s.kind, target) {
         _ if s.element == to => Ok(value),
-        (Float(_) | SignlessInt(_), Pred) => {
+        (Float(from), UnsignedInt(to_bits)) => saturating_float_to_uint(s, block, value, from, to_bits),
+        (UnsignedInt(_), Float(_)) => cast("arith.uitofp"),
+        (UnsignedInt(_) | SignlessInt(_), UnsignedInt(_) | SignlessInt(_)) => {
+            let (from, to_bits) = (int_bits(s.kind).unwrap_or(0), int_bits(target).unwrap_or(0));
+            if from < to_bits {
+                cast(if matches!(s.kind, UnsignedInt(_)) { "arith.extui" } else { "arith.extsi" })
+            } else {
+                cast("arith.trunci")
+            }
+        }
+        (Pred, UnsignedInt(_)) => cast("arith.extui"),
+        (Float(_) | SignlessInt(_) | UnsignedInt(_), Pred) => {
             let zero_attribute = if matches!(s.kind, Float(_)) { format!("0.0 : {}", s.element) } else { format!("0 : {}", s.element) };
+            // (unsigned sources compare their bits with zero like signless ones)
             let zero_attribute = melior::ir::Attribute::parse(context, &zero_attribute)
                 .ok_or_else(|| format!("internal error: zero of {}", s.element))?;
             let zero = append(block, crate::builders::constant(context, location, zero_attribute, s.element)?)?;
@@ -451,8 +512,6 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         (SignlessInt(_), Float(_)) => cast("arith.sitofp"),
         (Float(from), SignlessInt(to_bits)) => saturating_float_to_int(s, block, value, from, to_bits),
         (Pred, SignlessInt(_)) => cast("arith.extui"),
-        (SignlessInt(from), SignlessInt(to_bits)) if from < to_bits => cast("arith.extsi"),
-        (SignlessInt(_), SignlessInt(_)) => cast("arith.trunci"),
         _ => Err(format!("convert from {} to {to} is not supported yet", s.element)),
     }
 }
@@ -553,4 +612,60 @@ fn shift<'c, 'b>(
     let safe = append(block, select(location, out_of_range, zero, amount)?)?;
     let shifted = append(block, scalar(location, name, &[value, safe], ty)?)?;
     append(block, select(location, out_of_range, zero, shifted)?)
+}
+
+/// Unsigned division (or, with `remainder`, remainder) with XLA's results
+/// for a zero divisor: `x / 0` is all ones (the maximum value) and
+/// `x % 0 = x`.
+fn unsigned_divide<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    lhs: Value<'c, 'b>,
+    rhs: Value<'c, 'b>,
+    remainder: bool,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, ty) = (s.context, s.location, s.element);
+    let zero = append(block, int_constant(context, location, 0, ty)?)?;
+    let one_ = append(block, int_constant(context, location, 1, ty)?)?;
+    let by_zero = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, zero)?)?;
+    let safe = append(block, select(location, by_zero, one_, rhs)?)?;
+    if remainder {
+        let value = append(block, scalar(location, "arith.remui", &[lhs, safe], ty)?)?;
+        append(block, select(location, by_zero, lhs, value)?)
+    } else {
+        let value = append(block, scalar(location, "arith.divui", &[lhs, safe], ty)?)?;
+        let all_ones = append(block, int_constant(context, location, -1, ty)?)?;
+        append(block, select(location, by_zero, all_ones, value)?)
+    }
+}
+
+/// Float → unsigned integer as XLA defines it: truncate toward zero, clamp
+/// to [0, 2^bits - 1], NaN → 0 (checked in f64, where the bounds are exact
+/// up to 2^64).
+fn saturating_float_to_uint<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    value: Value<'c, 'b>,
+    from_bits: u32,
+    to_bits: u32,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, to) = (s.context, s.location, s.result_element);
+    let f64 = melior::ir::Type::parse(context, "f64").ok_or("internal error: f64")?;
+    let float_constant = |v: f64| -> BuildResult<Value<'c, 'b>> {
+        let attribute = melior::ir::Attribute::parse(context, &format!("{v:?} : f64"))
+            .ok_or_else(|| format!("internal error: constant {v}"))?;
+        append(block, crate::builders::constant(context, location, attribute, f64)?)
+    };
+    let wide = if from_bits < 64 { append(block, scalar(location, "arith.extf", &[value], f64)?)? } else { value };
+    let upper = float_constant(2f64.powi(to_bits as i32))?;
+    let zero = float_constant(0.0)?;
+    let i1 = integer_type(context, 1)?;
+    let too_big = append(block, compare_scalar(context, location, "arith.cmpf", "oge", wide, upper)?)?;
+    // Below zero, and NaN (unordered), become 0.
+    let not_positive = append(block, compare_scalar(context, location, "arith.cmpf", "ule", wide, zero)?)?;
+    let unsafe_value = append(block, scalar(location, "arith.ori", &[too_big, not_positive], i1)?)?;
+    let safe = append(block, select(location, unsafe_value, zero, wide)?)?;
+    let converted = append(block, scalar(location, "arith.fptoui", &[safe], to)?)?;
+    let max = append(block, int_constant(context, location, -1, to)?)?;
+    append(block, select(location, too_big, max, converted)?)
 }

@@ -250,12 +250,19 @@ func.func @unknown_op(%a: tensor<4xf32>) -> tensor<4xf32> {
 
 // -----
 
-// abs of complex has a real result in StableHLO; until that form exists,
-// complex operands are rejected rather than given a complex result.
-func.func @abs_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
-  // expected-error@+1 {{'stablehlo.abs' op operand #0 must be ranked tensor of}}
+// abs of complex has a real result (abs_c1): a complex result is rejected.
+func.func @abs_c1_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  // expected-error@+1 {{'stablehlo.abs' op result #0 must be ranked tensor of}}
   %0 = stablehlo.abs %a : tensor<2xcomplex<f32>>
   return %0 : tensor<2xcomplex<f32>>
+}
+
+// -----
+
+func.func @abs_c1_wrong_part(%a: tensor<2xcomplex<f64>>) -> tensor<2xf32> {
+  // expected-error@+1 {{'stablehlo.abs' op result element type must be 'f64', got 'f32'}}
+  %0 = stablehlo.abs %a : (tensor<2xcomplex<f64>>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
 }
 
 // -----

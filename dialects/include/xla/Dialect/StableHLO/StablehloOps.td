@@ -61,9 +61,25 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
   }];
 }
 
-// abs of a complex tensor has a real result; that form arrives with the full
-// op set. Until then complex operands are rejected, not mis-typed.
-def StableHLO_AbsOp : StableHLO_UnaryElementwiseOp<"abs", HLO_IntOrFpTensor, "Abs">;
+def StableHLO_AbsOp : StableHLO_Op<"abs", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise absolute value (XLA: Abs).";
+  let description = [{
+    `|x|`; for complex elements the modulus, a real number, so
+    `abs(tensor<4xcomplex<f32>>)` is a `tensor<4xf32>`. For signed integers
+    `abs(INT_MIN) = INT_MIN`.
+
+    ```mlir
+    %r = stablehlo.abs %x : tensor<4xf32>
+    %m = stablehlo.abs %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_IntFpOrComplexTensor:$operand);
+  let results = (outs HLO_IntOrFpTensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
+  }];
+  let hasVerifier = 1;
+}
 def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpOrComplexTensor, "Neg">;
 def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
 def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpOrComplexTensor, "Log">;
@@ -290,7 +306,7 @@ def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperan
   let arguments = (ins RankedTensorOf<[F32, F64]>:$lhs, RankedTensorOf<[F32, F64]>:$rhs);
   let results = (outs RankedTensorOf<[HLO_Complex]>:$result);
   let assemblyFormat = [{
-    operands attr-dict `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+    operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
 }
