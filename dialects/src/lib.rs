@@ -24,10 +24,14 @@ use melior::{
 
 /// Adds the project's own dialects to `registry`.
 pub fn register_dialects(registry: &DialectRegistry) {
-    // SAFETY: the handle is a static descriptor produced by
+    // SAFETY: the handles are static descriptors produced by
     // MLIR_DEFINE_CAPI_DIALECT_REGISTRATION in lib/CAPI/Dialects.cpp.
-    let handle = unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__stablehlo__()) };
-    handle.insert_dialect(registry);
+    let handles = unsafe {
+        [DialectHandle::from_raw(ffi::mlirGetDialectHandle__stablehlo__()), DialectHandle::from_raw(ffi::mlirGetDialectHandle__chlo__())]
+    };
+    for handle in handles {
+        handle.insert_dialect(registry);
+    }
 }
 
 /// A context that knows every upstream dialect, pass and LLVM translation and

@@ -2,37 +2,14 @@
 // Outside verify mode the failure is an exit code of exactly 1.
 // RUN: sh %inputs/status.sh xla-opt %s --split-input-file --stablehlo-legalize-to-linalg 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: xla-opt %s --split-input-file --verify-diagnostics --stablehlo-legalize-to-linalg
-// EXIT: stablehlo-to-linalg-errors.mlir:[[# @LINE + 5]]:8: error: cannot lower 'stablehlo.add': element type ui32 is not supported yet
+// EXIT: stablehlo-to-linalg-errors.mlir:[[# @LINE + 6]]:8: error: cannot lower 'stablehlo.convolution': a result element type (f64) other than the operands' is not supported yet
 // EXIT: exit=1
 
-func.func @add_ui32(%a: tensor<4xui32>) -> tensor<4xui32> {
-  // expected-error@+1 {{cannot lower 'stablehlo.add': element type ui32 is not supported yet: only signless integers, i1, floats and complex lower to linalg}}
-  %0 = stablehlo.add %a, %a : tensor<4xui32>
-  return %0 : tensor<4xui32>
-}
-
-// -----
-
-func.func @multiply_si8(%a: tensor<4xsi8>) -> tensor<4xsi8> {
-  // expected-error@+1 {{cannot lower 'stablehlo.multiply': element type si8 is not supported yet}}
-  %0 = stablehlo.multiply %a, %a : tensor<4xsi8>
-  return %0 : tensor<4xsi8>
-}
-
-// -----
-
-func.func @compare_ui32(%a: tensor<4xui32>) -> tensor<4xi1> {
-  // expected-error@+1 {{cannot lower 'stablehlo.compare': element type ui32 is not supported yet}}
-  %0 = stablehlo.compare  LT, %a, %a : (tensor<4xui32>, tensor<4xui32>) -> tensor<4xi1>
-  return %0 : tensor<4xi1>
-}
-
-// -----
-
-func.func @constant_ui32() -> tensor<2xui32> {
-  // expected-error@+1 {{cannot lower 'stablehlo.constant': constants of element type ui32 are not supported yet}}
-  %0 = stablehlo.constant dense<[1, 2]> : tensor<2xui32>
-  return %0 : tensor<2xui32>
+// A convolution with a wider result type (a preferred element type).
+func.func @convolution_preferred_type(%x: tensor<1x4x1xf32>, %k: tensor<2x1x1xf32>) -> tensor<1x3x1xf64> {
+  // expected-error@+1 {{cannot lower 'stablehlo.convolution': a result element type (f64) other than the operands' is not supported yet}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x3x1xf64>
+  return %0 : tensor<1x3x1xf64>
 }
 
 // -----
@@ -71,12 +48,12 @@ func.func @compare_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xi1> {
 // -----
 
 // Every op that cannot be lowered is reported, not just the first.
-func.func @two_errors(%a: tensor<4xui32>, %b: tensor<?xf32>) -> (tensor<4xui32>, tensor<?xf32>) {
-  // expected-error@+1 {{cannot lower 'stablehlo.subtract': element type ui32}}
-  %0 = stablehlo.subtract %a, %a : tensor<4xui32>
+func.func @two_errors(%a: tensor<4xcomplex<f32>>, %b: tensor<?xf32>) -> (tensor<4xcomplex<f32>>, tensor<?xf32>) {
+  // expected-error@+1 {{cannot lower 'stablehlo.minimum': stablehlo.minimum on element type complex<f32>}}
+  %0 = stablehlo.minimum %a, %a : tensor<4xcomplex<f32>>
   // expected-error@+1 {{cannot lower 'stablehlo.tanh': dynamic shapes are not supported yet}}
   %1 = stablehlo.tanh %b : tensor<?xf32>
-  return %0, %1 : tensor<4xui32>, tensor<?xf32>
+  return %0, %1 : tensor<4xcomplex<f32>>, tensor<?xf32>
 }
 
 // -----

@@ -10,6 +10,8 @@ extern "C" {
 
 /* mlirGetDialectHandle__stablehlo__() */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(StableHLO, stablehlo);
+/* mlirGetDialectHandle__chlo__() */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(CHLO, chlo);
 
 #ifdef __cplusplus
 }

@@ -2,7 +2,9 @@
 #include "xla-c/Dialects.h"
 
 #include "mlir/CAPI/Registration.h"
+#include "xla/Dialect/CHLO/ChloOps.h"
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(StableHLO, stablehlo,
                                       xla::stablehlo::StableHLODialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(CHLO, chlo, xla::chlo::CHLODialect)

@@ -12,6 +12,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace xla::stablehlo;
@@ -154,11 +155,14 @@ ParseResult ConvolutionOp::parse(OpAsmParser &parser, OperationState &result) {
     if (parser.parseKeyword("window") || parser.parseEqual() || parser.parseLBrace())
       return failure();
     if (failed(parser.parseOptionalRBrace())) {
+      llvm::StringSet<> seenKeys;
       do {
         SMLoc loc = parser.getCurrentLocation();
         StringRef key;
         if (parser.parseKeyword(&key) || parser.parseEqual())
           return failure();
+        if (!seenKeys.insert(key).second)
+          return parser.emitError(loc) << "window field '" << key << "' appears twice";
         if (key == "reverse") {
           SmallVector<bool> flags;
           if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {

@@ -31,6 +31,10 @@ Attribute GatherDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<bool> seen;
   if (parseDimensionFields(parser, "gather", fields, seen))
     return {};
+  if (!seen.back()) {
+    parser.emitError(parser.getCurrentLocation()) << "#stablehlo.gather needs index_vector_dim";
+    return {};
+  }
   return GatherDimensionNumbersAttr::get(parser.getContext(), offset, collapsed,
                                          operandBatching, indicesBatching,
                                          startIndexMap, indexVectorDim);
@@ -58,6 +62,10 @@ Attribute ScatterDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<bool> seen;
   if (parseDimensionFields(parser, "scatter", fields, seen))
     return {};
+  if (!seen.back()) {
+    parser.emitError(parser.getCurrentLocation()) << "#stablehlo.scatter needs index_vector_dim";
+    return {};
+  }
   return ScatterDimensionNumbersAttr::get(parser.getContext(), window, inserted,
                                           inputBatching, indicesBatching,
                                           toOperand, indexVectorDim);
@@ -130,7 +138,7 @@ LogicalResult DynamicSliceOp::verify() {
     return emitOpError() << "slice_sizes has " << sizes.size()
                          << " entries, operand rank is " << operandType.getRank();
   for (auto [i, size] : llvm::enumerate(sizes))
-    if (size < 0 || size > operandType.getDimSize(i))
+    if (size < 0 || (!operandType.isDynamicDim(i) && size > operandType.getDimSize(i)))
       return emitOpError() << "slice_sizes[" << i << "] = " << size
                            << " must be in [0, " << operandType.getDimSize(i) << "]";
   // dynamic_slice_c1/c5: the result has shape slice_sizes.
@@ -194,10 +202,25 @@ LogicalResult GatherOp::verify() {
                            << sliceSizes[dim];
   if (dims.getStartIndicesBatchingDims().size() != dims.getOperandBatchingDims().size())
     return emitOpError() << "operand_batching_dims and start_indices_batching_dims must have the same size";
-  for (int64_t dim : dims.getStartIndicesBatchingDims())
-    if (dim < 0 || dim >= indicesType.getRank() || dim == indexVectorDim)
-      return emitOpError() << "start_indices_batching_dims has " << dim
-                           << ", which is out of range or the index_vector_dim";
+  // gather_c13..c17: indices batching dims unique, in range, not the index
+  // vector dim, and of the operand batching dims' sizes.
+  if (failed(checkDims(*this, "start_indices_batching_dims", dims.getStartIndicesBatchingDims(),
+                       indicesType.getRank(), false)))
+    return failure();
+  for (auto [operandDim, indicesDim] :
+       llvm::zip(dims.getOperandBatchingDims(), dims.getStartIndicesBatchingDims())) {
+    if (indicesDim == indexVectorDim)
+      return emitOpError() << "start_indices_batching_dims must not contain index_vector_dim " << indexVectorDim;
+    if (operandType.getDimSize(operandDim) != indicesType.getDimSize(indicesDim))
+      return emitOpError() << "operand batching dimension " << operandDim << " (size "
+                           << operandType.getDimSize(operandDim) << ") and start_indices batching dimension "
+                           << indicesDim << " (size " << indicesType.getDimSize(indicesDim)
+                           << ") must have the same size";
+  }
+  // gather_c18: start_index_map and operand_batching_dims are disjoint.
+  for (int64_t dim : dims.getStartIndexMap())
+    if (llvm::is_contained(dims.getOperandBatchingDims(), dim))
+      return emitOpError() << "dimension " << dim << " is both in start_index_map and operand_batching_dims";
   int64_t indexVectorSize = indexVectorDim == indicesType.getRank() ? 1 : indicesType.getDimSize(indexVectorDim);
   if (static_cast<int64_t>(dims.getStartIndexMap().size()) != indexVectorSize)
     return emitOpError() << "start_index_map has " << dims.getStartIndexMap().size()
@@ -220,13 +243,14 @@ LogicalResult GatherOp::verify() {
     return emitOpError() << "offset_dims has " << dims.getOffsetDims().size()
                          << " entries but the slice keeps " << offsets.size() << " dimensions";
   int64_t resultRank = batch.size() + offsets.size();
+  for (int64_t dim : dims.getOffsetDims())
+    if (dim >= resultRank)
+      return emitOpError() << "offset_dims has " << dim << ", out of range for the result rank " << resultRank;
   SmallVector<int64_t> shape;
   size_t nextBatch = 0, nextOffset = 0;
   for (int64_t d = 0; d < resultRank; ++d)
     shape.push_back(llvm::is_contained(dims.getOffsetDims(), d) ? offsets[nextOffset++]
                                                                  : batch[nextBatch++]);
-  if (nextOffset != offsets.size())
-    return emitOpError() << "offset_dims must be less than the result rank " << resultRank;
   auto resultType = cast<RankedTensorType>(getResult().getType());
   if (resultType.getShape() != ArrayRef<int64_t>(shape) ||
       resultType.getElementType() != operandType.getElementType())
@@ -249,8 +273,12 @@ LogicalResult ScatterOp::verify() {
   auto updateType = cast<RankedTensorType>(getUpdates()[0].getType());
   ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
   int64_t rank = inputType.getRank();
+  if (getNumResults() != n)
+    return emitOpError() << "must have " << n << " result(s), one per input, got " << getNumResults();
   // scatter_c1..c4: same shapes across inputs, across updates; results = inputs.
   for (size_t i = 0; i < n; ++i) {
+    if (getElementTypeOrSelf(getUpdates()[i].getType()) != getElementTypeOrSelf(getInputs()[i].getType()))
+      return emitOpError() << "update " << i << " must have the element type of input " << i;
     if (cast<RankedTensorType>(getInputs()[i].getType()).getShape() != inputType.getShape())
       return emitOpError() << "all inputs must have the same shape";
     if (cast<RankedTensorType>(getUpdates()[i].getType()).getShape() != updateType.getShape())
@@ -269,6 +297,26 @@ LogicalResult ScatterOp::verify() {
     return failure();
   if (dims.getScatterIndicesBatchingDims().size() != dims.getInputBatchingDims().size())
     return emitOpError() << "input_batching_dims and scatter_indices_batching_dims must have the same size";
+  // scatter_c14..c20: batching dims consistent and disjoint from the others.
+  if (failed(checkDims(*this, "scatter_indices_batching_dims", dims.getScatterIndicesBatchingDims(),
+                       indicesType.getRank(), false)))
+    return failure();
+  for (auto [inputDim, indicesDim] :
+       llvm::zip(dims.getInputBatchingDims(), dims.getScatterIndicesBatchingDims())) {
+    if (indicesDim == indexVectorDim)
+      return emitOpError() << "scatter_indices_batching_dims must not contain index_vector_dim " << indexVectorDim;
+    if (inputType.getDimSize(inputDim) != indicesType.getDimSize(indicesDim))
+      return emitOpError() << "input batching dimension " << inputDim
+                           << " and scatter_indices batching dimension " << indicesDim
+                           << " must have the same size";
+  }
+  for (int64_t dim : dims.getInsertedWindowDims())
+    if (llvm::is_contained(dims.getInputBatchingDims(), dim))
+      return emitOpError() << "dimension " << dim << " is both in inserted_window_dims and input_batching_dims";
+  for (int64_t dim : dims.getScatterDimsToOperandDims())
+    if (llvm::is_contained(dims.getInputBatchingDims(), dim))
+      return emitOpError() << "dimension " << dim
+                           << " is both in scatter_dims_to_operand_dims and input_batching_dims";
   int64_t indexVectorSize = indexVectorDim == indicesType.getRank() ? 1 : indicesType.getDimSize(indexVectorDim);
   if (static_cast<int64_t>(dims.getScatterDimsToOperandDims().size()) != indexVectorSize)
     return emitOpError() << "scatter_dims_to_operand_dims has " << dims.getScatterDimsToOperandDims().size()
@@ -317,5 +365,10 @@ LogicalResult ScatterOp::verify() {
   auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
   if (!terminator || terminator->getNumOperands() != n)
     return emitOpError() << "update_computation must return " << n << " value(s) with stablehlo.return";
+  for (size_t i = 0; i < n; ++i)
+    if (terminator->getOperand(i).getType() != block.getArgument(i).getType())
+      return emitOpError() << "update_computation result " << i << " has type "
+                           << terminator->getOperand(i).getType() << ", expected "
+                           << block.getArgument(i).getType();
   return success();
 }

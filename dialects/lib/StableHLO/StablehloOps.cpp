@@ -152,8 +152,8 @@ static ParseResult parseVariadicOperandsThenComma(
 }
 static void printVariadicOperandsThenComma(OpAsmPrinter &printer, Operation *,
                                            OperandRange operands) {
-  for (Value operand : operands)
-    printer << operand << ", ";
+  for (auto [i, operand] : llvm::enumerate(operands))
+    printer << (i ? " " : "") << operand << ",";
 }
 
 // complex's `: tensor<4xcomplex<f32>>` (operands are the real parts), or a
@@ -391,6 +391,10 @@ static unsigned elementBits(Type type) {
 LogicalResult BitcastConvertOp::verify() {
   auto operandType = cast<RankedTensorType>(getOperand().getType());
   auto resultType = cast<RankedTensorType>(getResult().getType());
+  // bitcast_convert_c2: complex only to and from complex.
+  if (isa<ComplexType>(operandType.getElementType()) != isa<ComplexType>(resultType.getElementType()))
+    return emitOpError() << "cannot bitcast between complex and non-complex element types ("
+                         << operandType.getElementType() << " to " << resultType.getElementType() << ")";
   unsigned from = elementBits(operandType), to = elementBits(resultType);
   ArrayRef<int64_t> in = operandType.getShape(), out = resultType.getShape();
   // bitcast_convert_c1: equal widths keep the shape; otherwise the narrower

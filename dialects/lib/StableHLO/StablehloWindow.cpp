@@ -116,6 +116,8 @@ LogicalResult ReduceWindowOp::verify() {
   size_t n = getInputs().size();
   if (n == 0)
     return emitOpError() << "needs at least one input";
+  if (getNumResults() != n)
+    return emitOpError() << "must have " << n << " result(s), one per input, got " << getNumResults();
   auto inputType = cast<RankedTensorType>(getInputs()[0].getType());
   for (Value input : getInputs())
     if (cast<RankedTensorType>(input.getType()).getShape() != inputType.getShape())
@@ -139,6 +141,8 @@ LogicalResult ReduceWindowOp::verify() {
   SmallVector<int64_t> shape = windowedShape(inputType.getShape(), *window);
   for (size_t i = 0; i < n; ++i) {
     auto expected = RankedTensorType::get(shape, getElementTypeOrSelf(getInputs()[i].getType()));
+    if (!inputType.hasStaticShape())
+      continue; // the window arithmetic needs static sizes
     if (getResult(i).getType() != expected)
       return emitOpError() << "result " << i << " has type " << getResult(i).getType()
                            << ", expected " << expected << " (shape " << shapeText(shape) << ")";
@@ -163,6 +167,10 @@ LogicalResult SelectAndScatterOp::verify() {
   if (sourceType.getShape() != ArrayRef<int64_t>(shape))
     return emitOpError() << "source must have the windowed shape " << shapeText(shape)
                          << ", got " << sourceType;
+  // select_and_scatter_c1: operand and source share the element type.
+  if (operandType.getElementType() != sourceType.getElementType())
+    return emitOpError() << "operand and source must have the same element type, got "
+                         << operandType.getElementType() << " and " << sourceType.getElementType();
   if (getInitValue().getType() != scalarOf(getSource()))
     return emitOpError() << "init_value must be " << scalarOf(getSource());
   if (getResult().getType() != RankedTensorType::get(operandType.getShape(), sourceType.getElementType()))
@@ -183,6 +191,9 @@ LogicalResult SelectAndScatterOp::verify() {
 LogicalResult SortOp::verify() {
   if (getInputs().empty())
     return emitOpError() << "needs at least one input";
+  if (getNumResults() != getInputs().size())
+    return emitOpError() << "must have " << getInputs().size() << " result(s), one per input, got "
+                         << getNumResults();
   auto firstType = cast<RankedTensorType>(getInputs()[0].getType());
   // sort_c1/c2: same shapes; results = inputs.
   for (auto [i, input] : llvm::enumerate(getInputs())) {
@@ -193,7 +204,7 @@ LogicalResult SortOp::verify() {
   }
   // sort_c4: dimension in range (negative counts from the end).
   int64_t rank = firstType.getRank(), dim = getDimension();
-  if (dim < -rank || dim >= std::max<int64_t>(rank, 1))
+  if (dim < -rank || dim >= rank)
     return emitOpError() << "dimension " << dim << " is out of range for rank " << rank;
   // sort_c5: comparator (lhs0, rhs0, lhs1, rhs1, ...) -> tensor<i1>.
   SmallVector<Type> arguments;

@@ -178,9 +178,28 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     for i in 0..spatial {
         let window = rank + i;
         input_map[in_s[i]] = format!("d{} * {} + d{} * {}", out_s[i], strides[i], window, rhs_dilation[i]);
-        kernel_map[k_s[i]] =
-            if reversal[i] { format!("{} - d{window}", rhs_shape[k_s[i]] - 1) } else { format!("d{window}") };
+        kernel_map[k_s[i]] = format!("d{window}");
     }
+    // Window reversal: reverse the kernel first (a map like `2 - d3` inside
+    // the convolution would make its loop bounds non-invertible).
+    let rhs: Value = if reversal.iter().any(|&r| r) {
+        let reversed_map: Vec<String> = (0..rank)
+            .map(|d| match k_s.iter().position(|&k| k == d) {
+                Some(i) if reversal[i] => format!("{} - d{d}", rhs_shape[d] - 1),
+                _ => format!("d{d}"),
+            })
+            .collect();
+        let maps = vec![affine_map(context, rank, &reversed_map)?, identity_map(context, rank)?];
+        let empty = rewrite.rewriter.insert(tensor_empty(location, rhs.r#type())?);
+        let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        let reversed = rewrite.rewriter.insert(parallel_generic(context, location, &[rhs], empty, maps, rhs.r#type(), |_, args| Ok(args[0]))?);
+        let value: Value = reversed.result(0).map_err(|e| e.to_string())?.into();
+        // SAFETY: defined by an op now in the IR, which outlives the rewrite.
+        unsafe { Value::from_raw(value.to_raw()) }
+    } else {
+        // SAFETY: an operand of the op, live for the rewrite.
+        unsafe { Value::from_raw(rhs.to_raw()) }
+    };
     let output_map: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
     let maps = vec![
         affine_map(context, loop_rank, &input_map)?,

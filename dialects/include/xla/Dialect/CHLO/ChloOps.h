@@ -1,0 +1,18 @@
+//===- ChloOps.h - the CHLO ops JAX emits --------------------------------===//
+#ifndef XLA_DIALECT_CHLO_CHLOOPS_H
+#define XLA_DIALECT_CHLO_CHLOOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "xla/Dialect/CHLO/ChloDialect.h.inc"
+
+#define GET_OP_CLASSES
+#include "xla/Dialect/CHLO/ChloOps.h.inc"
+
+#endif // XLA_DIALECT_CHLO_CHLOOPS_H
