@@ -588,3 +588,48 @@ pub fn insert_slice_at<'c>(
             .add_results(&[dest.r#type()]),
     )
 }
+
+/// A StableHLO (or CHLO) op `name` with attributes given as MLIR text
+/// (`("comparison_direction", "#stablehlo<comparison_direction LT>")`) or
+/// as built attributes; for the decompositions that produce StableHLO.
+pub fn hlo_op<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attributes: &[(&str, String)],
+    built: &[(&str, Attribute<'c>)],
+) -> BuildResult<Operation<'c>> {
+    let mut all = Vec::new();
+    for (key, text) in attributes {
+        all.push((Identifier::new(context, key), parse_attribute(context, text)?));
+    }
+    for (key, attribute) in built {
+        all.push((Identifier::new(context, key), *attribute));
+    }
+    build(OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&all))
+}
+
+/// [`hlo_op`] with one region (sort's comparator, ...).
+pub fn hlo_op_with_region<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attributes: &[(&str, String)],
+    region: Region<'c>,
+) -> BuildResult<Operation<'c>> {
+    let mut all = Vec::new();
+    for (key, text) in attributes {
+        all.push((Identifier::new(context, key), parse_attribute(context, text)?));
+    }
+    build(
+        OperationBuilder::new(name, location)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(&all)
+            .add_regions([region]),
+    )
+}

@@ -8,6 +8,7 @@
 //! - [`builders`]: the only place that spells upstream op names.
 
 pub mod builders;
+pub mod chlo;
 pub mod diagnostics;
 pub mod distinct_results;
 pub mod element;

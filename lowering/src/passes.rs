@@ -125,6 +125,11 @@ fn default_gpu_codegen() -> &'static str {
 /// Every pass and pipeline of ours.
 pub static PASSES: &[PassInfo] = &[
     PassInfo {
+        name: "chlo-legalize-to-stablehlo",
+        summary: "Decompose CHLO ops (erf, lgamma, top_k, broadcast_*, ...) into StableHLO",
+        steps: &[Step::Ours(crate::chlo::create_chlo_legalize_pass)],
+    },
+    PassInfo {
         name: "stablehlo-legalize-to-linalg",
         summary: "Lower StableHLO ops to linalg on tensors (with tensor/arith/math/complex)",
         steps: &[Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
@@ -152,8 +157,9 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-cpu-pipeline",
-        summary: "The whole CPU pipeline: StableHLO -> linalg -> affine loops -> LLVM dialect",
+        summary: "The whole CPU pipeline: CHLO -> StableHLO -> linalg -> affine loops -> LLVM dialect",
         steps: &[
+            Step::Ours(crate::chlo::create_chlo_legalize_pass),
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
@@ -166,6 +172,7 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-pipeline",
         summary: "StableHLO -> linalg -> parallel loops -> gpu kernels -> NVVM -> PTX (sm_90; thin first version)",
         steps: &[
+            Step::Ours(crate::chlo::create_chlo_legalize_pass),
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
