@@ -90,12 +90,15 @@ impl Engine {
         Ok(Self { raw })
     }
 
-    /// Address of the C interface wrapper of `function`.
-    fn lookup_c_interface(&self, function: &str) -> Option<*mut std::ffi::c_void> {
+    /// Address of the packed wrapper (`void(void **)`) of the C interface
+    /// wrapper of `function`: one pointer per parameter and result, so any
+    /// arity can be called.
+    fn lookup_packed_c_interface(&self, function: &str) -> Option<*mut std::ffi::c_void> {
         let name = format!("_mlir_ciface_{function}");
-        // SAFETY: the engine is live and the name outlives the call.
+        // SAFETY: the engine is live and the name outlives the call; the
+        // engine made a packed wrapper for every function of the module.
         let address = unsafe {
-            mlir_sys::mlirExecutionEngineLookup(self.raw, mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() })
+            mlir_sys::mlirExecutionEngineLookupPacked(self.raw, mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() })
         };
         (!address.is_null()).then_some(address)
     }
@@ -108,51 +111,20 @@ impl Drop for Engine {
     }
 }
 
-/// Most parameters plus results an entry point may have (the C interface is
-/// called through a fixed set of function-pointer types).
-pub const MAX_ARGUMENTS: usize = 16;
-
-/// Calls `_mlir_ciface_<entry>` with one descriptor pointer per argument.
+/// Calls the packed wrapper of `_mlir_ciface_<entry>`: `arguments` holds
+/// one descriptor pointer per parameter and result.
 ///
 /// # Safety
-/// `function` must be the C interface wrapper of a function taking exactly
+/// `function` must be the packed wrapper of a C interface taking exactly
 /// `arguments.len()` memref descriptors matching the pointed-to ones.
-unsafe fn call_c_interface(function: *mut std::ffi::c_void, arguments: &[*mut u64]) -> Result<(), RuntimeError> {
-    type P = *mut u64;
-    macro_rules! call {
-        ($($index:literal),*) => {{
-            // SAFETY: guaranteed by the caller: the wrapper takes exactly
-            // these pointer arguments and returns nothing.
-            let f: unsafe extern "C" fn($(call!(@ty $index)),*) = unsafe { std::mem::transmute(function) };
-            unsafe { f($(arguments[$index]),*) }
-        }};
-        (@ty $index:literal) => { P };
-    }
-    match arguments.len() {
-        0 => call!(),
-        1 => call!(0),
-        2 => call!(0, 1),
-        3 => call!(0, 1, 2),
-        4 => call!(0, 1, 2, 3),
-        5 => call!(0, 1, 2, 3, 4),
-        6 => call!(0, 1, 2, 3, 4, 5),
-        7 => call!(0, 1, 2, 3, 4, 5, 6),
-        8 => call!(0, 1, 2, 3, 4, 5, 6, 7),
-        9 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8),
-        10 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
-        11 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
-        12 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11),
-        13 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12),
-        14 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13),
-        15 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14),
-        16 => call!(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-        n => {
-            return Err(RuntimeError::Execute(format!(
-                "entry points with {n} parameters and results are not supported yet (at most {MAX_ARGUMENTS})"
-            )));
-        }
-    }
-    Ok(())
+unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) {
+    // The packed convention passes a pointer to each argument's storage.
+    let mut slots: Vec<*mut u64> = arguments.to_vec();
+    let mut packed: Vec<*mut std::ffi::c_void> = slots.iter_mut().map(|slot| (slot as *mut *mut u64).cast()).collect();
+    // SAFETY: guaranteed by the caller; the wrapper reads `packed.len()`
+    // pointers, each to a live descriptor pointer in `slots`.
+    let f: unsafe extern "C" fn(*mut *mut std::ffi::c_void) = unsafe { std::mem::transmute(function) };
+    unsafe { f(packed.as_mut_ptr()) };
 }
 
 /// Timing of repeated executions.
@@ -213,16 +185,9 @@ impl CpuExecutable {
         manager
             .run(module)
             .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
-        let arity = signature.inputs.len() + signature.outputs.len();
-        if arity > MAX_ARGUMENTS {
-            return Err(RuntimeError::Signature {
-                function: entry.to_owned(),
-                reason: format!("{arity} parameters and results; at most {MAX_ARGUMENTS} are supported yet"),
-            });
-        }
         let engine = Engine::new(module, 3)?;
         let function = engine
-            .lookup_c_interface(entry)
+            .lookup_packed_c_interface(entry)
             .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
         Ok(Self { function, engine, signature })
     }
@@ -279,7 +244,7 @@ impl CpuExecutable {
             // signature was checked against the inputs; every descriptor
             // describes a live buffer of the declared shape, and the compiled
             // code writes only into the output buffers.
-            unsafe { call_c_interface(self.function, &arguments)? };
+            unsafe { call_packed(self.function, &arguments) };
             times.push(start.elapsed().as_secs_f64() * 1e3);
         }
         let outputs = output_buffers
