@@ -11,6 +11,7 @@ pub struct XlaSourceSession {
 unsafe extern "C" {
     pub fn mlirGetDialectHandle__stablehlo__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__chlo__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__check__() -> MlirDialectHandle;
 
     pub fn xlaSourceSessionCreate(
         context: MlirContext,

@@ -27,7 +27,11 @@ pub fn register_dialects(registry: &DialectRegistry) {
     // SAFETY: the handles are static descriptors produced by
     // MLIR_DEFINE_CAPI_DIALECT_REGISTRATION in lib/CAPI/Dialects.cpp.
     let handles = unsafe {
-        [DialectHandle::from_raw(ffi::mlirGetDialectHandle__stablehlo__()), DialectHandle::from_raw(ffi::mlirGetDialectHandle__chlo__())]
+        [
+            DialectHandle::from_raw(ffi::mlirGetDialectHandle__stablehlo__()),
+            DialectHandle::from_raw(ffi::mlirGetDialectHandle__chlo__()),
+            DialectHandle::from_raw(ffi::mlirGetDialectHandle__check__()),
+        ]
     };
     for handle in handles {
         handle.insert_dialect(registry);

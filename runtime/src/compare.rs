@@ -2,7 +2,7 @@
 //! floats within `|actual - expected| <= atol + rtol * |expected|` (NaN
 //! matches NaN, infinities must match exactly).
 
-use crate::host_tensor::{ElementType, HostTensor, bf16_bits_to_f32, f16_bits_to_f32};
+use crate::host_tensor::{ElementType, HostTensor, bf16_bits_to_f32, f16_bits_to_f32, position};
 
 /// Float tolerance of a comparison.
 #[derive(Clone, Copy, Debug)]
@@ -76,18 +76,6 @@ fn float_close(actual: f64, expected: f64, tolerance: Tolerance) -> bool {
         return actual == expected;
     }
     (actual - expected).abs() <= tolerance.atol + tolerance.rtol * expected.abs()
-}
-
-/// Row-major index → `[i, j, ...]`.
-fn position(mut index: usize, shape: &[usize]) -> String {
-    let mut coordinates = vec![0; shape.len()];
-    for (axis, &dim) in shape.iter().enumerate().rev() {
-        if dim > 0 {
-            coordinates[axis] = index % dim;
-            index /= dim;
-        }
-    }
-    format!("{coordinates:?}")
 }
 
 /// Checks `actual` against `expected`; the error lists the first

@@ -5,6 +5,7 @@
 //!   from the StableHLO module before it is lowered.
 //! - [`jit`]: CPU JIT through MLIR's ExecutionEngine ([`CpuExecutable`]).
 //! - [`codegen`]: LLVM IR and native objects (inkwell).
+//! - [`check`]: the `check` dialect's expectations (`xla-run --check`).
 //!
 //! Calling convention of compiled entry points (architecture invariant): the
 //! CPU pipeline turns every result into a caller-allocated out-parameter, so
@@ -12,6 +13,7 @@
 //! pointer to a memref descriptor per input, then per result; buffers are
 //! dense row-major, owned by the caller, and never freed by compiled code.
 
+pub mod check;
 pub mod codegen;
 pub mod compare;
 pub mod host_tensor;

@@ -12,6 +12,8 @@ extern "C" {
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(StableHLO, stablehlo);
 /* mlirGetDialectHandle__chlo__() */
 MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(CHLO, chlo);
+/* mlirGetDialectHandle__check__() */
+MLIR_DECLARE_CAPI_DIALECT_REGISTRATION(Check, check);
 
 #ifdef __cplusplus
 }

@@ -193,7 +193,10 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let known: Vec<&str> = lowerings().iter().chain(&control_flow_lowerings()).map(|(name, _)| *name).collect();
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
-                if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {
+                if name.starts_with("check.") {
+                    crate::diagnostics::emit_error(op.location(), &format!("'{name}' is an expectation: run the file with `xla-run --check`"));
+                    leftover = true;
+                } else if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {
                     crate::diagnostics::emit_error(op.location(), &format!("failed to legalize operation '{name}': no lowering to linalg yet"));
                     leftover = true;
                 }

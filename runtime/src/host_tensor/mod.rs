@@ -812,3 +812,15 @@ impl PyParser<'_> {
 
 #[cfg(test)]
 mod tests;
+
+/// Row-major index → `[i, j, ...]` in `shape`.
+pub fn position(mut index: usize, shape: &[usize]) -> String {
+    let mut coordinates = vec![0; shape.len()];
+    for (axis, &dim) in shape.iter().enumerate().rev() {
+        if dim > 0 {
+            coordinates[axis] = index % dim;
+            index /= dim;
+        }
+    }
+    format!("{coordinates:?}")
+}

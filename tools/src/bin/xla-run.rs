@@ -5,10 +5,10 @@ use clap::{Arg, ArgAction, Command, value_parser};
 use std::{path::Path, process::ExitCode};
 use xla_dialects::{SourceSession, create_context};
 use xla_runtime::{
-    CpuExecutable, HostTensor,
+    CpuExecutable, HostTensor, check,
     compare::{Tolerance, compare},
 };
-use xla_tools::{fail, parse_args, print_line, read_source};
+use xla_tools::{fail, parse_args, print_line, read_source, split_input};
 
 const TOOL: &str = "xla-run";
 
@@ -16,6 +16,18 @@ fn command() -> Command {
     Command::new(TOOL)
         .about("Compile a StableHLO module for the CPU and run a function")
         .arg(Arg::new("input-file").required(true).help("Input .mlir file (- for stdin)"))
+        .arg(
+            Arg::new("check")
+                .long("check")
+                .action(ArgAction::SetTrue)
+                .help("Run every argument-less function that contains check.* ops and report each expectation; ends with `N passed, N failed`"),
+        )
+        .arg(
+            Arg::new("split-input-file")
+                .long("split-input-file")
+                .action(ArgAction::SetTrue)
+                .help("With --check: treat each '// -----' chunk as a separate module"),
+        )
         .arg(Arg::new("entry").long("entry").default_value("main").help("Function to run"))
         .arg(
             Arg::new("input")
@@ -67,6 +79,9 @@ fn main() -> ExitCode {
         Ok(source) => source,
         Err(message) => return fail(TOOL, message),
     };
+    if matches.get_flag("check") {
+        return run_checks(&text, &name, matches.get_flag("split-input-file"));
+    }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
     let Some(mut module) = session.parse_module() else {
@@ -139,4 +154,64 @@ fn main() -> ExitCode {
         None => {}
     }
     ExitCode::SUCCESS
+}
+
+/// `--check`: for each chunk and each argument-less function with `check.*`
+/// ops, instrument it (results = actual and expected values), compile, run,
+/// and compare; failures are reported at the check op's location.
+fn run_checks(text: &str, name: &str, split: bool) -> ExitCode {
+    let (mut passed, mut failed, mut functions) = (0usize, 0usize, 0usize);
+    let mut parse_failed = false;
+    for chunk in split_input(text, split) {
+        let names = {
+            let context = create_context();
+            let session = SourceSession::new(&context, &chunk, name, false);
+            let Some(module) = session.parse_module() else {
+                parse_failed = true;
+                continue;
+            };
+            check::check_functions(&module)
+        };
+        for function in names {
+            functions += 1;
+            // A fresh module per function: compilation lowers it in place.
+            let context = create_context();
+            let session = SourceSession::new(&context, &chunk, name, false);
+            let Some(mut module) = session.parse_module() else {
+                parse_failed = true;
+                continue;
+            };
+            let expectations = match check::instrument(&context, &module, &function) {
+                Ok(expectations) => expectations,
+                Err(message) => {
+                    eprintln!("{TOOL}: error: cannot run the checks of `{function}`: {message}");
+                    failed += 1;
+                    continue;
+                }
+            };
+            let outputs = CpuExecutable::compile(&context, &mut module, &function).and_then(|e| e.execute(&[]));
+            let outputs = match outputs {
+                Ok(outputs) => outputs,
+                Err(error) => {
+                    eprintln!("{TOOL}: error: `{function}` failed to run: {error}");
+                    failed += expectations.len().max(1);
+                    continue;
+                }
+            };
+            for (expectation, pair) in expectations.iter().zip(outputs.chunks_exact(2)) {
+                match expectation.evaluate(&pair[0], &pair[1]) {
+                    Ok(()) => passed += 1,
+                    Err(message) => {
+                        failed += 1;
+                        print_line(TOOL, format!("{}: error: {} failed in @{function}: {message}", expectation.location, expectation.op));
+                    }
+                }
+            }
+        }
+    }
+    if functions == 0 && !parse_failed {
+        return fail(TOOL, "no argument-less function with check.* ops to run");
+    }
+    print_line(TOOL, format!("{passed} passed, {failed} failed"));
+    if failed > 0 || parse_failed { ExitCode::from(1) } else { ExitCode::SUCCESS }
 }

@@ -1,0 +1,335 @@
+//! Self-checking tests: the `check` dialect's expectations, run on the host.
+//!
+//! [`instrument`] rewrites an argument-less function so that it returns,
+//! for each `check.*` op in order, the actual value and the expected one
+//! (a `stablehlo.constant` for the `_const` forms), and removes the check
+//! ops; the function then compiles like any other. [`Expectation::evaluate`]
+//! compares the two results on the host.
+//!
+//! ```mlir
+//! func.func @t() {
+//!   %r = stablehlo.add %a, %b : tensor<2xi32>
+//!   check.expect_eq_const %r, dense<[3, 5]> : tensor<2xi32>
+//!   return
+//! }
+//! // becomes
+//! func.func @t() -> (tensor<2xi32>, tensor<2xi32>) {
+//!   %r = stablehlo.add %a, %b : tensor<2xi32>
+//!   %e = stablehlo.constant dense<[3, 5]> : tensor<2xi32>
+//!   return %r, %e : tensor<2xi32>, tensor<2xi32>
+//! }
+//! ```
+
+use crate::host_tensor::{ElementType, HostTensor, bf16_bits_to_f32, f16_bits_to_f32};
+use melior::ir::{
+    AttributeLike, BlockLike, Identifier, TypeLike, Location, Module, OperationRef, RegionLike, Type, Value, ValueLike,
+    attribute::{FloatAttribute, IntegerAttribute},
+    operation::{OperationBuilder, OperationLike},
+    r#type::FunctionType,
+};
+
+/// How an expectation compares.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Comparison {
+    /// Exactly equal (NaN equals NaN).
+    Equal,
+    /// Within an absolute tolerance (integers exactly).
+    Almost(f64),
+    /// Within a number of ulps.
+    Ulps(u64),
+}
+
+/// One `check.*` op of a function.
+#[derive(Clone, Debug)]
+pub struct Expectation {
+    /// The op's name (`check.expect_eq_const`, ...).
+    pub op: String,
+    /// `file:line:col` of the op.
+    pub location: String,
+    pub comparison: Comparison,
+}
+
+/// Argument-less functions of `module` that contain `check.*` ops.
+pub fn check_functions(module: &Module) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op.name().as_string_ref().as_str().ok() != Some("func.func") {
+            continue;
+        }
+        let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) else { continue };
+        if block.argument_count() != 0 {
+            continue;
+        }
+        if check_functions_contain(op) {
+            if let Some(name) = symbol_name(op) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+fn check_functions_contain(op: OperationRef) -> bool {
+    let mut found = false;
+    op.walk(melior::ir::operation::WalkOrder::PreOrder, |inner| {
+        if inner.name().as_string_ref().as_str().is_ok_and(|n| n.starts_with("check.")) {
+            found = true;
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    found
+}
+
+fn symbol_name(op: OperationRef) -> Option<String> {
+    op.attribute("sym_name").ok().and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned())
+}
+
+/// `loc("file":3:5)` → `file:3:5`.
+fn location_text(location: Location) -> String {
+    let text = location.to_string();
+    let inner = text.trim_start_matches("loc(").trim_end_matches(')');
+    match inner.strip_prefix('"').and_then(|rest| rest.split_once('"')) {
+        Some((file, position)) => format!("{file}{position}"),
+        None => inner.to_owned(),
+    }
+}
+
+/// Rewrites `function` as described in the module documentation and
+/// returns its expectations in order.
+pub fn instrument(context: &melior::Context, module: &Module, function: &str) -> Result<Vec<Expectation>, String> {
+    let mut func = None;
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op.name().as_string_ref().as_str().ok() == Some("func.func") && symbol_name(op).as_deref() == Some(function) {
+            func = Some(op);
+        }
+    }
+    let func = func.ok_or_else(|| format!("no function named `{function}`"))?;
+    // The other check functions would not compile (their expectations stay
+    // check ops): drop them from this copy of the module.
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let other = symbol_name(op).is_some_and(|name| name != function);
+        if other && check_functions_contain(op) {
+            // SAFETY: a top-level function of this module copy; nothing
+            // refers to an argument-less test function.
+            unsafe { mlir_sys::mlirOperationDestroy(op.to_raw()) };
+        }
+    }
+    let region = func.region(0).map_err(|e| e.to_string())?;
+    let block = region.first_block().ok_or("the function has no body")?;
+    if block.next_in_region().is_some() {
+        return Err(format!("`{function}` has several blocks; checks need a single-block function"));
+    }
+    // Collect the check ops (top level of the body only).
+    let mut checks = Vec::new();
+    let mut next = block.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+        if name.starts_with("check.") {
+            checks.push((name, op));
+        }
+    }
+    let mut expectations = Vec::new();
+    let mut values: Vec<Value> = Vec::new();
+    for (name, op) in &checks {
+        let actual: Value = op.operand(0).map_err(|e| e.to_string())?;
+        let expected: Value = if name.ends_with("_const") {
+            let attribute = op.attribute("value").map_err(|_| format!("{name} has no value"))?;
+            // SAFETY: the verifier checked the value is an elements attribute.
+            let ty = unsafe { Type::from_raw(mlir_sys::mlirAttributeGetType(attribute.to_raw())) };
+            let constant = OperationBuilder::new("stablehlo.constant", op.location())
+                .add_attributes(&[(Identifier::new(context, "value"), attribute)])
+                .add_results(&[ty])
+                .build()
+                .map_err(|e| e.to_string())?;
+            let constant = block.insert_operation_before(*op, constant);
+            // SAFETY: the result belongs to an op now in the block.
+            unsafe { Value::from_raw(constant.result(0).map_err(|e| e.to_string())?.to_raw()) }
+        } else {
+            op.operand(1).map_err(|e| e.to_string())?
+        };
+        let comparison = match name.as_str() {
+            "check.expect_eq" | "check.expect_eq_const" => Comparison::Equal,
+            "check.expect_almost_eq" | "check.expect_almost_eq_const" => Comparison::Almost(
+                op.attribute("tolerance").ok().and_then(|a| FloatAttribute::try_from(a).ok()).map(|f| f.value()).unwrap_or(1e-4),
+            ),
+            "check.expect_close" => Comparison::Ulps(
+                op.attribute("max_ulp_difference")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map(|i| i.value().max(0) as u64)
+                    .unwrap_or(3),
+            ),
+            other => return Err(format!("unknown check op '{other}'")),
+        };
+        expectations.push(Expectation { op: name.clone(), location: location_text(op.location()), comparison });
+        values.push(actual);
+        values.push(expected);
+    }
+    // The new terminator returns the checked values.
+    let terminator = block.terminator().ok_or("the function has no terminator")?;
+    let location = terminator.location();
+    let returned = OperationBuilder::new("func.return", location).add_operands(&values).build().map_err(|e| e.to_string())?;
+    block.insert_operation_before(terminator, returned);
+    // SAFETY: the old terminator and the check ops have no uses and are not
+    // referenced again.
+    unsafe {
+        mlir_sys::mlirOperationDestroy(terminator.to_raw());
+        for (_, op) in checks {
+            mlir_sys::mlirOperationDestroy(op.to_raw());
+        }
+    }
+    let types: Vec<Type> = values.iter().map(|v| v.r#type()).collect();
+    let function_type = FunctionType::new(context, &[], &types);
+    let name = std::ffi::CString::new("function_type").expect("no NUL");
+    // SAFETY: `func` is live; the attribute belongs to its context.
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(
+            func.to_raw(),
+            mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+            mlir_sys::mlirTypeAttrGet(Type::from(function_type).to_raw()),
+        );
+        // Result attributes (jax.result_info, ...) described the old results.
+        let res_attrs = std::ffi::CString::new("res_attrs").expect("no NUL");
+        mlir_sys::mlirOperationRemoveAttributeByName(func.to_raw(), mlir_sys::mlirStringRefCreateFromCString(res_attrs.as_ptr()));
+    }
+    Ok(expectations)
+}
+
+/// One element as numbers: (value, or real and imaginary parts) and, for
+/// floats, the bit pattern ordered for ulp distances.
+#[derive(Clone, Copy, Debug)]
+enum Element {
+    Int(i128),
+    Float { value: f64, ordered: i128, narrow: bool },
+    Complex(f64, f64),
+}
+
+impl std::fmt::Display for Element {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Element::Int(v) => write!(f, "{v}"),
+            // f32 and narrower print as f32 (shortest digits that round-trip).
+            Element::Float { value, narrow: true, .. } => write!(f, "{}", *value as f32),
+            Element::Float { value, .. } => write!(f, "{value}"),
+            Element::Complex(re, im) => write!(f, "({re}, {im})"),
+        }
+    }
+}
+
+/// Maps float bits to integers whose order is the floats' order, so that
+/// the ulp distance is a difference.
+fn ordered(bits: u64, width: u32) -> i128 {
+    let sign = 1u64 << (width - 1);
+    if bits & sign != 0 { -((bits & !sign) as i128) } else { bits as i128 }
+}
+
+fn elements(tensor: &HostTensor) -> Vec<Element> {
+    let size = tensor.element_type.byte_size();
+    tensor
+        .data
+        .chunks_exact(size)
+        .map(|b| {
+            use ElementType::*;
+            let float = |value: f64, bits: u64, width: u32| Element::Float { value, ordered: ordered(bits, width), narrow: width <= 32 };
+            match tensor.element_type {
+                Pred | U8 => Element::Int(i128::from(b[0])),
+                I8 => Element::Int(i128::from(b[0] as i8)),
+                I16 => Element::Int(i128::from(i16::from_le_bytes([b[0], b[1]]))),
+                U16 => Element::Int(i128::from(u16::from_le_bytes([b[0], b[1]]))),
+                I32 => Element::Int(i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                U32 => Element::Int(i128::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                I64 => Element::Int(i128::from(i64::from_le_bytes(b.try_into().expect("8 bytes")))),
+                U64 => Element::Int(i128::from(u64::from_le_bytes(b.try_into().expect("8 bytes")))),
+                F16 => {
+                    let bits = u16::from_le_bytes([b[0], b[1]]);
+                    float(f64::from(f16_bits_to_f32(bits)), u64::from(bits), 16)
+                }
+                BF16 => {
+                    let bits = u16::from_le_bytes([b[0], b[1]]);
+                    float(f64::from(bf16_bits_to_f32(bits)), u64::from(bits), 16)
+                }
+                F32 => {
+                    let bits = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    float(f64::from(f32::from_bits(bits)), u64::from(bits), 32)
+                }
+                F64 => {
+                    let bits = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                    float(f64::from_bits(bits), bits, 64)
+                }
+                C64 => Element::Complex(
+                    f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+                    f64::from(f32::from_le_bytes([b[4], b[5], b[6], b[7]])),
+                ),
+                C128 => Element::Complex(
+                    f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                    f64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
+                ),
+            }
+        })
+        .collect()
+}
+
+fn float_matches(a: f64, e: f64, comparison: Comparison) -> bool {
+    if a.is_nan() || e.is_nan() {
+        return a.is_nan() && e.is_nan();
+    }
+    match comparison {
+        Comparison::Almost(tolerance) if a.is_finite() && e.is_finite() => (a - e).abs() <= tolerance,
+        _ => a == e,
+    }
+}
+
+impl Expectation {
+    /// Compares `actual` with `expected`; the error names the first
+    /// differing elements.
+    pub fn evaluate(&self, actual: &HostTensor, expected: &HostTensor) -> Result<(), String> {
+        if actual.element_type != expected.element_type || actual.shape != expected.shape {
+            return Err(format!(
+                "got {}{:?}, expected {}{:?}",
+                actual.element_type.mlir_name(),
+                actual.shape,
+                expected.element_type.mlir_name(),
+                expected.shape
+            ));
+        }
+        let mut differences = Vec::new();
+        let mut count = 0usize;
+        for (index, (a, e)) in elements(actual).into_iter().zip(elements(expected)).enumerate() {
+            let matches = match (a, e) {
+                (Element::Int(a), Element::Int(e)) => a == e,
+                (Element::Float { value: a, ordered: ao, .. }, Element::Float { value: e, ordered: eo, .. }) => match self.comparison {
+                    Comparison::Ulps(max) => {
+                        if a.is_nan() || e.is_nan() { a.is_nan() && e.is_nan() } else { (ao - eo).unsigned_abs() <= u128::from(max) }
+                    }
+                    comparison => float_matches(a, e, comparison),
+                },
+                (Element::Complex(ar, ai), Element::Complex(er, ei)) => {
+                    float_matches(ar, er, self.comparison) && float_matches(ai, ei, self.comparison)
+                }
+                _ => false,
+            };
+            if !matches {
+                count += 1;
+                if differences.len() < 4 {
+                    differences.push(format!("at {}: got {a}, expected {e}", crate::host_tensor::position(index, &actual.shape)));
+                }
+            }
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        let how = match self.comparison {
+            Comparison::Equal => "exactly".to_string(),
+            Comparison::Almost(tolerance) => format!("within {tolerance}"),
+            Comparison::Ulps(max) => format!("within {max} ulp"),
+        };
+        Err(format!("{count} of {} element(s) differ ({how}); {}", actual.num_elements(), differences.join("; ")))
+    }
+}
