@@ -14,5 +14,6 @@ pub mod distinct_results;
 pub mod element;
 pub mod expand_copies;
 pub mod passes;
+pub mod patterns;
 pub mod signedness;
 pub mod stablehlo_to_linalg;

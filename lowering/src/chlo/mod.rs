@@ -29,9 +29,8 @@ use melior::{
         operation::{OperationLike, WalkOrder, WalkResult},
         r#type::{RankedTensorType, TypeId},
     },
-    PatternRewriter, RewritePatternSet, create_op_rewrite_pattern,
+    PatternRewriter, create_op_rewrite_pattern,
     pass::{ExternalPass, Pass, create_external},
-    walk_and_apply_patterns,
 };
 use std::{cell::Cell, rc::Rc};
 
@@ -394,7 +393,7 @@ pub fn create_chlo_legalize_pass() -> Pass {
             // SAFETY: the operation's context outlives the pass run.
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
-            let patterns = RewritePatternSet::new(context);
+            let patterns = crate::patterns::PatternSet::new(context);
             for (name, decompose) in decompositions() {
                 let failed = failed.clone();
                 patterns.add(create_op_rewrite_pattern(
@@ -421,7 +420,7 @@ pub fn create_chlo_legalize_pass() -> Pass {
                     &[],
                 ));
             }
-            walk_and_apply_patterns(operation, patterns.freeze());
+            patterns.walk_and_apply(operation);
             let mut leftover = false;
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();

@@ -20,13 +20,13 @@ mod sort;
 mod window;
 
 use crate::builders::BuildResult;
+use crate::patterns::PatternSet;
 use melior::{
     Context,
     ir::{BlockLike, OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
-    PatternRewriter, RewritePatternSet, RewriterBase, create_op_rewrite_pattern,
+    PatternRewriter, RewriterBase, create_op_rewrite_pattern,
     ir::r#type::TypeId,
     pass::{ExternalPass, Pass, create_external},
-    walk_and_apply_patterns,
 };
 use std::{cell::Cell, rc::Rc};
 
@@ -106,11 +106,11 @@ fn control_flow_lowerings() -> Vec<(&'static str, LowerFn)> {
 ///
 /// The control-flow ops (`while`, `if`, `case`, `optimization_barrier`) are
 /// not among them: [`create_legalize_to_linalg_pass`] rewrites those first.
-pub fn populate_stablehlo_to_linalg_patterns(context: &Context, patterns: &RewritePatternSet, failed: Rc<Cell<bool>>) {
+pub fn populate_stablehlo_to_linalg_patterns(context: &Context, patterns: &PatternSet, failed: Rc<Cell<bool>>) {
     add_patterns(context, patterns, failed, lowerings());
 }
 
-fn add_patterns(context: &Context, patterns: &RewritePatternSet, failed: Rc<Cell<bool>>, table: Vec<(&'static str, LowerFn)>) {
+fn add_patterns(context: &Context, patterns: &PatternSet, failed: Rc<Cell<bool>>, table: Vec<(&'static str, LowerFn)>) {
     let control_flow = control_flow::CONTROL_FLOW_OPS;
     for (name, lower) in table {
         let failed = failed.clone();
@@ -174,16 +174,16 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
             crate::signedness::legalize_signedness(operation);
-            let control_flow = RewritePatternSet::new(context);
+            let control_flow = PatternSet::new(context);
             add_patterns(context, &control_flow, failed.clone(), control_flow_lowerings());
-            walk_and_apply_patterns(operation, control_flow.freeze());
+            control_flow.walk_and_apply(operation);
             if failed.get() {
                 pass.signal_failure();
                 return;
             }
-            let patterns = RewritePatternSet::new(context);
+            let patterns = PatternSet::new(context);
             populate_stablehlo_to_linalg_patterns(context, &patterns, failed.clone());
-            walk_and_apply_patterns(operation, patterns.freeze());
+            patterns.walk_and_apply(operation);
             if failed.get() {
                 pass.signal_failure();
                 return;
