@@ -1,13 +1,14 @@
-//! `dot_general` → a `linalg.generic` over (batch, lhs free, rhs free,
-//! contracting) loops, the contracting ones being reductions, accumulating
+//! `dot_general` → a `linalg.generic` over (batch, lhs free, contracting,
+//! rhs free) loops, the contracting ones being reductions, accumulating
 //! `lhs * rhs` into a zero-filled result.
 //!
 //! ```mlir
 //! %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
-//! // becomes (d0, d1: result dims, d2: contracting)
+//! // becomes (d0: lhs free, d1: contracting, d2: rhs free — innermost, so
+//! // the inner loop is contiguous in %b and the result and vectorizes)
 //! %z = linalg.generic {maps = [(d0, d1) -> (d0, d1)], parallel x2} outs(%e) { yield 0.0 }
-//! %r = linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d2), (d0, d1, d2) -> (d2, d1), (d0, d1, d2) -> (d0, d1)],
-//!                      iterator_types = [parallel, parallel, reduction]} ins(%a, %b) outs(%z) {
+//! %r = linalg.generic {indexing_maps = [(d0, d1, d2) -> (d0, d1), (d0, d1, d2) -> (d1, d2), (d0, d1, d2) -> (d0, d2)],
+//!                      iterator_types = [parallel, reduction, parallel]} ins(%a, %b) outs(%z) {
 //!   ^bb0(%x: f32, %y: f32, %acc: f32): %m = arith.mulf %x, %y; %s = arith.addf %acc, %m; linalg.yield %s }
 //! ```
 
@@ -48,17 +49,24 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         .and_then(DotDimensionNumbers::from_attribute)
         .ok_or("dot_general has no valid dot_dimension_numbers")?;
 
-    // Loop order: result dimensions (batch, lhs free, rhs free), then the
-    // contracting dimensions.
-    let contracting_base = result_rank;
-    let loops = result_rank + dims.lhs_contracting.len();
-    let side_map = |rank: usize, batching: &[i64], contracting: &[i64], free_base: usize| -> Vec<String> {
+    // Loop order: batch, lhs free, contracting, rhs free. With the rhs free
+    // dimensions innermost, the inner loop walks rows of rhs and of the
+    // result contiguously (a[i, k] is loop-invariant), which LLVM
+    // vectorizes; each result element still sums over k in order.
+    let batch = dims.lhs_batching.len();
+    let contracting = dims.lhs_contracting.len();
+    let lhs_free = lhs_rank - batch - contracting;
+    let rhs_free = rhs_rank - batch - contracting;
+    let contracting_base = batch + lhs_free;
+    let rhs_free_base = contracting_base + contracting;
+    let loops = result_rank + contracting;
+    let side_map = |rank: usize, batching: &[i64], contracting_dims: &[i64], free_base: usize| -> Vec<String> {
         let mut next_free = free_base;
         (0..rank as i64)
             .map(|dim| {
                 if let Some(i) = batching.iter().position(|&d| d == dim) {
                     format!("d{i}")
-                } else if let Some(j) = contracting.iter().position(|&d| d == dim) {
+                } else if let Some(j) = contracting_dims.iter().position(|&d| d == dim) {
                     format!("d{}", contracting_base + j)
                 } else {
                     next_free += 1;
@@ -67,19 +75,20 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             })
             .collect()
     };
-    let batch = dims.lhs_batching.len();
-    let lhs_free = lhs_rank - batch - dims.lhs_contracting.len();
     let lhs_map = side_map(lhs_rank, &dims.lhs_batching, &dims.lhs_contracting, batch);
-    let rhs_map = side_map(rhs_rank, &dims.rhs_batching, &dims.rhs_contracting, batch + lhs_free);
-    let result_map: Vec<String> = (0..result_rank).map(|i| format!("d{i}")).collect();
+    let rhs_map = side_map(rhs_rank, &dims.rhs_batching, &dims.rhs_contracting, rhs_free_base);
+    let result_map: Vec<String> = (0..batch + lhs_free)
+        .chain(rhs_free_base..rhs_free_base + rhs_free)
+        .map(|i| format!("d{i}"))
+        .collect();
     let maps = vec![
         affine_map(context, loops, &lhs_map)?,
         affine_map(context, loops, &rhs_map)?,
         affine_map(context, loops, &result_map)?,
     ];
-    let mut iterators = vec![Iterator::Parallel; result_rank];
-    iterators.extend(std::iter::repeat_n(Iterator::Reduction, dims.lhs_contracting.len()));
-
+    let mut iterators = vec![Iterator::Parallel; batch + lhs_free];
+    iterators.extend(std::iter::repeat_n(Iterator::Reduction, contracting));
+    iterators.extend(std::iter::repeat_n(Iterator::Parallel, rhs_free));
     rewrite.replace_with_init(op, result_type, |empty| {
         // The accumulator starts at zero.
         let zeros = parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], result_type, |block, _| {
