@@ -4,7 +4,7 @@
 
 use melior::{
     Context,
-    ir::Attribute,
+    ir::{Attribute, attribute::IntegerAttribute, r#type::IntegerType},
 };
 use std::{fmt, str::FromStr};
 
@@ -22,6 +22,7 @@ macro_rules! hlo_enum {
     ($(#[$doc:meta])* $name:ident, $mnemonic:literal, [$($variant:ident),* $(,)?]) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(non_camel_case_types)] // the keywords StableHLO prints
         pub enum $name { $($variant),* }
 
         impl $name {
@@ -83,6 +84,66 @@ hlo_enum!(
     /// `precision_config` entries of `dot_general`.
     Precision, "precision", [DEFAULT, HIGH, HIGHEST]
 );
+hlo_enum!(
+    /// `fft_type` of `stablehlo.fft`.
+    FftType, "fft_type", [FFT, IFFT, RFFT, IRFFT]
+);
+hlo_enum!(
+    /// `rng_distribution` of `stablehlo.rng`.
+    RngDistribution, "rng_distribution", [UNIFORM, NORMAL]
+);
+hlo_enum!(
+    /// `rng_algorithm` of `stablehlo.rng_bit_generator`.
+    RngAlgorithm, "rng_algorithm", [DEFAULT, THREE_FRY, PHILOX]
+);
+hlo_enum!(
+    /// `transpose_a` of `stablehlo.triangular_solve`.
+    Transpose, "transpose", [NO_TRANSPOSE, TRANSPOSE, ADJOINT]
+);
+
+/// `api_version` of `stablehlo.custom_call`. Unlike the other enums it is
+/// stored and printed as a plain integer, `api_version = 4 : i32`, as
+/// StableHLO does; absent means `API_VERSION_ORIGINAL`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(non_camel_case_types)] // the names StableHLO uses
+pub enum CustomCallApiVersion {
+    API_VERSION_UNSPECIFIED = 0,
+    API_VERSION_ORIGINAL = 1,
+    API_VERSION_STATUS_RETURNING = 2,
+    API_VERSION_STATUS_RETURNING_UNIFIED = 3,
+    API_VERSION_TYPED_FFI = 4,
+}
+
+impl CustomCallApiVersion {
+    /// Every value, in order.
+    pub const ALL: &'static [CustomCallApiVersion] = &[
+        CustomCallApiVersion::API_VERSION_UNSPECIFIED,
+        CustomCallApiVersion::API_VERSION_ORIGINAL,
+        CustomCallApiVersion::API_VERSION_STATUS_RETURNING,
+        CustomCallApiVersion::API_VERSION_STATUS_RETURNING_UNIFIED,
+        CustomCallApiVersion::API_VERSION_TYPED_FFI,
+    ];
+
+    /// The integer stored in the attribute.
+    pub fn value(self) -> i32 {
+        self as i32
+    }
+
+    /// The value of an integer, if it names one.
+    pub fn from_value(value: i64) -> Option<Self> {
+        Self::ALL.iter().copied().find(|v| i64::from(v.value()) == value)
+    }
+
+    /// The `i32` integer attribute holding this value.
+    pub fn attribute(self, context: &Context) -> Attribute<'_> {
+        IntegerAttribute::new(IntegerType::new(context, 32).into(), i64::from(self.value())).into()
+    }
+
+    /// Reads the value back from its attribute.
+    pub fn from_attribute(attribute: Attribute) -> Option<Self> {
+        Self::from_value(IntegerAttribute::try_from(attribute).ok()?.value())
+    }
+}
 
 /// `#stablehlo.dot<...>`: the dimension numbers of `dot_general`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -196,6 +257,24 @@ mod tests {
         for &precision in Precision::ALL {
             assert_eq!(Precision::from_attribute(precision.attribute(&context)), Some(precision));
         }
+        for &kind in FftType::ALL {
+            assert_eq!(FftType::from_attribute(kind.attribute(&context)), Some(kind));
+        }
+        for &distribution in RngDistribution::ALL {
+            assert_eq!(RngDistribution::from_attribute(distribution.attribute(&context)), Some(distribution));
+        }
+        for &algorithm in RngAlgorithm::ALL {
+            assert_eq!(RngAlgorithm::from_attribute(algorithm.attribute(&context)), Some(algorithm));
+        }
+        for &transpose in Transpose::ALL {
+            assert_eq!(Transpose::from_attribute(transpose.attribute(&context)), Some(transpose));
+        }
+        for &version in CustomCallApiVersion::ALL {
+            let attribute = version.attribute(&context);
+            assert_eq!(attribute.to_string(), format!("{} : i32", version.value()));
+            assert_eq!(CustomCallApiVersion::from_attribute(attribute), Some(version));
+        }
+        assert_eq!("THREE_FRY".parse::<RngAlgorithm>(), Ok(RngAlgorithm::THREE_FRY));
         let dims = DotDimensionNumbers {
             lhs_batching: vec![0],
             rhs_batching: vec![0],

@@ -195,6 +195,8 @@ static void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs,
 #include "xla/Dialect/StableHLO/StablehloEnums.cpp.inc"
 #define GET_ATTRDEF_CLASSES
 #include "xla/Dialect/StableHLO/StablehloAttrs.cpp.inc"
+#define GET_TYPEDEF_CLASSES
+#include "xla/Dialect/StableHLO/StablehloTypes.cpp.inc"
 #define GET_OP_CLASSES
 #include "xla/Dialect/StableHLO/StablehloOps.cpp.inc"
 
@@ -206,6 +208,10 @@ void StableHLODialect::initialize() {
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "xla/Dialect/StableHLO/StablehloAttrs.cpp.inc"
+      >();
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "xla/Dialect/StableHLO/StablehloTypes.cpp.inc"
       >();
 }
 

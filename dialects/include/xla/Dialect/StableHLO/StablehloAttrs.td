@@ -84,4 +84,38 @@ def HLO_ConvDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "ConvDimensionNumb
   let hasCustomAssemblyFormat = 1;
 }
 
+def HLO_OutputOperandAliasAttr : AttrDef<StableHLO_Dialect, "OutputOperandAlias"> {
+  let mnemonic = "output_operand_alias";
+  let summary = "A custom_call result that shares its buffer with an operand.";
+  let description = [{
+    The result (element `output_tuple_indices` of the results, the first
+    index picking the result when there are several) aliases operand
+    `operand_index` (element `operand_tuple_indices` of it):
+    `#stablehlo.output_operand_alias<output_tuple_indices = [0],
+    operand_index = 0, operand_tuple_indices = []>`. All three fields are
+    always printed.
+  }];
+  let parameters = (ins
+    OptionalArrayRefParameter<"int64_t">:$outputTupleIndices,
+    "int64_t":$operandIndex,
+    OptionalArrayRefParameter<"int64_t">:$operandTupleIndices
+  );
+  let hasCustomAssemblyFormat = 1;
+}
+
+def HLO_OutputOperandAliasArrayAttr : TypedArrayAttrBase<HLO_OutputOperandAliasAttr,
+    "output-operand aliases">;
+
+def HLO_ChannelHandleAttr : AttrDef<StableHLO_Dialect, "ChannelHandle"> {
+  let mnemonic = "channel_handle";
+  let summary = "The channel of a collective or of send/recv.";
+  let description = [{
+    `#stablehlo.channel_handle<handle = 1, type = 2>`: `handle` is the
+    channel id (<= 0: none), `type` is 0 (invalid), 1 (DEVICE_TO_DEVICE),
+    2 (DEVICE_TO_HOST) or 3 (HOST_TO_DEVICE).
+  }];
+  let parameters = (ins "int64_t":$handle, "int64_t":$type);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif // XLA_STABLEHLO_ATTRS

@@ -20,6 +20,7 @@ def StableHLO_Dialect : Dialect {
     documents), spelled as StableHLO spells them.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
 }
 
 class StableHLO_Op<string mnemonic, list<Trait> traits = []>
@@ -45,5 +46,26 @@ def HLO_PredOrIntTensor : RankedTensorOf<[HLO_Pred, HLO_Int]>;
 def HLO_IntOrFpTensor : RankedTensorOf<[HLO_Int, HLO_Float]>;
 def HLO_FpTensor : RankedTensorOf<[HLO_Float]>;
 def HLO_IntTensor : RankedTensorOf<[HLO_Int]>;
+
+//===----------------------------------------------------------------------===//
+// Tokens and tuples
+//===----------------------------------------------------------------------===//
+
+def HLO_Token : TypeDef<StableHLO_Dialect, "Token"> {
+  let mnemonic = "token";
+  // The summary names the type in constraint errors ("must be ... token").
+  let summary = "token";
+  let description = [{
+    Orders side-effecting operations (XLA: token). A value with no data:
+    `after_all`, `send`, `recv`, `infeed`, `outfeed` and custom calls thread
+    tokens through the program to order their side effects. Printed
+    `!stablehlo.token`.
+  }];
+}
+
+// Operands and results of custom_call, tuple and get_tuple_element.
+def HLO_Tuple : NestedTupleOf<[HLO_Tensor, HLO_Token]>;
+def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, HLO_Token]>;
+def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>;
 
 #endif // XLA_STABLEHLO_DIALECT

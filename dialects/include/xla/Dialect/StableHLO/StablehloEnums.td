@@ -46,4 +46,59 @@ def HLO_PrecisionAttr : EnumAttr<StableHLO_Dialect, HLO_Precision, "precision">;
 def HLO_PrecisionConfigAttr : TypedArrayAttrBase<HLO_PrecisionAttr,
     "precision of each operand">;
 
+def HLO_FftType : I32EnumAttr<"FftType", "Which transform `fft` computes.", [
+      I32EnumAttrCase<"FFT", 0>, I32EnumAttrCase<"IFFT", 1>,
+      I32EnumAttrCase<"RFFT", 2>, I32EnumAttrCase<"IRFFT", 3>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+// `#stablehlo<fft_type FFT>`, and bare `FFT` in `stablehlo.fft %x, type = FFT`.
+def HLO_FftTypeAttr : EnumAttr<StableHLO_Dialect, HLO_FftType, "fft_type">;
+
+def HLO_RngDistribution : I32EnumAttr<"RngDistribution",
+    "Distribution of `rng`.", [
+      I32EnumAttrCase<"UNIFORM", 1>, I32EnumAttrCase<"NORMAL", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+def HLO_RngDistributionAttr
+    : EnumAttr<StableHLO_Dialect, HLO_RngDistribution, "rng_distribution">;
+
+def HLO_RngAlgorithm : I32EnumAttr<"RngAlgorithm",
+    "Bit generator of `rng_bit_generator`.", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"THREE_FRY", 1>,
+      I32EnumAttrCase<"PHILOX", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+def HLO_RngAlgorithmAttr
+    : EnumAttr<StableHLO_Dialect, HLO_RngAlgorithm, "rng_algorithm">;
+
+// StableHLO numbers these from 1 (0 is its TRANSPOSE_INVALID, not accepted).
+def HLO_Transpose : I32EnumAttr<"Transpose",
+    "How `triangular_solve` uses `a`: as is, transposed, or conjugate-transposed.", [
+      I32EnumAttrCase<"NO_TRANSPOSE", 1>, I32EnumAttrCase<"TRANSPOSE", 2>,
+      I32EnumAttrCase<"ADJOINT", 3>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+// `#stablehlo<transpose NO_TRANSPOSE>`.
+def HLO_TransposeAttr : EnumAttr<StableHLO_Dialect, HLO_Transpose, "transpose">;
+
+// Stored and printed as a plain i32 (`api_version = 4 : i32`), as StableHLO
+// does: the specialized attribute is an IntegerAttr restricted to the cases.
+def HLO_CustomCallApiVersionAttr : I32EnumAttr<"CustomCallApiVersion",
+    "Calling convention of a custom_call target.", [
+      I32EnumAttrCase<"API_VERSION_UNSPECIFIED", 0>,
+      I32EnumAttrCase<"API_VERSION_ORIGINAL", 1>,
+      I32EnumAttrCase<"API_VERSION_STATUS_RETURNING", 2>,
+      I32EnumAttrCase<"API_VERSION_STATUS_RETURNING_UNIFIED", 3>,
+      I32EnumAttrCase<"API_VERSION_TYPED_FFI", 4>]> {
+  let cppNamespace = "::xla::stablehlo";
+}
+
 #endif // XLA_STABLEHLO_ENUMS

@@ -8,6 +8,7 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -16,6 +17,9 @@
 
 #define GET_ATTRDEF_CLASSES
 #include "xla/Dialect/StableHLO/StablehloAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "xla/Dialect/StableHLO/StablehloTypes.h.inc"
 
 #define GET_OP_CLASSES
 #include "xla/Dialect/StableHLO/StablehloOps.h.inc"

@@ -561,5 +561,7 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, SameOperandsAndResultTy
 include "xla/Dialect/StableHLO/StablehloControlFlowOps.td"
 include "xla/Dialect/StableHLO/StablehloIndexingOps.td"
 include "xla/Dialect/StableHLO/StablehloWindowOps.td"
+include "xla/Dialect/StableHLO/StablehloMiscOps.td"
+include "xla/Dialect/StableHLO/StablehloCollectiveOps.td"
 
 #endif // XLA_STABLEHLO_OPS

@@ -1,0 +1,323 @@
+//===- StablehloCollectives.cpp - collectives, send/recv, feeds, tokens --===//
+//
+// Syntax of after_all and verification of the ops in
+// StablehloCollectiveOps.td. The number of replicas and partitions is not
+// known here, so the rules that depend on it (e.g. all_gather_c3, the size
+// of replica_groups) are left to the runtime; the others are checked, with
+// the spec constraint ids in comments and in the negative tests of
+// test/Dialect/stablehlo/invalid-collective-ops.mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
+
+using namespace mlir;
+using namespace xla::stablehlo;
+
+//===----------------------------------------------------------------------===//
+// AfterAllOp
+//===----------------------------------------------------------------------===//
+
+// %a, %b {attrs} : !stablehlo.token
+ParseResult AfterAllOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseOperandList(operands) || parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColon() || parser.parseType(type) ||
+      parser.resolveOperands(operands, type, loc, result.operands))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void AfterAllOp::print(OpAsmPrinter &printer) {
+  if (!getInputs().empty())
+    printer << ' ' << getInputs();
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : " << getResult().getType();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared checks
+//===----------------------------------------------------------------------===//
+
+// replica_groups is a 2-D list of distinct process ids, each below
+// size(replica_groups) when `boundBySize`; returns the group size (its second
+// dimension).
+static FailureOr<int64_t> verifyReplicaGroups(Operation *op, DenseIntElementsAttr groups,
+                                              bool boundBySize = true) {
+  auto type = cast<ShapedType>(groups.getType());
+  if (type.getRank() != 2)
+    return op->emitOpError() << "replica_groups must be a 2-dimensional tensor, got " << type;
+  int64_t size = type.getNumElements();
+  llvm::SmallSet<int64_t, 16> seen;
+  for (const APInt &v : groups.getValues<APInt>()) {
+    int64_t id = v.getSExtValue();
+    if (id < 0 || (boundBySize && id >= size))
+      return op->emitOpError() << "replica_groups has " << id << ", out of range [0, "
+                               << (boundBySize ? std::to_string(size) : "N") << ")";
+    if (!seen.insert(id).second)
+      return op->emitOpError() << "replica_groups has " << id << " more than once";
+  }
+  return type.getDimSize(1);
+}
+
+static LogicalResult verifyGlobalIds(Operation *op, bool useGlobalDeviceIds, ChannelHandleAttr channel) {
+  if (useGlobalDeviceIds && (!channel || channel.getHandle() <= 0))
+    return op->emitOpError() << "use_global_device_ids requires a channel_handle with handle > 0";
+  return success();
+}
+
+// The size of the dimension a collective splits or joins, when the process
+// group is exactly a row of replica_groups (cross_replica or flattened ids;
+// with a channel and replica ids the group also spans the partitions).
+static std::optional<int64_t> knownGroupSize(int64_t groupSize, int64_t numGroups,
+                                             ChannelHandleAttr channel, bool useGlobalDeviceIds) {
+  bool crossReplicaAndPartition = channel && channel.getHandle() > 0 && !useGlobalDeviceIds;
+  if (numGroups == 0 || crossReplicaAndPartition)
+    return std::nullopt;
+  return groupSize;
+}
+
+static int64_t numGroups(DenseIntElementsAttr groups) {
+  return cast<ShapedType>(groups.getType()).getDimSize(0);
+}
+
+// `computation` : (tensor<E>, tensor<E>) -> tensor<E> for the element type E
+// of every operand (all_reduce_c5, reduce_scatter_c7).
+static LogicalResult verifyReduction(Operation *op, Region &computation, TypeRange operandTypes) {
+  Type element = getElementTypeOrSelf(operandTypes.front());
+  for (Type type : operandTypes)
+    if (getElementTypeOrSelf(type) != element)
+      return op->emitOpError() << "operands must share one element type, got " << element << " and "
+                               << getElementTypeOrSelf(type);
+  auto scalar = RankedTensorType::get({}, element);
+  Block &body = computation.front();
+  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
+  if (body.getNumArguments() != 2 || body.getArgument(0).getType() != scalar ||
+      body.getArgument(1).getType() != scalar || !ret || ret->getNumOperands() != 1 ||
+      ret->getOperand(0).getType() != scalar)
+    return op->emitOpError() << "computation must have type (" << scalar << ", " << scalar << ") -> "
+                             << scalar;
+  return success();
+}
+
+// dim(result, dim) = dim(operand, dim) * factor, or / factor (when
+// `divide`), other dimensions equal.
+static LogicalResult verifyScaledShape(Operation *op, RankedTensorType operand, RankedTensorType result,
+                                       int64_t dim, std::optional<int64_t> factor, bool divide) {
+  auto fail = [&]() {
+    return op->emitOpError() << "result type " << result << " does not follow from operand type "
+                             << operand;
+  };
+  if (result.getElementType() != operand.getElementType() || result.getRank() != operand.getRank())
+    return fail();
+  for (int64_t d = 0; d < operand.getRank(); ++d) {
+    int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
+    if (ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
+      continue;
+    if (d != dim ? in != out
+                 : (factor ? (divide ? in != out * *factor : out != in * *factor)
+                           : (divide ? out == 0 || in % out != 0 : in == 0 || out % in != 0)))
+      return fail();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllGatherOp, AllReduceOp, ReduceScatterOp, AllToAllOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllGatherOp::verify() {
+  // all_gather_c2/c4: distinct ids in range; c5: global ids need a channel.
+  FailureOr<int64_t> groupSize = verifyReplicaGroups(*this, getReplicaGroups());
+  if (failed(groupSize) || failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelHandleAttr())))
+    return failure();
+  if (getNumResults() != getOperands().size())
+    return emitOpError() << "needs one result per operand, got " << getNumResults() << " for "
+                         << getOperands().size();
+  auto factor = knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(),
+                               getUseGlobalDeviceIds());
+  int64_t dim = getAllGatherDim();
+  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    // all_gather_c1: all_gather_dim names an operand dimension.
+    if (dim < 0 || dim >= operandType.getRank())
+      return emitOpError() << "all_gather_dim " << dim << " is out of range for an operand of rank "
+                           << operandType.getRank();
+    // all_gather_c6: the result is the operand, all_gather_dim times the group size.
+    if (failed(verifyScaledShape(*this, operandType, cast<RankedTensorType>(result.getType()), dim,
+                                 factor, /*divide=*/false)))
+      return failure();
+  }
+  return success();
+}
+
+LogicalResult AllReduceOp::verify() {
+  // all_reduce_c1/c3: distinct ids in range; c4: global ids need a channel.
+  if (failed(verifyReplicaGroups(*this, getReplicaGroups())) ||
+      failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelHandleAttr())))
+    return failure();
+  if (getOperands().empty())
+    return emitOpError() << "needs at least one operand";
+  // all_reduce_c6: results have the operand types.
+  if (TypeRange(getResultTypes()) != getOperands().getTypes())
+    return emitOpError() << "result types must equal the operand types";
+  // all_reduce_c5: the computation reduces two scalars of the element type.
+  return verifyReduction(*this, getComputation(), getOperands().getTypes());
+}
+
+LogicalResult ReduceScatterOp::verify() {
+  // reduce_scatter_c3/c5: distinct ids in range; c6: global ids need a channel.
+  FailureOr<int64_t> groupSize = verifyReplicaGroups(*this, getReplicaGroups());
+  if (failed(groupSize) || failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelHandleAttr())))
+    return failure();
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  int64_t dim = getScatterDimension();
+  // reduce_scatter_c2: scatter_dimension names an operand dimension.
+  if (dim < 0 || dim >= operandType.getRank())
+    return emitOpError() << "scatter_dimension " << dim << " is out of range for an operand of rank "
+                         << operandType.getRank();
+  auto factor = knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(),
+                               getUseGlobalDeviceIds());
+  // reduce_scatter_c1: the scattered dimension splits evenly.
+  int64_t size = operandType.getDimSize(dim);
+  if (factor && *factor > 0 && !ShapedType::isDynamic(size) && size % *factor != 0)
+    return emitOpError() << "scatter dimension size " << size << " is not divisible by the group size "
+                         << *factor;
+  // reduce_scatter_c7: the computation reduces two scalars of the element type.
+  if (failed(verifyReduction(*this, getComputation(), getOperand().getType())))
+    return failure();
+  // reduce_scatter_c8: the result is the operand, scatter_dimension divided.
+  return verifyScaledShape(*this, operandType, cast<RankedTensorType>(getResult().getType()), dim,
+                           factor, /*divide=*/true);
+}
+
+LogicalResult AllToAllOp::verify() {
+  // all_to_all_c5/c7: distinct ids in range.
+  if (failed(verifyReplicaGroups(*this, getReplicaGroups())))
+    return failure();
+  int64_t count = getSplitCount();
+  // all_to_all_c4: a positive split_count.
+  if (count <= 0)
+    return emitOpError() << "split_count must be positive, got " << count;
+  if (getNumResults() != getOperands().size())
+    return emitOpError() << "needs one result per operand, got " << getNumResults() << " for "
+                         << getOperands().size();
+  int64_t split = getSplitDimension(), concat = getConcatDimension();
+  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    auto resultType = cast<RankedTensorType>(result.getType());
+    int64_t rank = operandType.getRank();
+    // all_to_all_c1/c3: the split and concat dimensions exist.
+    if (split < 0 || split >= rank)
+      return emitOpError() << "split_dimension " << split << " is out of range for an operand of rank "
+                           << rank;
+    if (concat < 0 || concat >= rank)
+      return emitOpError() << "concat_dimension " << concat << " is out of range for an operand of rank "
+                           << rank;
+    // all_to_all_c2: the split dimension divides evenly.
+    int64_t size = operandType.getDimSize(split);
+    if (!ShapedType::isDynamic(size) && size % count != 0)
+      return emitOpError() << "split dimension size " << size << " is not divisible by split_count "
+                           << count;
+    // all_to_all_c8: split dimension / count, concat dimension * count.
+    SmallVector<int64_t> expected(operandType.getShape());
+    if (!ShapedType::isDynamic(expected[split]))
+      expected[split] /= count;
+    if (!ShapedType::isDynamic(expected[concat]))
+      expected[concat] *= count;
+    bool ok = resultType.getElementType() == operandType.getElementType() && resultType.getRank() == rank;
+    for (int64_t d = 0; ok && d < rank; ++d)
+      ok = ShapedType::isDynamic(expected[d]) || ShapedType::isDynamic(resultType.getDimSize(d)) ||
+           expected[d] == resultType.getDimSize(d);
+    if (!ok)
+      return emitOpError() << "result type " << resultType << " does not follow from operand type "
+                           << operandType;
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CollectivePermuteOp, CollectiveBroadcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CollectivePermuteOp::verify() {
+  DenseIntElementsAttr pairs = getSourceTargetPairs();
+  auto type = cast<ShapedType>(pairs.getType());
+  // collective_permute_c1: a list of [source, target] pairs.
+  if (type.getRank() != 2 || type.getDimSize(1) != 2)
+    return emitOpError() << "source_target_pairs must have shape [N, 2], got " << type;
+  auto values = llvm::to_vector(llvm::map_range(pairs.getValues<APInt>(),
+                                                [](const APInt &v) { return v.getSExtValue(); }));
+  llvm::SmallSet<int64_t, 16> sources, targets;
+  for (size_t i = 0; i < values.size(); i += 2) {
+    int64_t source = values[i], target = values[i + 1];
+    // collective_permute_c4: process ids are non-negative.
+    if (source < 0 || target < 0)
+      return emitOpError() << "source_target_pairs has the negative process id "
+                           << std::min(source, target);
+    // collective_permute_c2/c3: no process sends or receives twice.
+    if (!sources.insert(source).second)
+      return emitOpError() << "source " << source << " appears twice in source_target_pairs";
+    if (!targets.insert(target).second)
+      return emitOpError() << "target " << target << " appears twice in source_target_pairs";
+  }
+  // collective_permute_c5.
+  if (getResult().getType() != getOperand().getType())
+    return emitOpError() << "result type must equal the operand type " << getOperand().getType();
+  return success();
+}
+
+LogicalResult CollectiveBroadcastOp::verify() {
+  // collective_broadcast_c1/c2 (the upper bound is the number of replicas or
+  // partitions, unknown here).
+  if (failed(verifyReplicaGroups(*this, getReplicaGroups(), /*boundBySize=*/false)))
+    return failure();
+  // collective_broadcast_c3.
+  if (getResult().getType() != getOperand().getType())
+    return emitOpError() << "result type must equal the operand type " << getOperand().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SendOp, RecvOp, InfeedOp
+//===----------------------------------------------------------------------===//
+
+// send_c1 / recv_c1: the channel type matches is_host_transfer.
+static LogicalResult verifyChannelType(Operation *op, ChannelHandleAttr channel, bool hostTransfer,
+                                       int64_t hostType, StringRef hostName) {
+  constexpr int64_t kDeviceToDevice = 1;
+  int64_t expected = hostTransfer ? hostType : kDeviceToDevice;
+  if (channel.getType() != expected)
+    return op->emitOpError() << "channel_handle type must be " << expected << " ("
+                             << (hostTransfer ? hostName : "DEVICE_TO_DEVICE")
+                             << ") when is_host_transfer is " << (hostTransfer ? "true" : "false")
+                             << ", got " << channel.getType();
+  return success();
+}
+
+// The results are payload values, then a token (recv_c2/c3, infeed_c1/c2).
+static LogicalResult verifyTokenLast(Operation *op, TypeRange results) {
+  if (results.empty() || !isa<TokenType>(results.back()))
+    return op->emitOpError() << "results must end with a !stablehlo.token";
+  return success();
+}
+
+LogicalResult SendOp::verify() {
+  return verifyChannelType(*this, getChannelHandle(), getIsHostTransfer(), 2, "DEVICE_TO_HOST");
+}
+
+LogicalResult RecvOp::verify() {
+  if (failed(verifyChannelType(*this, getChannelHandle(), getIsHostTransfer(), 3, "HOST_TO_DEVICE")))
+    return failure();
+  return verifyTokenLast(*this, getResultTypes());
+}
+
+LogicalResult InfeedOp::verify() {
+  return verifyTokenLast(*this, getResultTypes());
+}

@@ -1,0 +1,735 @@
+//===- StablehloMisc.cpp - fft, rng, linear algebra, custom_call, ... ----===//
+//
+// Syntax and verification of the ops in StablehloMiscOps.td (the dynamic-
+// shape ones are in StablehloDynamic.cpp) and of #stablehlo.output_operand_alias.
+// Spec constraint ids (`fft_c2`) name the rules in comments and in the
+// negative tests of test/Dialect/stablehlo/invalid-misc-ops.mlir; broadcast,
+// dot and set_dimension_size are not in the spec and follow StableHLO's (or
+// MHLO's) own verifier.
+//
+//===----------------------------------------------------------------------===//
+
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include "SyntaxUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace xla::stablehlo;
+
+static std::string listText(ArrayRef<int64_t> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleave(values, os, [&](int64_t v) {
+    if (ShapedType::isDynamic(v))
+      os << '?';
+    else
+      os << v;
+  }, ", ");
+  os << ']';
+  return text;
+}
+
+static std::string typesText(TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '(';
+  llvm::interleaveComma(types, os);
+  os << ')';
+  return text;
+}
+
+static bool compatibleDim(int64_t a, int64_t b) {
+  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+}
+
+static bool compatibleShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  return a.size() == b.size() &&
+         llvm::all_of(llvm::zip(a, b), [](auto p) {
+           return compatibleDim(std::get<0>(p), std::get<1>(p));
+         });
+}
+
+// `: T` (operand and result of type T) or `: (T) -> R`.
+static ParseResult parseUnaryType(OpAsmParser &parser, Type &operand, Type &result) {
+  SMLoc loc = parser.getCurrentLocation();
+  Type type;
+  if (parser.parseType(type))
+    return failure();
+  if (auto fn = dyn_cast<FunctionType>(type)) {
+    if (fn.getNumInputs() != 1 || fn.getNumResults() != 1)
+      return parser.emitError(loc) << "expected a functional type with 1 input and 1 result";
+    operand = fn.getInput(0);
+    result = fn.getResult(0);
+    return success();
+  }
+  operand = result = type;
+  return success();
+}
+
+// Moves inherent attributes written in the attribute dictionary of a custom
+// form into the op's properties, with the same errors as a generated parser.
+template <typename OpTy>
+static ParseResult checkInherentAttrs(OpAsmParser &parser, OperationState &result, SMLoc loc) {
+  return OpTy::verifyInherentAttrs(result.name, result.attributes,
+                                   [&]() { return parser.emitError(loc); });
+}
+
+//===----------------------------------------------------------------------===//
+// OutputOperandAliasAttr
+//===----------------------------------------------------------------------===//
+
+Attribute OutputOperandAliasAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  SmallVector<int64_t> output, operand;
+  int64_t operandIndex = 0;
+  DimensionField fields[] = {{"output_tuple_indices", &output},
+                             {"operand_index", nullptr, &operandIndex},
+                             {"operand_tuple_indices", &operand}};
+  SmallVector<bool> seen;
+  if (parseDimensionFields(parser, "output_operand_alias", fields, seen))
+    return {};
+  if (!seen[1]) {
+    parser.emitError(loc) << "#stablehlo.output_operand_alias needs operand_index";
+    return {};
+  }
+  return OutputOperandAliasAttr::get(parser.getContext(), output, operandIndex, operand);
+}
+
+// All fields, empty lists included, as StableHLO prints them.
+void OutputOperandAliasAttr::print(AsmPrinter &printer) const {
+  printer << "<output_tuple_indices = ";
+  printIntList(printer, getOutputTupleIndices());
+  printer << ", operand_index = " << getOperandIndex() << ", operand_tuple_indices = ";
+  printIntList(printer, getOperandTupleIndices());
+  printer << '>';
+}
+
+//===----------------------------------------------------------------------===//
+// FftOp, ReducePrecisionOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult FftOp::verify() {
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> length = getFftLength();
+  int64_t count = length.size();
+  FftType kind = getFftType();
+  StringRef kindName = stringifyFftType(kind);
+  // fft_c3: one to three transformed dimensions.
+  if (count < 1 || count > 3)
+    return emitOpError() << "fft_length must have 1 to 3 entries, got " << count;
+  // fft_c1: the operand has that many dimensions.
+  if (operandType.getRank() < count)
+    return emitOpError() << "operand rank " << operandType.getRank()
+                         << " is less than size(fft_length) = " << count;
+  // fft_c2: element types by fft_type.
+  Type in = operandType.getElementType(), out = resultType.getElementType();
+  auto inComplex = dyn_cast<ComplexType>(in), outComplex = dyn_cast<ComplexType>(out);
+  bool ok = false;
+  switch (kind) {
+  case FftType::FFT:
+  case FftType::IFFT:
+    ok = inComplex && in == out;
+    break;
+  case FftType::RFFT:
+    ok = isa<FloatType>(in) && outComplex && outComplex.getElementType() == in;
+    break;
+  case FftType::IRFFT:
+    ok = inComplex && isa<FloatType>(out) && inComplex.getElementType() == out;
+    break;
+  }
+  if (!ok)
+    return emitOpError() << "fft_type " << kindName << " cannot map element type " << in << " to "
+                         << out << " (FFT/IFFT: same complex type; RFFT: float to complex of it; "
+                            "IRFFT: complex to its float)";
+  // fft_c4: the real side's minor dimensions are fft_length.
+  if (kind == FftType::RFFT || kind == FftType::IRFFT) {
+    auto real = kind == FftType::RFFT ? operandType : resultType;
+    ArrayRef<int64_t> minor = real.getShape().take_back(count);
+    if (real.getRank() < count || !compatibleShape(minor, length))
+      return emitOpError() << "the minor dimensions " << listText(minor) << " of the real "
+                           << (kind == FftType::RFFT ? "operand" : "result")
+                           << " must equal fft_length " << listText(length);
+  }
+  // fft_c5: the result has the operand's shape, except the last dimension
+  // of RFFT (n / 2 + 1 of n) and IRFFT (the reverse).
+  SmallVector<int64_t> expected(operandType.getShape());
+  auto half = [](int64_t n) { return ShapedType::isDynamic(n) || n == 0 ? n : n / 2 + 1; };
+  if (kind == FftType::RFFT)
+    expected.back() = half(expected.back());
+  if (kind == FftType::IRFFT)
+    expected.back() = resultType.getShape().back();
+  bool shapeOk = compatibleShape(resultType.getShape(), expected);
+  if (shapeOk && kind == FftType::IRFFT)
+    shapeOk = compatibleDim(operandType.getShape().back(), half(resultType.getShape().back()));
+  if (!shapeOk)
+    return emitOpError() << "result shape " << listText(resultType.getShape())
+                         << " does not follow from operand shape " << listText(operandType.getShape())
+                         << " for fft_type " << kindName;
+  return success();
+}
+
+// %x, format = e5m10 {attrs} : type
+ParseResult ReducePrecisionOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand operand;
+  if (parser.parseOperand(operand) || parser.parseComma() || parser.parseKeyword("format") ||
+      parser.parseEqual())
+    return failure();
+  SMLoc formatLoc = parser.getCurrentLocation();
+  StringRef format;
+  if (parser.parseKeyword(&format))
+    return failure();
+  int64_t exponent = 0, mantissa = 0;
+  size_t m = format.find('m');
+  if (!format.starts_with("e") || m == StringRef::npos ||
+      format.slice(1, m).getAsInteger(10, exponent) ||
+      format.drop_front(m + 1).getAsInteger(10, mantissa))
+    return parser.emitError(formatLoc) << "expected a format such as e5m10, got '" << format << "'";
+  Builder builder(parser.getContext());
+  auto &props = result.getOrAddProperties<Properties>();
+  props.exponent_bits = builder.getI32IntegerAttr(exponent);
+  props.mantissa_bits = builder.getI32IntegerAttr(mantissa);
+  SMLoc attrLoc = parser.getCurrentLocation();
+  Type operandType, resultType;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      checkInherentAttrs<ReducePrecisionOp>(parser, result, attrLoc) || parser.parseColon() ||
+      parseUnaryType(parser, operandType, resultType) ||
+      parser.resolveOperand(operand, operandType, result.operands))
+    return failure();
+  result.addTypes(resultType);
+  return success();
+}
+
+void ReducePrecisionOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << getOperand() << ", format = e" << getExponentBitsAttr().getInt() << 'm'
+          << getMantissaBitsAttr().getInt();
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"exponent_bits", "mantissa_bits"});
+  printer << " : ";
+  if (getOperand().getType() == getOutput().getType())
+    printer << getOutput().getType();
+  else
+    printer.printFunctionalType(getOperation());
+}
+
+LogicalResult ReducePrecisionOp::verify() {
+  // reduce_precision_c1: same type in and out.
+  if (getOperand().getType() != getOutput().getType())
+    return emitOpError() << "operand type " << getOperand().getType()
+                         << " and output type " << getOutput().getType() << " must be equal";
+  // reduce_precision_c2/c3.
+  // (The getters return unsigned values; read the attributes as signed.)
+  int64_t exponent = getExponentBitsAttr().getInt(), mantissa = getMantissaBitsAttr().getInt();
+  if (exponent < 1)
+    return emitOpError() << "exponent_bits must be at least 1, got " << exponent;
+  if (mantissa < 0)
+    return emitOpError() << "mantissa_bits must be non-negative, got " << mantissa;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// RngOp, RngBitGeneratorOp
+//===----------------------------------------------------------------------===//
+
+// The values of a 1-D shape operand when a stablehlo.constant defines it.
+static std::optional<SmallVector<int64_t>> constantShape(Value value) {
+  auto constant = value.getDefiningOp<ConstantOp>();
+  if (!constant)
+    return std::nullopt;
+  auto elements = dyn_cast<DenseIntElementsAttr>(constant.getValue());
+  if (!elements)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &v : elements.getValues<APInt>())
+    values.push_back(v.getSExtValue());
+  return values;
+}
+
+LogicalResult RngOp::verify() {
+  Type element = getElementTypeOrSelf(getResult().getType());
+  // rng_c1: a, b and result share an element type.
+  if (getElementTypeOrSelf(getA().getType()) != element ||
+      getElementTypeOrSelf(getB().getType()) != element)
+    return emitOpError() << "a " << getA().getType() << ", b " << getB().getType()
+                         << " and the result " << getResult().getType()
+                         << " must have the same element type";
+  // rng_c2: NORMAL needs floats.
+  if (getRngDistribution() == RngDistribution::NORMAL && !isa<FloatType>(element))
+    return emitOpError() << "rng_distribution NORMAL requires a floating-point element type, got "
+                         << element;
+  // rng_c3: shape(result) = shape.
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  int64_t entries = cast<ShapedType>(getShape().getType()).getDimSize(0);
+  if (!ShapedType::isDynamic(entries) && entries != resultType.getRank())
+    return emitOpError() << "shape has " << entries << " entries but the result has rank "
+                         << resultType.getRank();
+  if (auto shape = constantShape(getShape()); shape && !compatibleShape(resultType.getShape(), *shape))
+    return emitOpError() << "result shape " << listText(resultType.getShape())
+                         << " must equal shape " << listText(*shape);
+  return success();
+}
+
+LogicalResult RngBitGeneratorOp::verify() {
+  auto state = cast<RankedTensorType>(getInitialState().getType());
+  // rng_bit_generator_c1: the state keeps its type.
+  if (getOutputState().getType() != state)
+    return emitOpError() << "output_state type " << getOutputState().getType()
+                         << " must equal the initial_state type " << state;
+  // rng_bit_generator_c2: state size by algorithm.
+  if (state.getRank() != 1)
+    return emitOpError() << "initial_state must be 1-dimensional, got " << state;
+  int64_t size = state.getDimSize(0);
+  RngAlgorithm algorithm = getRngAlgorithm();
+  if ((algorithm == RngAlgorithm::THREE_FRY && size != 2) ||
+      (algorithm == RngAlgorithm::PHILOX && size != 2 && size != 3))
+    return emitOpError() << "initial_state of " << stringifyRngAlgorithm(algorithm)
+                         << " must have " << (algorithm == RngAlgorithm::THREE_FRY ? "2" : "2 or 3")
+                         << " elements, got " << size;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MapOp, BroadcastOp, DotOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MapOp::verify() {
+  // map_c2: at least one input.
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  auto inputType = cast<RankedTensorType>(getInputs().front().getType());
+  // map_c3: dimensions = [0, ..., R-1].
+  ArrayRef<int64_t> dims = getDimensions();
+  bool identity = static_cast<int64_t>(dims.size()) == inputType.getRank();
+  for (auto [i, dim] : llvm::enumerate(dims))
+    identity &= dim == static_cast<int64_t>(i);
+  if (!identity)
+    return emitOpError() << "dimensions must be [0, ..., " << inputType.getRank() - 1
+                         << "] (all dimensions in order), got " << listText(dims);
+  // map_c4: computation : (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'>.
+  Block &body = getComputation().front();
+  SmallVector<Type> expected;
+  for (Value input : getInputs())
+    expected.push_back(RankedTensorType::get({}, getElementTypeOrSelf(input.getType())));
+  if (TypeRange(body.getArgumentTypes()) != TypeRange(expected))
+    return emitOpError() << "computation arguments " << typesText(body.getArgumentTypes())
+                         << " must be " << typesText(expected);
+  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
+  auto scalar = RankedTensorType::get({}, getElementTypeOrSelf(getResult().getType()));
+  if (!ret || ret->getNumOperands() != 1 || ret->getOperand(0).getType() != scalar)
+    return emitOpError() << "computation must return a single " << scalar;
+  return success();
+}
+
+LogicalResult BroadcastOp::verify() {
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> sizes = getBroadcastSizes();
+  for (int64_t size : sizes)
+    if (size < 0)
+      return emitOpError() << "broadcast_sizes must be non-negative, got " << listText(sizes);
+  SmallVector<int64_t> expected(sizes);
+  llvm::append_range(expected, operandType.getShape());
+  if (operandType.getElementType() != resultType.getElementType() ||
+      !compatibleShape(resultType.getShape(), expected))
+    return emitOpError() << "result type " << resultType << " must have shape "
+                         << listText(expected) << " (broadcast_sizes, then the operand shape) and element type "
+                         << operandType.getElementType();
+  return success();
+}
+
+static ParseResult parsePrecision(OpAsmParser &parser, ArrayAttr &config) {
+  SmallVector<Attribute> values;
+  if (parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        SMLoc loc = parser.getCurrentLocation();
+        StringRef word;
+        if (parser.parseKeyword(&word))
+          return failure();
+        std::optional<Precision> value = symbolizePrecision(word);
+        if (!value)
+          return parser.emitError(loc) << "unknown precision '" << word
+                                       << "' (expected DEFAULT, HIGH or HIGHEST)";
+        values.push_back(PrecisionAttr::get(parser.getContext(), *value));
+        return success();
+      }))
+    return failure();
+  config = ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+// %lhs, %rhs (, precision = [DEFAULT, DEFAULT])? {attrs} : (lhs, rhs) -> result
+ParseResult DotOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand lhs, rhs;
+  if (parser.parseOperand(lhs) || parser.parseComma() || parser.parseOperand(rhs))
+    return failure();
+  if (succeeded(parser.parseOptionalComma())) {
+    ArrayAttr config;
+    if (parser.parseKeyword("precision") || parser.parseEqual() || parsePrecision(parser, config))
+      return failure();
+    result.getOrAddProperties<Properties>().precision_config = config;
+  }
+  SMLoc loc = parser.getCurrentLocation();
+  FunctionType type;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      checkInherentAttrs<DotOp>(parser, result, loc) || parser.parseColon() ||
+      (loc = parser.getCurrentLocation(), parser.parseType(type)))
+    return failure();
+  if (type.getNumInputs() != 2 || type.getNumResults() != 1)
+    return parser.emitError(loc) << "expected a functional type with 2 inputs and 1 result";
+  if (parser.resolveOperands({lhs, rhs}, type.getInputs(), loc, result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  return success();
+}
+
+void DotOp::print(OpAsmPrinter &printer) {
+  printer << ' ' << getLhs() << ", " << getRhs();
+  if (ArrayAttr precision = getPrecisionConfigAttr()) {
+    printer << ", precision = [";
+    llvm::interleaveComma(precision, printer, [&](Attribute attr) {
+      printer << stringifyPrecision(cast<PrecisionAttr>(attr).getValue());
+    });
+    printer << ']';
+  }
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"precision_config"});
+  printer << " : ";
+  printer.printFunctionalType(getOperation());
+}
+
+LogicalResult DotOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  if (lhs.getElementType() != rhs.getElementType())
+    return emitOpError() << "lhs and rhs must have the same element type, got "
+                         << lhs.getElementType() << " and " << rhs.getElementType();
+  if (lhs.getRank() < 1 || lhs.getRank() > 2 || rhs.getRank() < 1 || rhs.getRank() > 2)
+    return emitOpError() << "lhs and rhs must have rank 1 or 2, got " << lhs.getRank() << " and "
+                         << rhs.getRank();
+  // The last lhs dimension contracts with the first rhs dimension.
+  if (!compatibleDim(lhs.getShape().back(), rhs.getShape().front()))
+    return emitOpError() << "contracting dimensions differ: lhs " << lhs << " has "
+                         << lhs.getShape().back() << ", rhs " << rhs << " has " << rhs.getShape().front();
+  SmallVector<int64_t> expected;
+  if (lhs.getRank() == 2)
+    expected.push_back(lhs.getDimSize(0));
+  if (rhs.getRank() == 2)
+    expected.push_back(rhs.getDimSize(1));
+  if (!compatibleShape(resultType.getShape(), expected))
+    return emitOpError() << "result shape " << listText(resultType.getShape()) << " must be "
+                         << listText(expected);
+  // dot_general_c12 applies to dot too: no or two precisions.
+  if (ArrayAttr precision = getPrecisionConfigAttr();
+      precision && precision.size() != 0 && precision.size() != 2)
+    return emitOpError() << "precision_config must have 0 or 2 entries, got " << precision.size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CholeskyOp, TriangularSolveOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CholeskyOp::verify() {
+  auto type = cast<RankedTensorType>(getA().getType());
+  // cholesky_c1: same type in and out.
+  if (getResult().getType() != type)
+    return emitOpError() << "result type " << getResult().getType() << " must equal the type of a "
+                         << type;
+  // cholesky_c2/c3: a batch of square matrices.
+  if (type.getRank() < 2)
+    return emitOpError() << "a must have rank at least 2, got " << type;
+  if (!compatibleDim(type.getShape().back(), type.getShape().drop_back().back()))
+    return emitOpError() << "the two minor dimensions of a must be equal (square matrices), got "
+                         << type;
+  return success();
+}
+
+LogicalResult TriangularSolveOp::verify() {
+  auto a = cast<RankedTensorType>(getA().getType());
+  auto b = cast<RankedTensorType>(getB().getType());
+  // triangular_solve_c1: same element type.
+  if (a.getElementType() != b.getElementType())
+    return emitOpError() << "a and b must have the same element type, got " << a.getElementType()
+                         << " and " << b.getElementType();
+  // triangular_solve_c2: equal ranks, at least 2.
+  int64_t rank = a.getRank();
+  if (rank < 2 || b.getRank() != rank)
+    return emitOpError() << "a and b must have the same rank, at least 2, got " << a << " and " << b;
+  // triangular_solve_c3: same batch dims, a square, a matches b's side.
+  if (!compatibleShape(a.getShape().drop_back(2), b.getShape().drop_back(2)))
+    return emitOpError() << "a " << a << " and b " << b << " must have the same batch dimensions";
+  int64_t n = a.getDimSize(rank - 1);
+  if (!compatibleDim(a.getDimSize(rank - 2), n))
+    return emitOpError() << "the two minor dimensions of a must be equal, got " << a;
+  int64_t side = b.getDimSize(getLeftSide() ? rank - 2 : rank - 1);
+  if (!compatibleDim(side, n))
+    return emitOpError() << "a is " << n << "x" << n << " but b's " << (getLeftSide() ? "rows" : "columns")
+                         << " number " << side << " (left_side = " << (getLeftSide() ? "true" : "false")
+                         << ")";
+  // triangular_solve_c4: the result has b's type.
+  if (getResult().getType() != b)
+    return emitOpError() << "result type " << getResult().getType() << " must equal the type of b " << b;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Batch normalization
+//===----------------------------------------------------------------------===//
+
+// batch_norm_*_c1: feature_index in range; c2: one element type; the
+// per-feature tensors have dim(operand, feature_index) elements.
+static LogicalResult verifyBatchNorm(Operation *op, Value operand, int64_t featureIndex,
+                                     ArrayRef<std::pair<StringRef, Value>> features,
+                                     ArrayRef<std::pair<StringRef, Value>> fullSize) {
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  if (featureIndex < 0 || featureIndex >= operandType.getRank())
+    return op->emitOpError() << "feature_index " << featureIndex << " is out of range for an operand of rank "
+                             << operandType.getRank();
+  Type element = operandType.getElementType();
+  for (auto [name, value] : llvm::concat<const std::pair<StringRef, Value>>(features, fullSize))
+    if (getElementTypeOrSelf(value.getType()) != element)
+      return op->emitOpError() << name << " must have the operand's element type " << element
+                               << ", got " << value.getType();
+  int64_t size = operandType.getDimSize(featureIndex);
+  for (auto [name, value] : features)
+    if (!compatibleDim(cast<RankedTensorType>(value.getType()).getDimSize(0), size))
+      return op->emitOpError() << name << " must have " << size
+                               << " elements (the size of the feature dimension), got " << value.getType();
+  for (auto [name, value] : fullSize)
+    if (value.getType() != operandType)
+      return op->emitOpError() << name << " must have the operand type " << operandType << ", got "
+                               << value.getType();
+  return success();
+}
+
+LogicalResult BatchNormTrainingOp::verify() {
+  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
+                         {{"scale", getScale()}, {"offset", getOffset()},
+                          {"batch_mean", getBatchMean()}, {"batch_var", getBatchVar()}},
+                         {{"output", getOutput()}});
+}
+
+LogicalResult BatchNormInferenceOp::verify() {
+  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
+                         {{"scale", getScale()}, {"offset", getOffset()},
+                          {"mean", getMean()}, {"variance", getVariance()}},
+                         {{"result", getResult()}});
+}
+
+LogicalResult BatchNormGradOp::verify() {
+  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
+                         {{"scale", getScale()}, {"mean", getMean()}, {"variance", getVariance()},
+                          {"grad_scale", getGradScale()}, {"grad_offset", getGradOffset()}},
+                         {{"grad_output", getGradOutput()}, {"grad_operand", getGradOperand()}});
+}
+
+//===----------------------------------------------------------------------===//
+// CustomCallOp
+//===----------------------------------------------------------------------===//
+
+// @target(%a, %b) {attrs} : (A, B) -> R   (or -> (R, S))
+ParseResult CustomCallOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr target;
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  if (parser.parseSymbolName(target) ||
+      parser.parseOperandList(operands, AsmParser::Delimiter::Paren))
+    return failure();
+  result.getOrAddProperties<Properties>().call_target_name = target;
+  SMLoc loc = parser.getCurrentLocation();
+  FunctionType type;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      checkInherentAttrs<CustomCallOp>(parser, result, loc) || parser.parseColon() ||
+      (loc = parser.getCurrentLocation(), parser.parseType(type)) ||
+      parser.resolveOperands(operands, type.getInputs(), loc, result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  return success();
+}
+
+void CustomCallOp::print(OpAsmPrinter &printer) {
+  printer << ' ';
+  printer.printSymbolName(getCallTargetName());
+  printer << '(' << getInputs() << ')';
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"call_target_name"});
+  printer << " : ";
+  printer.printFunctionalType(getOperation());
+}
+
+// The type at `path` inside `type` (tuple element indices), or null.
+static Type typeAtPath(Type type, ArrayRef<int64_t> path) {
+  for (int64_t index : path) {
+    auto tuple = dyn_cast<TupleType>(type);
+    if (!tuple || index < 0 || index >= static_cast<int64_t>(tuple.size()))
+      return {};
+    type = tuple.getType(index);
+  }
+  return type;
+}
+
+static LogicalResult verifyLayouts(Operation *op, StringRef name, ArrayAttr layouts, TypeRange types) {
+  // A single tuple result is laid out element by element.
+  SmallVector<Type> flat(types);
+  if (types.size() == 1)
+    if (auto tuple = dyn_cast<TupleType>(types.front()))
+      flat.assign(tuple.getTypes().begin(), tuple.getTypes().end());
+  if (layouts.size() != flat.size())
+    return op->emitOpError() << name << " has " << layouts.size() << " layouts for " << flat.size()
+                             << " values";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(layouts, flat))) {
+    auto [attr, type] = pair;
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    int64_t rank = tensor ? tensor.getRank() : 0;
+    SmallVector<int64_t> layout;
+    for (const APInt &v : cast<DenseIntElementsAttr>(attr).getValues<APInt>())
+      layout.push_back(v.getSExtValue());
+    SmallVector<int64_t> sorted(layout);
+    llvm::sort(sorted);
+    bool isPermutation = static_cast<int64_t>(sorted.size()) == rank;
+    for (auto [j, v] : llvm::enumerate(sorted))
+      isPermutation &= v == static_cast<int64_t>(j);
+    if (!isPermutation)
+      return op->emitOpError() << name << "[" << i << "] = " << listText(layout)
+                               << " must be a permutation of [0, " << rank << ") for " << type;
+  }
+  return success();
+}
+
+LogicalResult CustomCallOp::verify() {
+  // Layouts: both or neither, one per value, each a permutation.
+  auto operandLayouts = getOperandLayoutsAttr(), resultLayouts = getResultLayoutsAttr();
+  if (!operandLayouts != !resultLayouts)
+    return emitOpError() << "operand_layouts and result_layouts must be given together";
+  if (operandLayouts &&
+      (failed(verifyLayouts(*this, "operand_layouts", operandLayouts, getInputs().getTypes())) ||
+       failed(verifyLayouts(*this, "result_layouts", resultLayouts, getResultTypes()))))
+    return failure();
+  // Aliases: both ends exist and have the same type.
+  for (Attribute attr : getOutputOperandAliases()) {
+    auto alias = cast<OutputOperandAliasAttr>(attr);
+    int64_t operandIndex = alias.getOperandIndex();
+    if (operandIndex < 0 || operandIndex >= static_cast<int64_t>(getInputs().size()))
+      return emitOpError() << "output_operand_aliases: operand_index " << operandIndex
+                           << " is out of range for " << getInputs().size() << " operands";
+    Type operandType = typeAtPath(getInputs()[operandIndex].getType(), alias.getOperandTupleIndices());
+    if (!operandType)
+      return emitOpError() << "output_operand_aliases: operand_tuple_indices "
+                           << listText(alias.getOperandTupleIndices()) << " do not lead into operand "
+                           << operandIndex << " of type " << getInputs()[operandIndex].getType();
+    ArrayRef<int64_t> outputPath = alias.getOutputTupleIndices();
+    Type outputType;
+    if (getNumResults() == 1)
+      outputType = typeAtPath(getResult(0).getType(), outputPath);
+    else if (!outputPath.empty() && outputPath.front() >= 0 &&
+             outputPath.front() < static_cast<int64_t>(getNumResults()))
+      outputType = typeAtPath(getResult(outputPath.front()).getType(), outputPath.drop_front());
+    if (!outputType)
+      return emitOpError() << "output_operand_aliases: output_tuple_indices " << listText(outputPath)
+                           << " do not name a result of " << typesText(getResultTypes());
+    if (outputType != operandType)
+      return emitOpError() << "output_operand_aliases: the aliased result has type " << outputType
+                           << " but the operand has type " << operandType;
+  }
+  // backend_config: a dictionary exactly for the typed FFI.
+  if (Attribute config = getBackendConfigAttr()) {
+    bool typedFfi = getApiVersion() == CustomCallApiVersion::API_VERSION_TYPED_FFI;
+    if (typedFfi != isa<DictionaryAttr>(config))
+      return emitOpError() << "backend_config must be " << (typedFfi ? "a dictionary" : "a string")
+                           << " for api_version " << stringifyCustomCallApiVersion(getApiVersion());
+  }
+  return success();
+}
+
+LogicalResult CustomCallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  for (Attribute attr : getCalledComputations()) {
+    auto symbol = cast<FlatSymbolRefAttr>(attr);
+    if (!symbolTable.lookupNearestSymbolFrom(*this, symbol))
+      return emitOpError() << "called computation " << symbol << " does not exist";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CompositeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CompositeOp::verify() {
+  // composite_c1: a namespaced name `dialect.op`.
+  auto [ns, rest] = getName().split('.');
+  if (ns.empty() || rest.empty())
+    return emitOpError() << "name \"" << getName()
+                         << "\" must be namespaced, such as \"my_dialect.my_op\"";
+  return success();
+}
+
+LogicalResult CompositeOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  // composite_c2: the decomposition is a function in scope.
+  Operation *callee = symbolTable.lookupNearestSymbolFrom(*this, getDecompositionAttr());
+  auto function = dyn_cast_or_null<FunctionOpInterface>(callee);
+  if (!function)
+    return emitOpError() << "decomposition " << getDecompositionAttr() << " is not a function in scope";
+  auto type = dyn_cast<FunctionType>(function.getFunctionType());
+  if (!type)
+    return emitOpError() << "decomposition " << getDecompositionAttr() << " has no function type";
+  // composite_c3/c4: it takes the operands and returns the results.
+  if (TypeRange(type.getInputs()) != TypeRange(getOperandTypes()))
+    return emitOpError() << "decomposition " << getDecompositionAttr() << " takes "
+                         << typesText(type.getInputs()) << " but the operands are "
+                         << typesText(getOperandTypes());
+  if (TypeRange(type.getResults()) != TypeRange(getResultTypes()))
+    return emitOpError() << "decomposition " << getDecompositionAttr() << " returns "
+                         << typesText(type.getResults()) << " but the results are "
+                         << typesText(getResultTypes());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TupleOp, GetTupleElementOp
+//===----------------------------------------------------------------------===//
+
+// %a, %b {attrs} : tuple<A, B>
+ParseResult TupleOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> operands;
+  SMLoc loc = parser.getCurrentLocation();
+  TupleType type;
+  if (parser.parseOperandList(operands) || parser.parseOptionalAttrDict(result.attributes) ||
+      parser.parseColon() || (loc = parser.getCurrentLocation(), parser.parseType(type)))
+    return failure();
+  if (type.size() != operands.size())
+    return parser.emitError(loc) << "tuple type has " << type.size() << " elements for "
+                                 << operands.size() << " operands";
+  if (parser.resolveOperands(operands, type.getTypes(), loc, result.operands))
+    return failure();
+  result.addTypes(type);
+  return success();
+}
+
+void TupleOp::print(OpAsmPrinter &printer) {
+  if (!getVal().empty())
+    printer << ' ' << getVal();
+  printer.printOptionalAttrDict((*this)->getAttrs());
+  printer << " : " << getResult().getType();
+}
+
+LogicalResult TupleOp::verify() {
+  // tuple_c1/c2: the result is the tuple of the operand types.
+  auto type = cast<TupleType>(getResult().getType());
+  if (TypeRange(type.getTypes()) != getVal().getTypes())
+    return emitOpError() << "result type " << type << " must be the tuple of the operand types "
+                         << typesText(getVal().getTypes());
+  return success();
+}
+
+LogicalResult GetTupleElementOp::verify() {
+  auto tuple = cast<TupleType>(getOperand().getType());
+  int64_t index = getIndexAttr().getInt();
+  // get_tuple_element_c1: index in range.
+  if (index < 0 || index >= static_cast<int64_t>(tuple.size()))
+    return emitOpError() << "index " << index << " is out of range for " << tuple;
+  // get_tuple_element_c2: the result has the element's type.
+  if (tuple.getType(index) != getResult().getType())
+    return emitOpError() << "result type " << getResult().getType() << " must be element " << index
+                         << " of the tuple, " << tuple.getType(index);
+  return success();
+}
