@@ -79,6 +79,8 @@ def lgamma64(x):
         a = LANCZOS[0] + sum(LANCZOS[i] / (z + i) for i in range(1, 9))
         t = z + LANCZOS_G + 0.5
         return 0.5 * math.log(2 * math.pi) + (z + 0.5) * math.log(t) - t + math.log(a)
+    if x in (1.0, 2.0):
+        return 0.0
     if x >= 0.5:
         return positive(x)
     frac = x - round(x)
@@ -90,10 +92,10 @@ def lgamma64(x):
 
 def digamma64(x):
     def positive(x):
-        shift = sum(1.0 / (x + k) for k in range(6))
-        y = x + 6.0
+        shift = sum(1.0 / (x + k) for k in range(10))
+        y = x + 10.0
         y2 = 1.0 / (y * y)
-        series = y2 * (1 / 12 - y2 * (1 / 120 - y2 * (1 / 252 - y2 * (1 / 240 - y2 * (1 / 132)))))
+        series = y2 * (1 / 12 - y2 * (1 / 120 - y2 * (1 / 252 - y2 * (1 / 240 - y2 * (1 / 132 - y2 * (691 / 32760 - y2 / 12))))))
         return math.log(y) - 0.5 / y - series - shift
     if x > 0:
         return positive(x)

@@ -633,3 +633,19 @@ pub fn hlo_op_with_region<'c>(
             .add_regions([region]),
     )
 }
+
+/// `value` as an MLIR float literal of the float type named `ty` (`f32`,
+/// `bf16`, ...): decimal when finite (17 significant digits, rounded by the
+/// parser), else the type's bit pattern for ±inf or NaN.
+pub fn float_literal(value: f64, ty: &str) -> String {
+    if value.is_finite() {
+        return format!("{value:.17e}");
+    }
+    let (inf, neg_inf, nan) = match ty {
+        "f64" => ("0x7FF0000000000000", "0xFFF0000000000000", "0x7FF8000000000000"),
+        "f16" => ("0x7C00", "0xFC00", "0x7E00"),
+        "bf16" => ("0x7F80", "0xFF80", "0x7FC0"),
+        _ => ("0x7F800000", "0xFF800000", "0x7FC00000"),
+    };
+    (if value.is_nan() { nan } else if value > 0.0 { inf } else { neg_inf }).to_owned()
+}

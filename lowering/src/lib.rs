@@ -14,6 +14,7 @@ pub mod distinct_results;
 pub mod element;
 pub mod expand_copies;
 pub mod passes;
+pub mod reserved_symbols;
 pub mod patterns;
 pub mod signedness;
 pub mod stablehlo_to_linalg;

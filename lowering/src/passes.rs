@@ -135,6 +135,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
     },
     PassInfo {
+        name: "xla-rename-reserved-symbols",
+        summary: "Rename functions named like C library functions (tan, expf, memcpy, ...) to <name>.xla",
+        steps: &[Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass)],
+    },
+    PassInfo {
         name: "xla-distinct-results",
         summary: "Copy repeated function results so that each result gets its own buffer",
         steps: &[Step::Ours(crate::distinct_results::create_distinct_results_pass)],
@@ -159,6 +164,7 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-cpu-pipeline",
         summary: "The whole CPU pipeline: CHLO -> StableHLO -> linalg -> affine loops -> LLVM dialect",
         steps: &[
+            Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
             Step::Ours(crate::chlo::create_chlo_legalize_pass),
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),
@@ -172,6 +178,7 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-pipeline",
         summary: "StableHLO -> linalg -> parallel loops -> gpu kernels -> NVVM -> PTX (sm_90; thin first version)",
         steps: &[
+            Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
             Step::Ours(crate::chlo::create_chlo_legalize_pass),
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),

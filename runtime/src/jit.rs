@@ -187,7 +187,7 @@ impl CpuExecutable {
             .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
         let engine = Engine::new(module, 3)?;
         let function = engine
-            .lookup_packed_c_interface(entry)
+            .lookup_packed_c_interface(&xla_lowering::reserved_symbols::compiled_name(entry))
             .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
         Ok(Self { function, engine, signature })
     }

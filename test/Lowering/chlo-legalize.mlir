@@ -286,7 +286,7 @@ func.func @erf_inv(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // lgamma in f64: Lanczos on max(x, 1 - x), the reflection through
-// sin(pi (x - round(x))) below 0.5, +inf at ±inf.
+// sin(pi (x - round(x))) below 0.5, exact zeros at 1 and 2, +inf at ±inf.
 // CHECK-LABEL: func.func @lgamma
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
 // CHECK-NEXT: %[[W:.*]] = stablehlo.convert %[[X]] : (tensor<4xf32>) -> tensor<4xf64>
@@ -296,7 +296,9 @@ func.func @erf_inv(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK: %[[ROUND:.*]] = stablehlo.round_nearest_even %[[W]] : tensor<4xf64>
 // CHECK-NEXT: %[[FRAC:.*]] = stablehlo.subtract %[[W]], %[[ROUND]] : tensor<4xf64>
 // CHECK: stablehlo.sine %{{.*}} : tensor<4xf64>
-// CHECK: %[[VALUE:.*]] = stablehlo.select %[[REFLECT]], %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xf64>
+// CHECK: stablehlo.select %[[REFLECT]], %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xf64>
+// CHECK: %[[ONE_OR_TWO:.*]] = stablehlo.or
+// CHECK: %[[VALUE:.*]] = stablehlo.select %[[ONE_OR_TWO]], %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xf64>
 // CHECK: %[[ABS:.*]] = stablehlo.abs %[[W]] : tensor<4xf64>
 // CHECK-NEXT: %[[INF0:.*]] = stablehlo.constant dense<0x7FF0000000000000> : tensor<4xf64>
 // CHECK-NEXT: %[[ISINF:.*]] = stablehlo.compare EQ, %[[ABS]], %[[INF0]], FLOAT

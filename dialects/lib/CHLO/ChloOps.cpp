@@ -52,6 +52,8 @@ static LogicalResult verifyBroadcastBinary(Operation *op,
       if (dim < 0 || dim >= rank)
         return op->emitOpError() << "broadcast dimension " << dim << " is out of range";
       int64_t size = type.getDimSize(i);
+      if (ShapedType::isDynamic(size) || result.isDynamicDim(dim))
+        continue;
       if (size != 1 && size != result.getDimSize(dim))
         return op->emitOpError() << "operand dimension " << i << " of size " << size
                                  << " does not broadcast to result dimension " << dim
@@ -88,10 +90,11 @@ LogicalResult TopKOp::verify() {
   if (operand.getRank() < 1)
     return emitOpError() << "operand must have rank at least 1";
   int64_t last = operand.getDimSize(operand.getRank() - 1);
-  if (getK() < 0 || getK() > last)
-    return emitOpError() << "k = " << getK() << " must be in [0, " << last << "] (the last dimension)";
+  int64_t k = getKAttr().getInt();
+  if (k < 0 || (!ShapedType::isDynamic(last) && k > last))
+    return emitOpError() << "k = " << k << " must be in [0, " << last << "] (the last dimension)";
   SmallVector<int64_t> shape(operand.getShape());
-  shape.back() = getK();
+  shape.back() = k;
   if (getValues().getType() != operand.clone(shape))
     return emitOpError() << "values must have type " << operand.clone(shape);
   auto indices = cast<RankedTensorType>(getIndices().getType());

@@ -85,18 +85,8 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
         let text = element.to_string();
         let literal = if text.starts_with('i') {
             format!("{}", value as i64)
-        } else if value.is_finite() {
-            format!("{value:.17e}")
         } else {
-            // Infinities and NaN as their bit patterns.
-            match (text.as_str(), value.is_nan(), value > 0.0) {
-                ("f64", true, _) => "0x7FF8000000000000".into(),
-                ("f64", false, true) => "0x7FF0000000000000".into(),
-                ("f64", false, false) => "0xFFF0000000000000".into(),
-                (_, true, _) => "0x7FC00000".into(),
-                (_, false, true) => "0x7F800000".into(),
-                _ => "0xFF800000".into(),
-            }
+            crate::builders::float_literal(value, &text)
         };
         let attribute = format!("dense<{literal}> : {ty}");
         let attribute = Attribute::parse(self.context(), &attribute).ok_or_else(|| format!("internal error: {attribute}"))?;
@@ -195,6 +185,7 @@ fn is_complex(x: V) -> bool {
 }
 
 fn real_only<'c>(name: &str, x: V<'c>) -> BuildResult<()> {
+    let name = name.trim_start_matches("chlo.");
     if is_complex(x) {
         return Err(format!("chlo.{name} on complex elements is not supported yet"));
     }
@@ -260,12 +251,8 @@ fn lower_broadcast_binary<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
         };
         let element = crate::builders::element_type(x.r#type())?;
         let dims_text = dims.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        broadcast.push(hlo.op(
-            "stablehlo.broadcast_in_dim",
-            &[x],
-            hlo.tensor(element),
-            &[("broadcast_dimensions", format!("array<i64: {dims_text}>"))],
-        )?);
+        let dims_attribute = if dims.is_empty() { "array<i64>".to_owned() } else { format!("array<i64: {dims_text}>") };
+        broadcast.push(hlo.op("stablehlo.broadcast_in_dim", &[x], hlo.tensor(element), &[("broadcast_dimensions", dims_attribute)])?);
     }
     let value = if base == "next_after" {
         special::next_after(&hlo, broadcast[0], broadcast[1])?

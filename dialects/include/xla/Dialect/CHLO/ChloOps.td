@@ -143,8 +143,8 @@ def CHLO_TopKOp : CHLO_Op<"top_k", [Pure]> {
     %values, %indices = chlo.top_k(%x, k = 3) : tensor<2x7xf32> -> (tensor<2x3xf32>, tensor<2x3xi32>)
     ```
   }];
-  let arguments = (ins CHLO_Tensor:$operand, I64Attr:$k);
-  let results = (outs CHLO_Tensor:$values, RankedTensorOf<[I32]>:$indices);
+  let arguments = (ins RankedTensorOf<[AnyInteger, CHLO_Float]>:$operand, I64Attr:$k);
+  let results = (outs RankedTensorOf<[AnyInteger, CHLO_Float]>:$values, RankedTensorOf<[I32]>:$indices);
   let assemblyFormat = [{
     `(` $operand `,` `k` `=` $k `)` attr-dict `:` type($operand) `->` `(` type($values) `,` type($indices) `)`
   }];
