@@ -193,7 +193,17 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let known: Vec<&str> = lowerings().iter().chain(&control_flow_lowerings()).map(|(name, _)| *name).collect();
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
-                if name.starts_with("check.") {
+                // SAFETY: `op` is live; the name outlives the call.
+                let registered = unsafe {
+                    mlir_sys::mlirContextIsRegisteredOperation(
+                        mlir_sys::mlirOperationGetContext(op.to_raw()),
+                        mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() },
+                    )
+                };
+                if !registered {
+                    crate::diagnostics::emit_error(op.location(), &format!("'{name}' belongs to a dialect this compiler does not know; it cannot be compiled"));
+                    leftover = true;
+                } else if name.starts_with("check.") {
                     crate::diagnostics::emit_error(op.location(), &format!("'{name}' is an expectation: run the file with `xla-run --check`"));
                     leftover = true;
                 } else if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {
