@@ -649,3 +649,23 @@ pub fn float_literal(value: f64, ty: &str) -> String {
     };
     (if value.is_nan() { nan } else if value > 0.0 { inf } else { neg_inf }).to_owned()
 }
+
+/// The text of a zero of scalar type `ty` inside a `dense<...>` literal:
+/// `0`, `0.0`, `false` or `(0.0, 0.0)`.
+fn zero_literal(ty: Type) -> BuildResult<&'static str> {
+    use crate::element::ElementKind;
+    match ElementKind::of(ty) {
+        Some(ElementKind::Pred) => Ok("false"),
+        Some(ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => Ok("0"),
+        Some(ElementKind::Float(_)) => Ok("0.0"),
+        Some(ElementKind::Complex) => Ok("(0.0, 0.0)"),
+        None => Err(format!("no zero for element type {ty}")),
+    }
+}
+
+/// `arith.constant dense<0> : ty`: a statically shaped tensor of zeros.
+pub fn zeros_tensor<'c>(context: &'c Context, location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    static_shape(ty)?;
+    let zero = zero_literal(element_type(ty)?)?;
+    constant(context, location, parse_attribute(context, &format!("dense<{zero}> : {ty}"))?, ty)
+}

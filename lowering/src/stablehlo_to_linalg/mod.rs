@@ -6,6 +6,7 @@
 //! StableHLO op is left.
 
 mod broadcast;
+mod collectives;
 mod constant;
 mod control_flow;
 mod convolution;
@@ -92,6 +93,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.sort", sort::lower_sort),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
+    table.extend(collectives::COLLECTIVE_OPS.iter().map(|&name| (name, collectives::lower_collective as LowerFn)));
     table
 }
 
