@@ -669,3 +669,19 @@ pub fn zeros_tensor<'c>(context: &'c Context, location: Location<'c>, ty: Type<'
     let zero = zero_literal(element_type(ty)?)?;
     constant(context, location, parse_attribute(context, &format!("dense<{zero}> : {ty}"))?, ty)
 }
+
+/// `func.call @callee(operands) : (...) -> results`, with `attributes`
+/// (the callee's `FlatSymbolRefAttr` among them, as `callee`).
+pub fn func_call<'c>(
+    location: Location<'c>,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attributes: &[(Identifier<'c>, Attribute<'c>)],
+) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("func.call", location).add_operands(operands).add_results(results).add_attributes(attributes))
+}
+
+/// The `!stablehlo.token` type.
+pub fn token_type(context: &Context) -> BuildResult<Type<'_>> {
+    Type::parse(context, "!stablehlo.token").ok_or_else(|| "internal error: !stablehlo.token".to_string())
+}

@@ -3,7 +3,14 @@
 //! One file per op family; [`populate_stablehlo_to_linalg_patterns`] adds
 //! them all. The pass [`create_legalize_to_linalg_pass`] applies them with a
 //! walk-based driver and fails, with an error at each op's location, if any
-//! StableHLO op is left.
+//! StableHLO op is left. It runs in phases:
+//!
+//! 1. signedness legalization (`crate::signedness`);
+//! 2. tuples are forwarded (`tuples.rs`) and tokens erased (`tokens.rs`);
+//! 3. [`control_flow_lowerings`]: regions move into scf ops;
+//! 4. [`lowerings`]: everything else, into linalg;
+//! 5. leftover StableHLO ops are reported, and the token made in step 2 is
+//!    erased.
 
 mod broadcast;
 mod collectives;
@@ -18,6 +25,8 @@ mod pointwise;
 mod reduce;
 mod shape;
 mod sort;
+mod tokens;
+mod tuples;
 mod window;
 
 use crate::builders::BuildResult;
@@ -94,6 +103,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table.extend(collectives::COLLECTIVE_OPS.iter().map(|&name| (name, collectives::lower_collective as LowerFn)));
+    table.extend(tuples::TUPLE_OPS.iter().map(|&name| (name, tuples::lower_tuple as LowerFn)));
     table
 }
 
@@ -176,6 +186,12 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
             crate::signedness::legalize_signedness(operation);
+            tuples::forward_tuples(operation);
+            if let Err(message) = tokens::erase_tokens(context, operation) {
+                crate::diagnostics::emit_error(operation.location(), &format!("cannot erase tokens: {message}"));
+                pass.signal_failure();
+                return;
+            }
             let control_flow = PatternSet::new(context);
             add_patterns(context, &control_flow, failed.clone(), control_flow_lowerings());
             control_flow.walk_and_apply(operation);
@@ -192,7 +208,12 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             }
             // Ops without any lowering are reported once each.
             let mut leftover = false;
-            let known: Vec<&str> = lowerings().iter().chain(&control_flow_lowerings()).map(|(name, _)| *name).collect();
+            let known: Vec<&str> = lowerings()
+                .iter()
+                .chain(&control_flow_lowerings())
+                .map(|(name, _)| *name)
+                .chain(tokens::TOKEN_OPS.iter().copied())
+                .collect();
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
                 if name.starts_with("check.") {
@@ -205,6 +226,10 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 WalkResult::Advance
             });
             if leftover {
+                pass.signal_failure();
+                return;
+            }
+            if !tokens::erase_unused_tokens(operation) {
                 pass.signal_failure();
             }
         },
