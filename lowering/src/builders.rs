@@ -685,3 +685,13 @@ pub fn func_call<'c>(
 pub fn token_type(context: &Context) -> BuildResult<Type<'_>> {
     Type::parse(context, "!stablehlo.token").ok_or_else(|| "internal error: !stablehlo.token".to_string())
 }
+
+/// `values` as the text of a `DenseI64ArrayAttr` (`array<i64: 1, 2>`, or
+/// `array<i64>` when empty), for [`hlo_op`]'s textual attributes.
+pub fn i64_array_text(values: &[i64]) -> String {
+    if values.is_empty() {
+        return "array<i64>".into();
+    }
+    let values: Vec<String> = values.iter().map(i64::to_string).collect();
+    format!("array<i64: {}>", values.join(", "))
+}

@@ -6,7 +6,9 @@
 //! StableHLO op is left. It runs in phases:
 //!
 //! 1. signedness legalization (`crate::signedness`);
-//! 2. tuples are forwarded (`tuples.rs`) and tokens erased (`tokens.rs`);
+//! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
+//!    into them (`broadcast`, `dot`; `composite` into a call); then tuples
+//!    are forwarded (`tuples.rs`) and tokens erased (`tokens.rs`);
 //! 3. [`control_flow_lowerings`]: regions move into scf ops;
 //! 4. [`lowerings`]: everything else, into linalg;
 //! 5. leftover StableHLO ops are reported, and the token made in step 2 is
@@ -14,6 +16,7 @@
 
 mod broadcast;
 mod collectives;
+mod composite;
 mod constant;
 mod control_flow;
 mod convolution;
@@ -21,6 +24,8 @@ mod data;
 mod dot;
 mod emit;
 mod indexing;
+mod legacy;
+mod map;
 mod pointwise;
 mod reduce;
 mod shape;
@@ -72,6 +77,32 @@ impl<'c> Rewrite<'c, '_> {
         self.rewriter.replace_op_with_values(op, &[result]);
         Ok(())
     }
+
+    /// Replaces `op` by the StableHLO op `name` with the same result types
+    /// (for the rewrites into other StableHLO ops, which the later phases
+    /// lower). The signedness annotations of `op` carry over.
+    pub fn replace_with_hlo(
+        &self,
+        op: OperationRef<'c, '_>,
+        name: &str,
+        operands: &[melior::ir::Value<'c, '_>],
+        attributes: &[(&str, String)],
+        built: &[(&str, melior::ir::Attribute<'c>)],
+    ) -> BuildResult<()> {
+        use melior::ir::ValueLike;
+        let results: Vec<melior::ir::Type> = op.results().map(|r| r.r#type()).collect();
+        let mut built = built.to_vec();
+        for key in [crate::signedness::OPERAND_ELEMENT, crate::signedness::RESULT_ELEMENT] {
+            if let Ok(attribute) = op.attribute(key) {
+                built.push((key, attribute));
+            }
+        }
+        let new = crate::builders::hlo_op(self.context, op.location(), name, operands, &results, attributes, &built)?;
+        let new = self.rewriter.insert(new);
+        let values: Vec<melior::ir::Value> = new.results().map(Into::into).collect();
+        self.rewriter.replace_op_with_values(op, &values);
+        Ok(())
+    }
 }
 
 /// A lowering: inserts the replacement and replaces the op, or explains why
@@ -100,11 +131,22 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.reduce_window", window::lower_reduce_window),
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
+        ("stablehlo.map", map::lower_map),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table.extend(collectives::COLLECTIVE_OPS.iter().map(|&name| (name, collectives::lower_collective as LowerFn)));
     table.extend(tuples::TUPLE_OPS.iter().map(|&name| (name, tuples::lower_tuple as LowerFn)));
     table
+}
+
+/// The rewrites into other StableHLO ops, applied as the first phase so
+/// that the later phases lower what they produce.
+fn core_lowerings() -> Vec<(&'static str, LowerFn)> {
+    vec![
+        ("stablehlo.broadcast", legacy::lower_broadcast),
+        ("stablehlo.dot", legacy::lower_dot),
+        ("stablehlo.composite", composite::lower_composite),
+    ]
 }
 
 /// The control-flow lowerings, applied as a first phase so that the ops in
@@ -186,6 +228,13 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
             crate::signedness::legalize_signedness(operation);
+            let core = PatternSet::new(context);
+            add_patterns(context, &core, failed.clone(), core_lowerings());
+            core.walk_and_apply(operation);
+            if failed.get() {
+                pass.signal_failure();
+                return;
+            }
             tuples::forward_tuples(operation);
             if let Err(message) = tokens::erase_tokens(context, operation) {
                 crate::diagnostics::emit_error(operation.location(), &format!("cannot erase tokens: {message}"));
@@ -211,6 +260,7 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let known: Vec<&str> = lowerings()
                 .iter()
                 .chain(&control_flow_lowerings())
+                .chain(&core_lowerings())
                 .map(|(name, _)| *name)
                 .chain(tokens::TOKEN_OPS.iter().copied())
                 .collect();
