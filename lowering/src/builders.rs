@@ -695,3 +695,12 @@ pub fn i64_array_text(values: &[i64]) -> String {
     let values: Vec<String> = values.iter().map(i64::to_string).collect();
     format!("array<i64: {}>", values.join(", "))
 }
+
+/// A `stablehlo.constant` of `ty` with the integer `values` (one per
+/// element, row-major; one value makes a splat).
+pub fn hlo_int_constant<'c>(context: &'c Context, location: Location<'c>, values: &[i64], ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    let literal = if values.len() == 1 { text[0].clone() } else { format!("[{}]", text.join(", ")) };
+    let value = parse_attribute(context, &format!("dense<{literal}> : {ty}"))?;
+    hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])
+}

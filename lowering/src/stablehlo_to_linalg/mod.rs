@@ -7,7 +7,8 @@
 //!
 //! 1. signedness legalization (`crate::signedness`);
 //! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
-//!    into them (`broadcast`, `dot`; `composite` into a call); then tuples
+//!    into them (`broadcast`, `dot`, the dynamic-shape ops with
+//!    static types; `composite` into a call); then tuples
 //!    are forwarded (`tuples.rs`) and tokens erased (`tokens.rs`);
 //! 3. [`control_flow_lowerings`]: regions move into scf ops;
 //! 4. [`lowerings`]: everything else, into linalg;
@@ -22,6 +23,7 @@ mod control_flow;
 mod convolution;
 mod data;
 mod dot;
+mod dynamic;
 mod emit;
 mod indexing;
 mod legacy;
@@ -142,11 +144,13 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
 /// The rewrites into other StableHLO ops, applied as the first phase so
 /// that the later phases lower what they produce.
 fn core_lowerings() -> Vec<(&'static str, LowerFn)> {
-    vec![
+    let mut table: Vec<(&'static str, LowerFn)> = vec![
         ("stablehlo.broadcast", legacy::lower_broadcast),
         ("stablehlo.dot", legacy::lower_dot),
         ("stablehlo.composite", composite::lower_composite),
-    ]
+    ];
+    table.extend(dynamic::DYNAMIC_OPS.iter().map(|&name| (name, dynamic::lower_dynamic as LowerFn)));
+    table
 }
 
 /// The control-flow lowerings, applied as a first phase so that the ops in
