@@ -7,9 +7,9 @@
 //!
 //! 1. signedness legalization (`crate::signedness`);
 //! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
-//!    into them (`broadcast`, `dot`, the dynamic-shape ops with
-//!    static types; `composite` into a call); then tuples
-//!    are forwarded (`tuples.rs`) and tokens erased (`tokens.rs`);
+//!    into them (`broadcast`, `dot`, the dynamic-shape ops with static
+//!    types; `composite` into a call); then tuples are forwarded
+//!    (`tuples.rs`) and tokens erased (`tokens.rs`);
 //! 3. [`control_flow_lowerings`]: regions move into scf ops;
 //! 4. [`lowerings`]: everything else, into linalg;
 //! 5. leftover StableHLO ops are reported, and the token made in step 2 is
