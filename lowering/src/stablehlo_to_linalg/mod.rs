@@ -3,20 +3,37 @@
 //! One file per op family; [`populate_stablehlo_to_linalg_patterns`] adds
 //! them all. The pass [`create_legalize_to_linalg_pass`] applies them with a
 //! walk-based driver and fails, with an error at each op's location, if any
-//! StableHLO op is left.
+//! StableHLO op is left. It runs in phases:
+//!
+//! 1. signedness legalization (`crate::signedness`);
+//! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
+//!    into them (`broadcast`, `dot`, the dynamic-shape ops with static
+//!    types; `composite` into a call); then tuples are forwarded
+//!    (`tuples.rs`) and tokens erased (`tokens.rs`);
+//! 3. [`control_flow_lowerings`]: regions move into scf ops;
+//! 4. [`lowerings`]: everything else, into linalg;
+//! 5. leftover StableHLO ops are reported, and the token made in step 2 is
+//!    erased.
 
 mod broadcast;
+mod collectives;
+mod composite;
 mod constant;
 mod control_flow;
 mod convolution;
 mod data;
 mod dot;
+mod dynamic;
 mod emit;
 mod indexing;
+mod legacy;
+mod map;
 mod pointwise;
 mod reduce;
 mod shape;
 mod sort;
+mod tokens;
+mod tuples;
 mod window;
 
 use crate::builders::BuildResult;
@@ -62,6 +79,32 @@ impl<'c> Rewrite<'c, '_> {
         self.rewriter.replace_op_with_values(op, &[result]);
         Ok(())
     }
+
+    /// Replaces `op` by the StableHLO op `name` with the same result types
+    /// (for the rewrites into other StableHLO ops, which the later phases
+    /// lower). The signedness annotations of `op` carry over.
+    pub fn replace_with_hlo(
+        &self,
+        op: OperationRef<'c, '_>,
+        name: &str,
+        operands: &[melior::ir::Value<'c, '_>],
+        attributes: &[(&str, String)],
+        built: &[(&str, melior::ir::Attribute<'c>)],
+    ) -> BuildResult<()> {
+        use melior::ir::ValueLike;
+        let results: Vec<melior::ir::Type> = op.results().map(|r| r.r#type()).collect();
+        let mut built = built.to_vec();
+        for key in [crate::signedness::OPERAND_ELEMENT, crate::signedness::RESULT_ELEMENT] {
+            if let Ok(attribute) = op.attribute(key) {
+                built.push((key, attribute));
+            }
+        }
+        let new = crate::builders::hlo_op(self.context, op.location(), name, operands, &results, attributes, &built)?;
+        let new = self.rewriter.insert(new);
+        let values: Vec<melior::ir::Value> = new.results().map(Into::into).collect();
+        self.rewriter.replace_op_with_values(op, &values);
+        Ok(())
+    }
 }
 
 /// A lowering: inserts the replacement and replaces the op, or explains why
@@ -90,8 +133,23 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.reduce_window", window::lower_reduce_window),
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
+        ("stablehlo.map", map::lower_map),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
+    table.extend(collectives::COLLECTIVE_OPS.iter().map(|&name| (name, collectives::lower_collective as LowerFn)));
+    table.extend(tuples::TUPLE_OPS.iter().map(|&name| (name, tuples::lower_tuple as LowerFn)));
+    table
+}
+
+/// The rewrites into other StableHLO ops, applied as the first phase so
+/// that the later phases lower what they produce.
+fn core_lowerings() -> Vec<(&'static str, LowerFn)> {
+    let mut table: Vec<(&'static str, LowerFn)> = vec![
+        ("stablehlo.broadcast", legacy::lower_broadcast),
+        ("stablehlo.dot", legacy::lower_dot),
+        ("stablehlo.composite", composite::lower_composite),
+    ];
+    table.extend(dynamic::DYNAMIC_OPS.iter().map(|&name| (name, dynamic::lower_dynamic as LowerFn)));
     table
 }
 
@@ -174,6 +232,19 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
             crate::signedness::legalize_signedness(operation);
+            let core = PatternSet::new(context);
+            add_patterns(context, &core, failed.clone(), core_lowerings());
+            core.walk_and_apply(operation);
+            if failed.get() {
+                pass.signal_failure();
+                return;
+            }
+            tuples::forward_tuples(operation);
+            if let Err(message) = tokens::erase_tokens(context, operation) {
+                crate::diagnostics::emit_error(operation.location(), &format!("cannot erase tokens: {message}"));
+                pass.signal_failure();
+                return;
+            }
             let control_flow = PatternSet::new(context);
             add_patterns(context, &control_flow, failed.clone(), control_flow_lowerings());
             control_flow.walk_and_apply(operation);
@@ -190,7 +261,13 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             }
             // Ops without any lowering are reported once each.
             let mut leftover = false;
-            let known: Vec<&str> = lowerings().iter().chain(&control_flow_lowerings()).map(|(name, _)| *name).collect();
+            let known: Vec<&str> = lowerings()
+                .iter()
+                .chain(&control_flow_lowerings())
+                .chain(&core_lowerings())
+                .map(|(name, _)| *name)
+                .chain(tokens::TOKEN_OPS.iter().copied())
+                .collect();
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
                 // SAFETY: `op` is live; the name outlives the call.
@@ -213,6 +290,10 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 WalkResult::Advance
             });
             if leftover {
+                pass.signal_failure();
+                return;
+            }
+            if !tokens::erase_unused_tokens(operation) {
                 pass.signal_failure();
             }
         },
