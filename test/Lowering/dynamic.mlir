@@ -89,7 +89,7 @@ func.func @dynamic_gather(%x: tensor<3x2xi32>, %i: tensor<3x1xi32>, %sizes: tens
 // The input padded by 1 on each side (5 -> 7), then the convolution.
 // CHECK-LABEL: func.func @dynamic_conv
 // CHECK: %[[P:.*]] = tensor.insert_slice %{{.*}} into %{{.*}}[0, 1, 0] [1, 5, 1] [1, 1, 1] : tensor<1x5x1xf32> into tensor<1x7x1xf32>
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]}
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction", "reduction", "parallel"]}
 // CHECK-SAME: ins(%[[P]], %{{.*}} : tensor<1x7x1xf32>, tensor<2x1x1xf32>)
 // CHECK-NOT: stablehlo.
 func.func @dynamic_conv(%x: tensor<1x5x1xf32>, %k: tensor<2x1x1xf32>) -> tensor<1x6x1xf32> {
