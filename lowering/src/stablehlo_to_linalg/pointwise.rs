@@ -512,6 +512,30 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         (SignlessInt(_), Float(_)) => cast("arith.sitofp"),
         (Float(from), SignlessInt(to_bits)) => saturating_float_to_int(s, block, value, from, to_bits),
         (Pred, SignlessInt(_)) => cast("arith.extui"),
+        // Between complex types: each part converted.
+        (Complex, Complex) => {
+            let (from_part, to_part) = (complex_part(context, s.element)?, complex_part(context, to)?);
+            let cast = if from_part.to_string() == "f64" { "arith.truncf" } else { "arith.extf" };
+            let re = append(block, scalar(location, "complex.re", &[value], from_part)?)?;
+            let im = append(block, scalar(location, "complex.im", &[value], from_part)?)?;
+            let re = append(block, scalar(location, cast, &[re], to_part)?)?;
+            let im = append(block, scalar(location, cast, &[im], to_part)?)?;
+            append(block, scalar(location, "complex.create", &[re, im], to)?)
+        }
+        // To complex: the value becomes the real part, the imaginary part 0.
+        (Pred | SignlessInt(_) | UnsignedInt(_) | Float(_), Complex) => {
+            let part = complex_part(context, to)?;
+            let real = emit_convert(&Scalar { result_element: part, result_kind: ElementKind::of(part).unwrap_or(Float(32)), ..s.clone() }, block, value)?;
+            let zero_attribute = melior::ir::Attribute::parse(context, &format!("0.0 : {part}")).ok_or("internal error: zero")?;
+            let zero = append(block, crate::builders::constant(context, location, zero_attribute, part)?)?;
+            append(block, scalar(location, "complex.create", &[real, zero], to)?)
+        }
+        // From complex: the real part, converted (XLA drops the imaginary part).
+        (Complex, _) => {
+            let part = complex_part(context, s.element)?;
+            let real = append(block, scalar(location, "complex.re", &[value], part)?)?;
+            emit_convert(&Scalar { kind: ElementKind::of(part).unwrap_or(Float(32)), element: part, ..s.clone() }, block, real)
+        }
         _ => Err(format!("convert from {} to {to} is not supported yet", s.element)),
     }
 }
@@ -708,4 +732,11 @@ fn accurate_log1p<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, x: Value<'c, 'b>
     let value = append(block, select(location, overflow, u, general)?)?;
     let tiny = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", u, one_)?)?;
     append(block, select(location, tiny, x, value)?)
+}
+
+/// `f32` for `complex<f32>`, `f64` for `complex<f64>`.
+fn complex_part<'c>(context: &'c Context, ty: Type<'c>) -> BuildResult<Type<'c>> {
+    let text = ty.to_string();
+    let part = text.strip_prefix("complex<").and_then(|t| t.strip_suffix('>')).ok_or_else(|| format!("{text} is not complex"))?;
+    Type::parse(context, part).ok_or_else(|| format!("internal error: {part}"))
 }
