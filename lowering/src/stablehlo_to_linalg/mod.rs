@@ -12,6 +12,7 @@ mod convolution;
 mod data;
 mod dot;
 mod emit;
+mod fft;
 mod indexing;
 mod pointwise;
 mod reduce;
@@ -23,7 +24,7 @@ use crate::builders::BuildResult;
 use crate::patterns::PatternSet;
 use melior::{
     Context,
-    ir::{BlockLike, OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
+    ir::{BlockLike, OperationRef, ValueLike, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
     PatternRewriter, RewriterBase, create_op_rewrite_pattern,
     ir::r#type::TypeId,
     pass::{ExternalPass, Pass, create_external},
@@ -64,6 +65,50 @@ impl<'c> Rewrite<'c, '_> {
     }
 }
 
+impl<'c> Rewrite<'c, '_> {
+    /// Inserts `op` before the matched op and returns its results.
+    pub fn insert_values(&self, op: melior::ir::Operation<'c>) -> BuildResult<Vec<melior::ir::Value<'c, 'c>>> {
+        let inserted = self.rewriter.insert(op);
+        (0..inserted.result_count())
+            .map(|i| {
+                let value: melior::ir::Value = inserted.result(i).map_err(|e| e.to_string())?.into();
+                // SAFETY: the op is now in the IR, which outlives the rewrite;
+                // the lifetime only tracked the borrow of its handle.
+                Ok(unsafe { melior::ir::Value::from_raw(value.to_raw()) })
+            })
+            .collect()
+    }
+
+    /// Inserts the single-result `op` before the matched op and returns its
+    /// result.
+    pub fn insert_value(&self, op: melior::ir::Operation<'c>) -> BuildResult<melior::ir::Value<'c, 'c>> {
+        self.insert_values(op)?.into_iter().next().ok_or_else(|| "internal error: op without result".to_string())
+    }
+
+    /// `arith.constant value : index`, before the matched op.
+    pub fn index(&self, location: melior::ir::Location<'c>, value: i64) -> BuildResult<melior::ir::Value<'c, 'c>> {
+        self.insert_value(crate::builders::index_constant(self.context, location, value)?)
+    }
+
+    /// A tensor of type `ty` filled by an all-parallel `linalg.generic`
+    /// whose body `element` computes each element (it may read
+    /// `linalg.index`).
+    pub fn filled(
+        &self,
+        location: melior::ir::Location<'c>,
+        ty: melior::ir::Type<'c>,
+        element: impl for<'b> FnOnce(&emit::Emitter<'c, 'b>) -> BuildResult<melior::ir::Value<'c, 'b>>,
+    ) -> BuildResult<melior::ir::Value<'c, 'c>> {
+        let context = self.context;
+        let rank = crate::builders::static_shape(ty)?.len();
+        let init = self.insert_value(crate::builders::tensor_empty(location, ty)?)?;
+        let map = crate::builders::identity_map(context, rank)?;
+        self.insert_value(crate::builders::parallel_generic(context, location, &[], init, vec![map], ty, |block, _| {
+            element(&emit::Emitter::new(context, location, block))
+        })?)
+    }
+}
+
 /// A lowering: inserts the replacement and replaces the op, or explains why
 /// it cannot (without having changed the IR).
 type LowerFn = for<'c, 'r, 'a> fn(&Rewrite<'c, 'r>, OperationRef<'c, 'a>) -> BuildResult<()>;
@@ -90,6 +135,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.reduce_window", window::lower_reduce_window),
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
+        ("stablehlo.fft", fft::lower_fft),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table

@@ -512,6 +512,18 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         (SignlessInt(_), Float(_)) => cast("arith.sitofp"),
         (Float(from), SignlessInt(to_bits)) => saturating_float_to_int(s, block, value, from, to_bits),
         (Pred, SignlessInt(_)) => cast("arith.extui"),
+        // Real → complex: convert to the part type, imaginary part 0.
+        (Pred | SignlessInt(_) | UnsignedInt(_) | Float(_), Complex) => {
+            let part = match to.to_string().as_str() {
+                "complex<f32>" => melior::ir::Type::float32(context),
+                "complex<f64>" => melior::ir::Type::float64(context),
+                other => return Err(format!("convert to {other} is not supported yet")),
+            };
+            let real = Scalar { result_element: part, result_kind: ElementKind::of(part).ok_or("internal error: part type")?, ..s.clone() };
+            let re = emit_convert(&real, block, value)?;
+            let zero = append(block, crate::builders::float_constant(context, location, 0.0, part)?)?;
+            append(block, scalar(location, "complex.create", &[re, zero], to)?)
+        }
         _ => Err(format!("convert from {} to {to} is not supported yet", s.element)),
     }
 }
