@@ -16,6 +16,7 @@ mod fft;
 mod indexing;
 mod pointwise;
 mod reduce;
+mod reduce_precision;
 mod shape;
 mod sort;
 mod window;
@@ -136,6 +137,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
         ("stablehlo.fft", fft::lower_fft),
+        ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table
