@@ -9,11 +9,13 @@ mod broadcast;
 mod constant;
 mod control_flow;
 mod convolution;
+mod custom_call;
 mod data;
 mod dot;
 mod emit;
 mod fft;
 mod indexing;
+mod linear_algebra;
 mod pointwise;
 mod reduce;
 mod reduce_precision;
@@ -138,6 +140,9 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.sort", sort::lower_sort),
         ("stablehlo.fft", fft::lower_fft),
         ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
+        ("stablehlo.cholesky", linear_algebra::lower_cholesky),
+        ("stablehlo.triangular_solve", linear_algebra::lower_triangular_solve),
+        ("stablehlo.custom_call", custom_call::lower_custom_call),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table
