@@ -5,6 +5,7 @@
 //! walk-based driver and fails, with an error at each op's location, if any
 //! StableHLO op is left.
 
+mod batch_norm;
 mod broadcast;
 mod constant;
 mod control_flow;
@@ -140,6 +141,9 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.sort", sort::lower_sort),
         ("stablehlo.fft", fft::lower_fft),
         ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
+        ("stablehlo.batch_norm_inference", batch_norm::lower_batch_norm_inference),
+        ("stablehlo.batch_norm_training", batch_norm::lower_batch_norm_training),
+        ("stablehlo.batch_norm_grad", batch_norm::lower_batch_norm_grad),
         ("stablehlo.cholesky", linear_algebra::lower_cholesky),
         ("stablehlo.triangular_solve", linear_algebra::lower_triangular_solve),
         ("stablehlo.custom_call", custom_call::lower_custom_call),
