@@ -18,6 +18,7 @@ mod fft;
 mod indexing;
 mod linear_algebra;
 mod pointwise;
+mod random;
 mod reduce;
 mod reduce_precision;
 mod shape;
@@ -141,6 +142,8 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.sort", sort::lower_sort),
         ("stablehlo.fft", fft::lower_fft),
         ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
+        ("stablehlo.rng_bit_generator", random::lower_rng_bit_generator),
+        ("stablehlo.rng", random::lower_rng),
         ("stablehlo.batch_norm_inference", batch_norm::lower_batch_norm_inference),
         ("stablehlo.batch_norm_training", batch_norm::lower_batch_norm_training),
         ("stablehlo.batch_norm_grad", batch_norm::lower_batch_norm_grad),
