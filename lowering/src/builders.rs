@@ -661,3 +661,58 @@ pub fn float_literal(value: f64, ty: &str) -> String {
     };
     (if value.is_nan() { nan } else if value > 0.0 { inf } else { neg_inf }).to_owned()
 }
+
+/// The text of a zero of scalar type `ty` inside a `dense<...>` literal:
+/// `0`, `0.0`, `false` or `(0.0, 0.0)`.
+fn zero_literal(ty: Type) -> BuildResult<&'static str> {
+    use crate::element::ElementKind;
+    match ElementKind::of(ty) {
+        Some(ElementKind::Pred) => Ok("false"),
+        Some(ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => Ok("0"),
+        Some(ElementKind::Float(_)) => Ok("0.0"),
+        Some(ElementKind::Complex) => Ok("(0.0, 0.0)"),
+        None => Err(format!("no zero for element type {ty}")),
+    }
+}
+
+/// `arith.constant dense<0> : ty`: a statically shaped tensor of zeros.
+pub fn zeros_tensor<'c>(context: &'c Context, location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    static_shape(ty)?;
+    let zero = zero_literal(element_type(ty)?)?;
+    constant(context, location, parse_attribute(context, &format!("dense<{zero}> : {ty}"))?, ty)
+}
+
+/// `func.call @callee(operands) : (...) -> results`, with `attributes`
+/// (the callee's `FlatSymbolRefAttr` among them, as `callee`).
+pub fn func_call<'c>(
+    location: Location<'c>,
+    operands: &[Value<'c, '_>],
+    results: &[Type<'c>],
+    attributes: &[(Identifier<'c>, Attribute<'c>)],
+) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("func.call", location).add_operands(operands).add_results(results).add_attributes(attributes))
+}
+
+/// The `!stablehlo.token` type.
+pub fn token_type(context: &Context) -> BuildResult<Type<'_>> {
+    Type::parse(context, "!stablehlo.token").ok_or_else(|| "internal error: !stablehlo.token".to_string())
+}
+
+/// `values` as the text of a `DenseI64ArrayAttr` (`array<i64: 1, 2>`, or
+/// `array<i64>` when empty), for [`hlo_op`]'s textual attributes.
+pub fn i64_array_text(values: &[i64]) -> String {
+    if values.is_empty() {
+        return "array<i64>".into();
+    }
+    let values: Vec<String> = values.iter().map(i64::to_string).collect();
+    format!("array<i64: {}>", values.join(", "))
+}
+
+/// A `stablehlo.constant` of `ty` with the integer `values` (one per
+/// element, row-major; one value makes a splat).
+pub fn hlo_int_constant<'c>(context: &'c Context, location: Location<'c>, values: &[i64], ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    let literal = if values.len() == 1 { text[0].clone() } else { format!("[{}]", text.join(", ")) };
+    let value = parse_attribute(context, &format!("dense<{literal}> : {ty}"))?;
+    hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])
+}

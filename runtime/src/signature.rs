@@ -67,7 +67,7 @@ pub fn find_function<'c, 'a>(module: &'a Module<'c>, name: &str) -> Option<Opera
 
 impl Signature {
     /// Reads the signature of `entry` from a module that has not been lowered
-    /// yet (its types are still tensors).
+    /// yet (its types are still tensors; `!stablehlo.token`s are left out).
     pub fn of(module: &Module, entry: &str) -> Result<Self, RuntimeError> {
         let function = find_function(module, entry).ok_or_else(|| RuntimeError::EntryNotFound(entry.to_owned()))?;
         let error = |reason: String| RuntimeError::Signature { function: entry.to_owned(), reason };
@@ -95,11 +95,24 @@ impl Signature {
             }
             Ok(spec)
         };
+        // Tokens carry no data: the lowering erases them from signatures,
+        // so they take no input and produce no output.
+        let is_token = |ty: &Type| ty.to_string() == "!stablehlo.token";
         let inputs = (0..function_type.input_count())
-            .map(|i| spec(function_type.input(i).map_err(|e| error(e.to_string()))?, format!("parameter {i}")))
+            .map(|i| function_type.input(i).map_err(|e| error(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .filter(|ty| !is_token(ty))
+            .enumerate()
+            .map(|(i, ty)| spec(ty, format!("parameter {i}")))
             .collect::<Result<_, _>>()?;
         let outputs = (0..function_type.result_count())
-            .map(|i| spec(function_type.result(i).map_err(|e| error(e.to_string()))?, format!("result {i}")))
+            .map(|i| function_type.result(i).map_err(|e| error(e.to_string())))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .filter(|ty| !is_token(ty))
+            .enumerate()
+            .map(|(i, ty)| spec(ty, format!("result {i}")))
             .collect::<Result<_, _>>()?;
         Ok(Self { name: entry.to_owned(), inputs, outputs })
     }

@@ -76,3 +76,13 @@ func.func @reduce_capture(%x: tensor<4xf32>, %c: tensor<f32>) -> tensor<f32> {
     }
   return %0 : tensor<f32>
 }
+
+// -----
+
+// Operations of dialects the compiler does not know parse (generic form) but
+// are reported, not silently passed on.
+func.func @foreign_op(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'foo.bar' belongs to a dialect this compiler does not know; it cannot be compiled}}
+  %0 = "foo.bar"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -23,13 +23,15 @@ dynamic_update_slice, gather / scatter, reduce_window, sort, top_k,
 convolution (forward and gradient: select_and_scatter, dilations),
 attention, layernorm, threefry RNG, fft, complex numbers, unsigned 32/64-bit
 integers, converts, bitcast_convert, reduce_precision, clamp / iota, chlo
-special functions (erf, lgamma, erf_inv) and CPU LAPACK custom_calls
-(cholesky, triangular_solve).  Some of the programs therefore contain
+special functions (erf, lgamma, erf_inv), CPU LAPACK custom_calls
+(cholesky, triangular_solve) and collectives over one device.  Some of the programs therefore contain
 ``chlo.*`` ops, ``stablehlo.custom_call`` ops and private helper functions;
 they are kept verbatim on purpose.
 
 The ``uint64`` example is lowered and run inside ``jax.enable_x64(True)``;
-everything else runs with JAX's default 32-bit mode.
+everything else runs with JAX's default 32-bit mode.  The ``collectives``
+example (``shard_map`` over a one-device mesh) is lowered with the Shardy
+partitioner off, so that it contains only StableHLO collectives.
 
 Inputs come from fixed-seed ``np.random.RandomState`` generators (plus a few
 hand-written edge values: NaN, +-inf, -0.0, out-of-range indices, values
@@ -609,6 +611,32 @@ def make_shape_ops():
     return f, (x, y)
 
 
+# ------------------------------------------------------------- collectives
+
+
+def make_collectives():
+    """psum, pmax, axis_index, all_gather, ppermute and psum_scatter inside
+    shard_map over a one-device mesh: the collectives run over one process
+    (all_reduce, partition_id, all_gather, collective_permute,
+    reduce_scatter in the module)."""
+    rs = np.random.RandomState(140)
+    x = _f32(rs, (2, 4))
+    mesh = jax.sharding.Mesh(np.array(jax.devices()[:1]), ("i",))
+
+    def body(x):
+        s = lax.psum(x, "i")
+        i = lax.axis_index("i")
+        m = lax.pmax(x, "i")
+        g = lax.all_gather(x, "i", axis=0, tiled=True)
+        p = lax.ppermute(x, "i", perm=[(0, 0)])
+        r = lax.psum_scatter(x * 3.0, "i", scatter_dimension=1, tiled=True)
+        return s * 2.0 + i.astype(jnp.float32), m - g, p, r
+
+    spec = jax.sharding.PartitionSpec("i")
+    f = jax.shard_map(body, mesh=mesh, in_specs=spec, out_specs=spec)
+    return f, (x,)
+
+
 EXAMPLES = [
     ("fori_loop", make_fori_loop),
     ("while_loop", make_while_loop),
@@ -654,6 +682,9 @@ EXAMPLES = [
     ("cholesky", make_cholesky),
     ("triangular_solve", make_triangular_solve),
     ("shape_ops", make_shape_ops),
+    # Shardy would wrap the body in sdy.manual_computation (an op of another
+    # dialect); the GSPMD lowering emits plain StableHLO collectives.
+    ("collectives", make_collectives, {"shardy": False}),
 ]
 
 
@@ -689,7 +720,9 @@ def main(argv):
         opts = entry[2] if len(entry) > 2 else {}
         if wanted and name not in wanted:
             continue
+        shardy = jax.config.jax_use_shardy_partitioner
         try:
+            jax.config.update("jax_use_shardy_partitioner", bool(opts.get("shardy", shardy)))
             with jax.enable_x64(bool(opts.get("x64", False))):
                 n_in, n_out = _generate(name, make)
         except Exception:  # keep going; report at the end
@@ -697,6 +730,8 @@ def main(argv):
             failed.append(name)
             print(f"FAILED {name}")
             continue
+        finally:
+            jax.config.update("jax_use_shardy_partitioner", shardy)
         print(f"wrote {name}: {n_in} input(s), {n_out} output(s)")
     if failed:
         print("failed: " + ", ".join(failed))

@@ -27,18 +27,22 @@ fn main() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     print!("{stdout}");
     eprint!("{stderr}");
-    // lit's summary lines look like "  Passed: 12" / "  Failed: 1".
+    // lit's summary lines look like "  Passed: 12", or, aligned when
+    // several kinds appear, "  Passed     : 49 (98.00%)".
     let count = |label: &str| -> usize {
         stdout
             .lines()
             .chain(stderr.lines())
-            .filter_map(|line| line.trim().strip_prefix(label))
+            .filter_map(|line| {
+                let (name, rest) = line.split_once(':')?;
+                (name.trim() == label).then_some(rest)
+            })
             .filter_map(|rest| rest.trim().split_whitespace().next()?.parse::<usize>().ok())
             .sum()
     };
-    let passed = count("Passed:") + count("Expectedly Failed:");
-    let failed = count("Failed:") + count("Unexpectedly Passed:") + count("Unresolved:") + count("Timed Out:");
-    let unsupported = count("Unsupported:");
+    let passed = count("Passed") + count("Expectedly Failed");
+    let failed = count("Failed") + count("Unexpectedly Passed") + count("Unresolved") + count("Timed Out");
+    let unsupported = count("Unsupported");
     println!("\nlit: {passed} passed, {failed} failed, {unsupported} unsupported (skipped, reasons above)");
     if !output.status.success() || failed > 0 || passed == 0 {
         std::process::exit(1);

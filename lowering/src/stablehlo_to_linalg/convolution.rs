@@ -6,11 +6,12 @@
 //! ```mlir
 //! %r = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f],
 //!        window = {stride = [2]} ... : (tensor<1x9x4xf32>, tensor<3x4x8xf32>) -> tensor<1x4x8xf32>
-//! // becomes (d0, d1, d2: output b, 0, f; d3: kernel 0; d4: kernel i)
-//! %r = linalg.generic {indexing_maps = [(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3, d4),
-//!                                       (d0, d1, d2, d3, d4) -> (d3, d4, d2),
-//!                                       (d0, d1, d2, d3, d4) -> (d0, d1, d2)],
-//!        iterator_types = [parallel, parallel, parallel, reduction, reduction]}
+//! // becomes (d0, d1: output b, 0; d2: kernel 0; d3: kernel i; d4: output f,
+//! // the output's minor dim, innermost)
+//! %r = linalg.generic {indexing_maps = [(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d2, d3),
+//!                                       (d0, d1, d2, d3, d4) -> (d2, d3, d4),
+//!                                       (d0, d1, d2, d3, d4) -> (d0, d1, d4)],
+//!        iterator_types = [parallel, parallel, reduction, reduction, parallel]}
 //!        ins(%x, %k) outs(%zeros) { %p = arith.mulf %a, %b; %s = arith.addf %acc, %p }
 //! ```
 //!
@@ -155,29 +156,39 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         unsafe { Value::from_raw(lhs.to_raw()) }
     };
 
-    // Loop dims: d0..d{rank-1} = output dims; then kernel spatial dims; then
-    // the kernel input feature.
+    // Loop dims: the output dims but the minor one, then the kernel spatial
+    // dims and the kernel input feature (reductions), then the output's
+    // minor dim innermost, so the inner loop walks the output (and, for
+    // NHWC/HWIO, the kernel) contiguously and vectorizes.
     let loop_rank = rank + spatial + 1;
-    let feature_loop = rank + spatial;
+    let out_loop = |position: usize| if position + 1 < rank { position } else { rank + spatial };
+    let window_loop = |i: usize| rank - 1 + i;
+    let feature_loop = rank - 1 + spatial;
     let out_features = out_shape[*out_f];
     let kernel_inputs = rhs_shape[*k_i];
     let mut input_map = vec![String::new(); rank];
     input_map[*in_b] = if batch_groups > 1 {
-        format!("(d{} floordiv {}) * {} + d{}", out_f, out_features / batch_groups, lhs_shape[*in_b] / batch_groups, out_b)
+        format!(
+            "(d{} floordiv {}) * {} + d{}",
+            out_loop(*out_f),
+            out_features / batch_groups,
+            lhs_shape[*in_b] / batch_groups,
+            out_loop(*out_b)
+        )
     } else {
-        format!("d{out_b}")
+        format!("d{}", out_loop(*out_b))
     };
     input_map[*in_f] = if feature_groups > 1 {
-        format!("(d{} floordiv {}) * {} + d{}", out_f, out_features / feature_groups, kernel_inputs, feature_loop)
+        format!("(d{} floordiv {}) * {} + d{}", out_loop(*out_f), out_features / feature_groups, kernel_inputs, feature_loop)
     } else {
         format!("d{feature_loop}")
     };
     let mut kernel_map = vec![String::new(); rank];
     kernel_map[*k_i] = format!("d{feature_loop}");
-    kernel_map[*k_o] = format!("d{out_f}");
+    kernel_map[*k_o] = format!("d{}", out_loop(*out_f));
     for i in 0..spatial {
-        let window = rank + i;
-        input_map[in_s[i]] = format!("d{} * {} + d{} * {}", out_s[i], strides[i], window, rhs_dilation[i]);
+        let window = window_loop(i);
+        input_map[in_s[i]] = format!("d{} * {} + d{} * {}", out_loop(out_s[i]), strides[i], window, rhs_dilation[i]);
         kernel_map[k_s[i]] = format!("d{window}");
     }
     // Window reversal: reverse the kernel first (a map like `2 - d3` inside
@@ -200,14 +211,15 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         // SAFETY: an operand of the op, live for the rewrite.
         unsafe { Value::from_raw(rhs.to_raw()) }
     };
-    let output_map: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    let output_map: Vec<String> = (0..rank).map(|d| format!("d{}", out_loop(d))).collect();
     let maps = vec![
         affine_map(context, loop_rank, &input_map)?,
         affine_map(context, loop_rank, &kernel_map)?,
         affine_map(context, loop_rank, &output_map)?,
     ];
-    let mut iterators = vec![Iterator::Parallel; rank];
+    let mut iterators = vec![Iterator::Parallel; rank - 1];
     iterators.extend(vec![Iterator::Reduction; spatial + 1]);
+    iterators.push(Iterator::Parallel);
 
     // The reduction loops need extents: the kernel's spatial sizes and input
     // features come from the kernel operand through its map.

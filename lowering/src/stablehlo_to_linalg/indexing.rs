@@ -41,14 +41,14 @@ fn i64_array(op: OperationRef, name: &str) -> BuildResult<Vec<i64>> {
 
 /// A field of a `#stablehlo.gather<...>`/`#stablehlo.scatter<...>` attribute,
 /// read from its printed form (the attribute has no C API of its own).
-struct DimensionNumbers(String);
+pub(super) struct DimensionNumbers(String);
 
 impl DimensionNumbers {
-    fn of(attribute: Attribute) -> Self {
+    pub(super) fn of(attribute: Attribute) -> Self {
         Self(attribute.to_string())
     }
 
-    fn list(&self, name: &str) -> BuildResult<Vec<i64>> {
+    pub(super) fn list(&self, name: &str) -> BuildResult<Vec<i64>> {
         let key = format!("{name} = [");
         let Some(start) = self.0.find(&key) else { return Ok(Vec::new()) };
         let rest = &self.0[start + key.len()..];

@@ -3,26 +3,43 @@
 //! One file per op family; [`populate_stablehlo_to_linalg_patterns`] adds
 //! them all. The pass [`create_legalize_to_linalg_pass`] applies them with a
 //! walk-based driver and fails, with an error at each op's location, if any
-//! StableHLO op is left.
+//! StableHLO op is left. It runs in phases:
+//!
+//! 1. signedness legalization (`crate::signedness`);
+//! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
+//!    into them (`broadcast`, `dot`, the dynamic-shape ops with static
+//!    types; `composite` into a call); then tuples are forwarded
+//!    (`tuples.rs`) and tokens erased (`tokens.rs`);
+//! 3. [`control_flow_lowerings`]: regions move into scf ops;
+//! 4. [`lowerings`]: everything else, into linalg;
+//! 5. leftover StableHLO ops are reported, and the token made in step 2 is
+//!    erased.
 
 mod batch_norm;
 mod broadcast;
+mod collectives;
+mod composite;
 mod constant;
 mod control_flow;
 mod convolution;
 mod custom_call;
 mod data;
 mod dot;
+mod dynamic;
 mod emit;
 mod fft;
 mod indexing;
+mod legacy;
 mod linear_algebra;
+mod map;
 mod pointwise;
 mod random;
 mod reduce;
 mod reduce_precision;
 mod shape;
 mod sort;
+mod tokens;
+mod tuples;
 mod window;
 
 use crate::builders::BuildResult;
@@ -68,9 +85,33 @@ impl<'c> Rewrite<'c, '_> {
         self.rewriter.replace_op_with_values(op, &[result]);
         Ok(())
     }
-}
 
-impl<'c> Rewrite<'c, '_> {
+    /// Replaces `op` by the StableHLO op `name` with the same result types
+    /// (for the rewrites into other StableHLO ops, which the later phases
+    /// lower). The signedness annotations of `op` carry over.
+    pub fn replace_with_hlo(
+        &self,
+        op: OperationRef<'c, '_>,
+        name: &str,
+        operands: &[melior::ir::Value<'c, '_>],
+        attributes: &[(&str, String)],
+        built: &[(&str, melior::ir::Attribute<'c>)],
+    ) -> BuildResult<()> {
+        use melior::ir::ValueLike;
+        let results: Vec<melior::ir::Type> = op.results().map(|r| r.r#type()).collect();
+        let mut built = built.to_vec();
+        for key in [crate::signedness::OPERAND_ELEMENT, crate::signedness::RESULT_ELEMENT] {
+            if let Ok(attribute) = op.attribute(key) {
+                built.push((key, attribute));
+            }
+        }
+        let new = crate::builders::hlo_op(self.context, op.location(), name, operands, &results, attributes, &built)?;
+        let new = self.rewriter.insert(new);
+        let values: Vec<melior::ir::Value> = new.results().map(Into::into).collect();
+        self.rewriter.replace_op_with_values(op, &values);
+        Ok(())
+    }
+
     /// Inserts `op` before the matched op and returns its results.
     pub fn insert_values(&self, op: melior::ir::Operation<'c>) -> BuildResult<Vec<melior::ir::Value<'c, 'c>>> {
         let inserted = self.rewriter.insert(op);
@@ -140,6 +181,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.reduce_window", window::lower_reduce_window),
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
+        ("stablehlo.map", map::lower_map),
         ("stablehlo.fft", fft::lower_fft),
         ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
         ("stablehlo.rng_bit_generator", random::lower_rng_bit_generator),
@@ -152,6 +194,20 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.custom_call", custom_call::lower_custom_call),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
+    table.extend(collectives::COLLECTIVE_OPS.iter().map(|&name| (name, collectives::lower_collective as LowerFn)));
+    table.extend(tuples::TUPLE_OPS.iter().map(|&name| (name, tuples::lower_tuple as LowerFn)));
+    table
+}
+
+/// The rewrites into other StableHLO ops, applied as the first phase so
+/// that the later phases lower what they produce.
+fn core_lowerings() -> Vec<(&'static str, LowerFn)> {
+    let mut table: Vec<(&'static str, LowerFn)> = vec![
+        ("stablehlo.broadcast", legacy::lower_broadcast),
+        ("stablehlo.dot", legacy::lower_dot),
+        ("stablehlo.composite", composite::lower_composite),
+    ];
+    table.extend(dynamic::DYNAMIC_OPS.iter().map(|&name| (name, dynamic::lower_dynamic as LowerFn)));
     table
 }
 
@@ -234,6 +290,19 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let context = unsafe { operation.context().to_ref() };
             let failed = Rc::new(Cell::new(false));
             crate::signedness::legalize_signedness(operation);
+            let core = PatternSet::new(context);
+            add_patterns(context, &core, failed.clone(), core_lowerings());
+            core.walk_and_apply(operation);
+            if failed.get() {
+                pass.signal_failure();
+                return;
+            }
+            tuples::forward_tuples(operation);
+            if let Err(message) = tokens::erase_tokens(context, operation) {
+                crate::diagnostics::emit_error(operation.location(), &format!("cannot erase tokens: {message}"));
+                pass.signal_failure();
+                return;
+            }
             let control_flow = PatternSet::new(context);
             add_patterns(context, &control_flow, failed.clone(), control_flow_lowerings());
             control_flow.walk_and_apply(operation);
@@ -250,10 +319,26 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             }
             // Ops without any lowering are reported once each.
             let mut leftover = false;
-            let known: Vec<&str> = lowerings().iter().chain(&control_flow_lowerings()).map(|(name, _)| *name).collect();
+            let known: Vec<&str> = lowerings()
+                .iter()
+                .chain(&control_flow_lowerings())
+                .chain(&core_lowerings())
+                .map(|(name, _)| *name)
+                .chain(tokens::TOKEN_OPS.iter().copied())
+                .collect();
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
-                if name.starts_with("check.") {
+                // SAFETY: `op` is live; the name outlives the call.
+                let registered = unsafe {
+                    mlir_sys::mlirContextIsRegisteredOperation(
+                        mlir_sys::mlirOperationGetContext(op.to_raw()),
+                        mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() },
+                    )
+                };
+                if !registered {
+                    crate::diagnostics::emit_error(op.location(), &format!("'{name}' belongs to a dialect this compiler does not know; it cannot be compiled"));
+                    leftover = true;
+                } else if name.starts_with("check.") {
                     crate::diagnostics::emit_error(op.location(), &format!("'{name}' is an expectation: run the file with `xla-run --check`"));
                     leftover = true;
                 } else if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {
@@ -263,6 +348,10 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 WalkResult::Advance
             });
             if leftover {
+                pass.signal_failure();
+                return;
+            }
+            if !tokens::erase_unused_tokens(operation) {
                 pass.signal_failure();
             }
         },

@@ -1,4 +1,5 @@
-//! `sort` → ranks, then a permutation.
+//! `sort` → for rows of up to [`MERGE_SORT_THRESHOLD`] elements, ranks then
+//! a permutation (below); longer rows are merge-sorted ([`merge_sort`]).
 //!
 //! The rank of element `i` along the sorted dimension is the number of
 //! elements `j` that go before it: `comparator(j, i)`, or neither goes
@@ -26,7 +27,7 @@ use crate::builders::{
     integer_type, parallel_generic, scalar, scf_for, static_shape, tensor_empty,
 };
 use melior::ir::{
-    OperationRef, RegionLike, Type, Value, ValueLike,
+    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::IntegerAttribute,
     operation::OperationLike,
     r#type::RankedTensorType,
@@ -54,6 +55,11 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let dim = if dimension < 0 { dimension + rank as i64 } else { dimension } as usize;
     let comparator = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("sort has no comparator")?;
     let n = shape[dim];
+    if n > MERGE_SORT_THRESHOLD {
+        let results = merge_sort(rewrite, location, &inputs, &shape, dim, comparator)?;
+        rewrite.rewriter.replace_op_with_values(op, &results);
+        return Ok(());
+    }
 
     // Ranks: iteration space = shape + one reduction loop `j` (dim `rank`).
     let i64_type = integer_type(context, 64)?;
@@ -132,4 +138,157 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let results: Vec<Value> = permute.results().map(Into::into).collect();
     rewrite.rewriter.replace_op_with_values(op, &results);
     Ok(())
+}
+
+/// Rows longer than this are merge-sorted; shorter ones use the
+/// all-pairs ranks (independent comparisons, no sequential loops).
+pub const MERGE_SORT_THRESHOLD: i64 = 16;
+
+/// Stable bottom-up merge sort of every row along `dim` (O(n log n)
+/// comparator calls): per row, an index permutation is merged in
+/// ⌈log2 n⌉ passes of width 1, 2, 4, ... between two scratch tensors (a
+/// right element goes first only if the comparator puts it strictly before
+/// the left one), then every input is gathered through it.
+///
+/// ```mlir
+/// scf.for %row ... {                       // all dims but `dim`
+///   %p0 = iota; scf.for %pair ... { scf.for %k = lo to hi iter_args(%i, %j, %dst) {
+///     take left unless comparator(x[src[j]], x[src[i]]); tensor.insert ... } }  // width 1, 2, ...
+///   scf.for %k ... { out[k] = x[perm[k]] } }
+/// ```
+fn merge_sort<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    location: melior::ir::Location<'c>,
+    inputs: &[Value<'c, '_>],
+    shape: &[i64],
+    dim: usize,
+    comparator: melior::ir::BlockRef<'c, '_>,
+) -> BuildResult<Vec<Value<'c, 'c>>> {
+    use crate::builders::select;
+    let context = rewrite.context;
+    let n = shape[dim];
+    let other: Vec<usize> = (0..shape.len()).filter(|&d| d != dim).collect();
+    let other_shape: Vec<i64> = other.iter().map(|&d| shape[d]).collect();
+    let rows: i64 = other_shape.iter().product();
+    let index = Type::index(context);
+    let perm_type: Type = RankedTensorType::new(&[n as u64], index, None).into();
+    let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
+        let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
+        let v: Value = c.result(0).map_err(|e| e.to_string())?.into();
+        // SAFETY: defined by an op in the IR, which outlives the rewrite.
+        Ok(unsafe { Value::from_raw(v.to_raw()) })
+    };
+    let empty = |ty: Type<'c>| -> BuildResult<Value<'c, 'c>> {
+        let e = rewrite.rewriter.insert(tensor_empty(location, ty)?);
+        let v: Value = e.result(0).map_err(|e| e.to_string())?.into();
+        // SAFETY: as above.
+        Ok(unsafe { Value::from_raw(v.to_raw()) })
+    };
+    let (zero, one, row_count, length) = (constant(0)?, constant(1)?, constant(rows)?, constant(n)?);
+    let mut carried = Vec::new();
+    for &input in inputs {
+        carried.push(empty(input.r#type())?);
+    }
+    let passes = (64 - ((n - 1) as u64).leading_zeros()) as usize; // ⌈log2 n⌉
+    let sorted = scf_for(location, [zero, row_count, one], &carried, |block, row, state| {
+        let e = Emitter::new(context, location, block);
+        // SAFETY (all `erase` calls below): the values are results or
+        // arguments of ops nested in the sort's replacement, which outlive
+        // this construction; only the borrow-tracking lifetime is dropped.
+        let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { Value::from_raw(v.to_raw()) } };
+        let others: Vec<Value<'c, 'c>> = e.delinearize(row, &other_shape)?.into_iter().map(erase).collect();
+        let position = |k: Value<'c, '_>| -> Vec<Value<'c, 'c>> {
+            let mut p = Vec::with_capacity(shape.len());
+            let mut next = others.iter();
+            for d in 0..shape.len() {
+                p.push(if d == dim { erase(k) } else { *next.next().expect("one coordinate per other dim") });
+            }
+            p
+        };
+        // Fresh scratch permutations per row; src = iota.
+        let scratch = |_: ()| -> BuildResult<Value<'c, 'c>> {
+            let op = block.append_operation(tensor_empty(location, perm_type)?);
+            Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+        };
+        let (first, second) = (scratch(())?, scratch(())?);
+        let init = scf_for(location, [zero, length, one], &[first], |b, k, s| {
+            Ok(vec![Emitter::new(context, location, b).insert(k, s[0], &[k])?])
+        })?;
+        let init = block.append_operation(init);
+        // SAFETY: results of an op now in `block` live as long as it.
+        let mut src: Value = unsafe { Value::from_raw(init.result(0).map_err(|e| e.to_string())?.to_raw()) };
+        let mut dst = second;
+        for pass in 0..passes {
+            let width = 1i64 << pass;
+            let pairs = e.index((n + 2 * width - 1) / (2 * width))?;
+            let merged = scf_for(location, [zero, pairs, one], &[dst], |pb, pair, ps| {
+                let pe = Emitter::new(context, location, pb);
+                let lo = pe.binary("arith.muli", pair, pe.index(2 * width)?)?;
+                let n_index = pe.index(n)?;
+                let mid = pe.binary("arith.minsi", pe.add(lo, pe.index(width)?)?, n_index)?;
+                let hi = pe.binary("arith.minsi", pe.add(lo, pe.index(2 * width)?)?, n_index)?;
+                let last_left = pe.binary("arith.subi", mid, pe.index(1)?)?;
+                let last_right = pe.binary("arith.subi", hi, pe.index(1)?)?;
+                let merge = scf_for(location, [lo, hi, one], &[lo, mid, ps[0]], |mb, k, ms| {
+                    let me = Emitter::new(context, location, mb);
+                    let (i, j, out) = (ms[0], ms[1], ms[2]);
+                    let a = me.extract(src, &[me.binary("arith.minsi", i, last_left)?])?;
+                    let b = me.extract(src, &[me.binary("arith.minsi", j, last_right)?])?;
+                    let mut args = Vec::new();
+                    for &input in inputs {
+                        args.push(me.extract(input, &position(b))?);
+                        args.push(me.extract(input, &position(a))?);
+                    }
+                    let b_first = scalarize_region(context, comparator, mb, &args)?[0];
+                    let left_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", i, mid)?)?;
+                    let right_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", j, hi)?)?;
+                    let true_value = append(mb, crate::builders::int_constant(context, location, 1, integer_type(context, 1)?)?)?;
+                    let not_b_first = me.binary("arith.xori", b_first, true_value)?;
+                    let no_right = me.binary("arith.xori", right_ok, true_value)?;
+                    let prefer_left = me.binary("arith.ori", no_right, not_b_first)?;
+                    let take_left = me.binary("arith.andi", left_ok, prefer_left)?;
+                    let chosen = append(mb, select(location, take_left, a, b)?)?;
+                    let (one_i, zero_i) = (me.index(1)?, me.index(0)?);
+                    let step_left = append(mb, select(location, take_left, one_i, zero_i)?)?;
+                    let step_right = me.binary("arith.subi", one_i, step_left)?;
+                    Ok(vec![me.add(i, step_left)?, me.add(j, step_right)?, me.insert(chosen, out, &[k])?])
+                })?;
+                let merge = pb.append_operation(merge);
+                // SAFETY: results of an op now in `pb` live as long as it.
+                Ok(vec![unsafe { Value::from_raw(merge.result(2).map_err(|e| e.to_string())?.to_raw()) }])
+            })?;
+            let merged = block.append_operation(merged);
+            // SAFETY: as above.
+            let merged: Value = unsafe { Value::from_raw(merged.result(0).map_err(|e| e.to_string())?.to_raw()) };
+            dst = src;
+            src = merged;
+        }
+        // Gather every input through the permutation.
+        let outputs: Vec<Value> = state.to_vec();
+        let gather = scf_for(location, [zero, length, one], &outputs, |gb, k, gs| {
+            let ge = Emitter::new(context, location, gb);
+            let from = ge.extract(src, &[k])?;
+            let mut next = Vec::new();
+            for (&input, &out) in inputs.iter().zip(gs) {
+                let value = ge.extract(input, &position(from))?;
+                next.push(ge.insert(value, out, &position(k))?);
+            }
+            Ok(next)
+        })?;
+        let gather = block.append_operation(gather);
+        let mut yielded = Vec::new();
+        for i in 0..inputs.len() {
+            // SAFETY: as above.
+            yielded.push(unsafe { Value::from_raw(gather.result(i).map_err(|e| e.to_string())?.to_raw()) });
+        }
+        Ok(yielded)
+    })?;
+    let sorted = rewrite.rewriter.insert(sorted);
+    (0..inputs.len())
+        .map(|i| {
+            let v: Value = sorted.result(i).map_err(|e| e.to_string())?.into();
+            // SAFETY: as above.
+            Ok(unsafe { Value::from_raw(v.to_raw()) })
+        })
+        .collect()
 }

@@ -12,6 +12,10 @@
 //!                      iterator_types = [parallel, reduction]} ins(%x, %w) outs(%filled_with_c) { addf }
 //! ```
 //!
+//! A reduce_window that is a prefix scan (a window spanning a whole
+//! dimension, padded by its length - 1 on one side: JAX's cumsum) becomes a
+//! sequential loop per row instead (O(n) rather than O(n²)).
+//!
 //! In `select_and_scatter`, window positions in the padding are never
 //! selected (as in XLA's CPU back end); the first candidate is kept over a
 //! later one `x` while `select(kept, x)` holds.
@@ -82,6 +86,21 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
     let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("reduce_window has an empty body")?;
 
+    // A prefix scan (JAX's cumsum/cumprod/cummax): one window as long as the
+    // whole dimension, padded by length - 1 on one side, everything else 1.
+    let scan_dim = (0..rank).find(|&d| window[d] == shape[d] && shape[d] > 1);
+    if let Some(d) = scan_dim {
+        let others_trivial = (0..rank).all(|o| o == d || (window[o] == 1 && low[o] == 0 && high[o] == 0));
+        let unit = strides.iter().chain(&base).chain(&dilations).all(|&v| v == 1);
+        let forward = low[d] == shape[d] - 1 && high[d] == 0;
+        let backward = high[d] == shape[d] - 1 && low[d] == 0;
+        if others_trivial && unit && (forward || backward) {
+            let results = prefix_scan(rewrite, location, inputs, inits, &shape, d, backward, body)?;
+            rewrite.rewriter.replace_op_with_values(op, &results);
+            return Ok(());
+        }
+    }
+
     let needs_padding = low.iter().chain(&high).any(|&p| p != 0) || base.iter().any(|&b| b != 1);
     let padded_shape: Vec<i64> = (0..rank)
         .map(|d| (if shape[d] == 0 { 0 } else { (shape[d] - 1) * base[d] + 1 }) + low[d] + high[d])
@@ -131,6 +150,84 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     let results: Vec<Value> = generic.results().map(Into::into).collect();
     rewrite.rewriter.replace_op_with_values(op, &results);
     Ok(())
+}
+
+/// A reduce_window that is a prefix scan along `dim` (see the caller), as a
+/// sequential loop per row: acc = body(acc, x[i]), out[i] = acc, from i = 0
+/// up (or from the end down, `backward`). O(n) instead of O(n²), and the
+/// same order of combination as the windowed form.
+#[allow(clippy::too_many_arguments)]
+fn prefix_scan<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    location: melior::ir::Location<'c>,
+    inputs: &[Value<'c, '_>],
+    inits: &[Value<'c, '_>],
+    shape: &[i64],
+    dim: usize,
+    backward: bool,
+    body: melior::ir::BlockRef<'c, '_>,
+) -> BuildResult<Vec<Value<'c, 'c>>> {
+    let context = rewrite.context;
+    let n = shape[dim];
+    let other_shape: Vec<i64> = (0..shape.len()).filter(|&d| d != dim).map(|d| shape[d]).collect();
+    let rows: i64 = other_shape.iter().product();
+    let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
+        let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
+        let v: Value = c.result(0).map_err(|e| e.to_string())?.into();
+        // SAFETY: defined by an op in the IR, which outlives the rewrite.
+        Ok(unsafe { Value::from_raw(v.to_raw()) })
+    };
+    let (zero, one, row_count, length) = (constant(0)?, constant(1)?, constant(rows)?, constant(n)?);
+    let mut outputs = Vec::new();
+    let mut start = Vec::new();
+    for (&input, &init) in inputs.iter().zip(inits) {
+        let e = rewrite.rewriter.insert(tensor_empty(location, input.r#type())?);
+        let v: Value = e.result(0).map_err(|e| e.to_string())?.into();
+        // SAFETY: as above.
+        outputs.push(unsafe { Value::from_raw(v.to_raw()) });
+        let s = rewrite.rewriter.insert(crate::builders::tensor_extract(location, init, &[])?);
+        let v: Value = s.result(0).map_err(|e| e.to_string())?.into();
+        // SAFETY: as above.
+        start.push(unsafe { Value::from_raw(v.to_raw()) });
+    }
+    let m = inputs.len();
+    let scan = scf_for(location, [zero, row_count, one], &outputs, |block, row, state| {
+        let e = Emitter::new(context, location, block);
+        // SAFETY: values of ops nested in the replacement outlive this construction.
+        let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { Value::from_raw(v.to_raw()) } };
+        let others: Vec<Value<'c, 'c>> = e.delinearize(row, &other_shape)?.into_iter().map(erase).collect();
+        let mut carried = start.clone();
+        carried.extend_from_slice(state);
+        let inner = scf_for(location, [zero, length, one], &carried, |ib, k, acc| {
+            let ie = Emitter::new(context, location, ib);
+            let i = if backward { ie.binary("arith.subi", ie.index(n - 1)?, k)? } else { k };
+            let mut position = Vec::new();
+            let mut next = others.iter();
+            for d in 0..shape.len() {
+                position.push(if d == dim { i } else { *next.next().expect("one coordinate per other dim") });
+            }
+            let mut args: Vec<Value> = acc[..m].to_vec();
+            for &input in inputs {
+                args.push(ie.extract(input, &position)?);
+            }
+            let combined = scalarize_region(context, body, ib, &args)?;
+            let mut yielded = combined.clone();
+            for (t, &value) in combined.iter().enumerate() {
+                yielded.push(ie.insert(value, acc[m + t], &position)?);
+            }
+            Ok(yielded)
+        })?;
+        let inner = block.append_operation(inner);
+        (0..m).map(|t| Ok(erase(inner.result(m + t).map_err(|e| e.to_string())?.into()))).collect()
+    })?;
+    let scan = rewrite.rewriter.insert(scan);
+    (0..m)
+        .map(|t| {
+            let v: Value = scan.result(t).map_err(|e| e.to_string())?.into();
+            // SAFETY: as above.
+            Ok(unsafe { Value::from_raw(v.to_raw()) })
+        })
+        .collect()
 }
 
 /// Lowers `stablehlo.select_and_scatter`.

@@ -1,0 +1,113 @@
+// What a single process cannot run is reported at the op: collectives
+// written for more processes, and the ops that need a transfer runtime.
+// RUN: xla-opt %s --split-input-file --verify-diagnostics --stablehlo-legalize-to-linalg
+
+// all_gather over a group of two doubles the operand.
+func.func @all_gather_two_processes(%x: tensor<2x2xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.all_gather': replica_groups name process 1, but programs run as one process (id 0)}}
+  %r = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}>
+         : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+// Without groups (all processes) the result size still says two.
+func.func @all_gather_larger_result(%x: tensor<2x2xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.all_gather': result type tensor<2x4xf32> differs from operand type tensor<2x2xf32>: all_gather over several processes grows the operand, but programs run as one process}}
+  %r = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>}>
+         : (tensor<2x2xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @reduce_scatter_smaller_result(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.reduce_scatter': result type tensor<2x2xf32> differs from operand type tensor<2x4xf32>: reduce_scatter over several processes shrinks the operand, but programs run as one process}}
+  %r = "stablehlo.reduce_scatter"(%x) <{replica_groups = dense<> : tensor<0x0xi64>, scatter_dimension = 1 : i64}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<2x4xf32>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
+
+// -----
+
+// all_reduce keeps its shape, but a group of two has no second process.
+func.func @all_reduce_two_processes(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.all_reduce': replica_groups name process 1, but programs run as one process (id 0)}}
+  %r = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+func.func @all_to_all_split_two(%x: tensor<2x4xf32>) -> tensor<4x2xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.all_to_all': all_to_all with split_count = 2 needs that many processes, but programs run as one process}}
+  %r = "stablehlo.all_to_all"(%x) <{concat_dimension = 0 : i64, replica_groups = dense<> : tensor<0x0xi64>,
+         split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<2x4xf32>) -> tensor<4x2xf32>
+  return %r : tensor<4x2xf32>
+}
+
+// -----
+
+module attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 2 : i32} {
+  func.func @two_replicas() -> tensor<ui32> {
+    // expected-error@+1 {{cannot lower 'stablehlo.replica_id': the module is compiled for mhlo.num_replicas = 2, but programs run as one process}}
+    %r = stablehlo.replica_id : tensor<ui32>
+    return %r : tensor<ui32>
+  }
+}
+
+// -----
+
+func.func @send(%x: tensor<3xi32>, %t: !stablehlo.token) -> !stablehlo.token {
+  // expected-error@+1 {{cannot lower 'stablehlo.send': stablehlo.send needs a host transfer runtime, not available}}
+  %r = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true}>
+         : (tensor<3xi32>, !stablehlo.token) -> !stablehlo.token
+  return %r : !stablehlo.token
+}
+
+// -----
+
+func.func @recv() -> tensor<3xi32> {
+  %t = stablehlo.create_token : !stablehlo.token
+  // expected-error@+1 {{cannot lower 'stablehlo.recv': stablehlo.recv needs a host transfer runtime, not available}}
+  %x, %t1 = "stablehlo.recv"(%t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 3>, is_host_transfer = true}>
+              : (!stablehlo.token) -> (tensor<3xi32>, !stablehlo.token)
+  return %x : tensor<3xi32>
+}
+
+// -----
+
+// Between devices (no host transfer), send needs another process.
+func.func @send_to_device(%x: tensor<3xi32>) {
+  %t = stablehlo.create_token : !stablehlo.token
+  // expected-error@+1 {{cannot lower 'stablehlo.send': stablehlo.send between devices needs a communication runtime, not available}}
+  %r = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>}>
+         : (tensor<3xi32>, !stablehlo.token) -> !stablehlo.token
+  return
+}
+
+// -----
+
+func.func @infeed() -> tensor<3xi32> {
+  %t = stablehlo.after_all : !stablehlo.token
+  // expected-error@+1 {{cannot lower 'stablehlo.infeed': stablehlo.infeed needs a host transfer runtime, not available}}
+  %x, %t1 = "stablehlo.infeed"(%t) <{infeed_config = ""}> : (!stablehlo.token) -> (tensor<3xi32>, !stablehlo.token)
+  return %x : tensor<3xi32>
+}
+
+// -----
+
+func.func @outfeed(%x: tensor<3xf32>) {
+  %t = stablehlo.create_token : !stablehlo.token
+  // expected-error@+1 {{cannot lower 'stablehlo.outfeed': stablehlo.outfeed needs a host transfer runtime, not available}}
+  %t1 = "stablehlo.outfeed"(%x, %t) <{outfeed_config = ""}> : (tensor<3xf32>, !stablehlo.token) -> !stablehlo.token
+  return
+}
