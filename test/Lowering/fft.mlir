@@ -1,6 +1,7 @@
 // stablehlo.fft → one direct-DFT linalg.generic per transformed dimension
-// (a reduction loop over the input index, twiddles from (j·k mod n) in f64),
-// then a scaling generic for IFFT/IRFFT.
+// (a reduction loop over the input index, reading cos/sin tables computed
+// in f64 at the exact residue j·k mod n), then a scaling generic for
+// IFFT/IRFFT.
 // RUN: xla-opt %s --split-input-file --stablehlo-legalize-to-linalg | FileCheck %s
 
 // CHECK-DAG: #[[$ID:.*]] = affine_map<(d0) -> (d0)>
@@ -9,18 +10,23 @@
 // CHECK-LABEL: func.func @ifft
 // CHECK: %[[ZEROS:.*]] = linalg.generic {indexing_maps = [#[[$ID]]], iterator_types = ["parallel"]}
 // CHECK: complex.constant [0.000000e+00 : f32, 0.000000e+00 : f32] : complex<f32>
+// The twiddle tables: cos and sin of 2π·m/4 (π/2 = 1.5707963267948966).
+// CHECK: %[[COS:.*]] = linalg.generic {indexing_maps = [#[[$ID]]], iterator_types = ["parallel"]} outs(%{{.*}} : tensor<4xf32>)
+// CHECK: %[[M:.*]] = linalg.index 0 : index
+// CHECK: arith.uitofp %{{.*}} : i64 to f64
+// CHECK: arith.constant 1.5707963267948966 : f64
+// CHECK: math.cos %{{.*}} : f64
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+// CHECK: %[[SIN:.*]] = linalg.generic {indexing_maps = [#[[$ID]]], iterator_types = ["parallel"]} outs(%{{.*}} : tensor<4xf32>)
+// CHECK: math.sin %{{.*}} : f64
 // CHECK: %[[DFT:.*]] = linalg.generic {indexing_maps = [#[[$IN]], #[[$OUT]]], iterator_types = ["parallel", "reduction"]}
 // CHECK-SAME: ins(%arg0 : tensor<4xcomplex<f32>>) outs(%[[ZEROS]] : tensor<4xcomplex<f32>>)
 // CHECK: %[[K:.*]] = linalg.index 0 : index
 // CHECK: %[[J:.*]] = linalg.index 1 : index
 // CHECK: %[[JK:.*]] = arith.muli %[[J]], %[[K]] : index
-// CHECK: %[[M:.*]] = arith.remui %[[JK]], %{{.*}} : index
-// CHECK: arith.uitofp %{{.*}} : i64 to f64
-// CHECK: %[[THETA:.*]] = arith.mulf %{{.*}}, %{{.*}} : f64
-// CHECK: %[[COS:.*]] = math.cos %[[THETA]] : f64
-// CHECK: %[[SIN:.*]] = math.sin %[[THETA]] : f64
-// CHECK: arith.truncf %[[COS]] : f64 to f32
-// CHECK: arith.truncf %[[SIN]] : f64 to f32
+// CHECK: %[[R:.*]] = arith.remui %[[JK]], %{{.*}} : index
+// CHECK: tensor.extract %[[COS]][%[[R]]] : tensor<4xf32>
+// CHECK: tensor.extract %[[SIN]][%[[R]]] : tensor<4xf32>
 // IFFT: exp(+iθ), so no negation of the sine.
 // CHECK-NOT: arith.negf
 // CHECK: complex.create
