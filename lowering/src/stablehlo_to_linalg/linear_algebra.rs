@@ -102,8 +102,8 @@ impl<'c> Field<'c> {
         if self.complex { e.op("complex.re", &[value], self.real) } else { Ok(value) }
     }
 
-    /// A real value as an element.
-    fn from_real<'b>(&self, e: &Emitter<'c, 'b>, value: V<'c, 'b>) -> BuildResult<V<'c, 'b>> {
+    /// A real value as an element (imaginary part 0).
+    fn lift<'b>(&self, e: &Emitter<'c, 'b>, value: V<'c, 'b>) -> BuildResult<V<'c, 'b>> {
         if self.complex { e.op("complex.create", &[value, e.float(0.0, self.real)?], self.element) } else { Ok(value) }
     }
 
@@ -115,8 +115,8 @@ impl<'c> Field<'c> {
 }
 
 /// A matrix of a batch, seen through an optional transposition and
-/// conjugation: `get(i, j)` reads `m[.., i, j]`, or `conj(m[.., j, i])`
-/// when `adjoint`.
+/// conjugation: `get(i, j)` reads `m[batch.., i, j]`, or `m[batch.., j, i]`
+/// with `swap`, conjugated with `conjugate`; `set` writes the same way.
 struct View<'a, 'c, 'b> {
     e: &'a Emitter<'c, 'b>,
     field: Field<'c>,
@@ -192,7 +192,7 @@ pub fn cholesky<'c>(
     let info_type = tensor_type(&batch, i32_type);
     let info = rewrite.filled(location, info_type, |e| e.int(0, i32_type))?;
     let init = match other {
-        OtherTriangle::Zero => rewrite.filled(location, ty, |e| field.from_real(e, e.float(0.0, field.real)?))?,
+        OtherTriangle::Zero => rewrite.filled(location, ty, |e| field.lift(e, e.float(0.0, field.real)?))?,
         OtherTriangle::Input => a,
     };
     let zero = rewrite.index(location, 0)?;
@@ -218,7 +218,7 @@ pub fn cholesky<'c>(
                     let ljk = field.conj(&e, view.get(state[0], j, k)?, true)?;
                     Ok(vec![field.sub(&e, acc[0], field.mul(&e, lik, ljk)?)?])
                 })?[0];
-                let pivot = field.from_real(&e, e.unary("math.sqrt", field.re(&e, sum)?)?)?;
+                let pivot = field.lift(&e, e.unary("math.sqrt", field.re(&e, sum)?)?)?;
                 let below = field.div(&e, sum, view.get(state[0], j, j)?)?;
                 let value = e.select(e.cmpi("eq", i, j)?, pivot, below)?;
                 Ok(vec![view.set(state[0], i, j, value)?])
