@@ -266,6 +266,18 @@ pub fn int_constant<'c>(
     constant(context, location, attribute, ty)
 }
 
+/// `arith.constant` of a float `value` of float type `ty` (±inf and NaN
+/// included, see [`float_literal`]).
+pub fn float_constant<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    value: f64,
+    ty: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    let attribute = parse_attribute(context, &format!("{} : {ty}", float_literal(value, &ty.to_string())))?;
+    constant(context, location, attribute, ty)
+}
+
 /// `arith.select cond, a, b`.
 pub fn select<'c>(
     location: Location<'c>,

@@ -426,3 +426,18 @@ func.func @clamp(%lo: tensor<f32>, %x: tensor<5xf32>, %hi: tensor<f32>, %l2: ten
   %1 = stablehlo.clamp %l2, %y, %h2 : tensor<5xi32>
   return %0, %1 : tensor<5xf32>, tensor<5xi32>
 }
+
+// Real → complex conversion: the converted value is the real part, the
+// imaginary part is 0 (JAX's irfft converts an i32 pad value this way).
+// RUN: xla-run %s --entry convert_to_complex --input '3xi32=[-2,0,7]' --input '2xui8=[255,1]' --input '2xf32=[1.5,-0.25]' \
+// RUN:   | FileCheck %s --check-prefix=TOCOMPLEX
+// TOCOMPLEX: result[0]: tensor<3xcomplex<f32>> = [(-2+0j), (0+0j), (7+0j)]
+// TOCOMPLEX: result[1]: tensor<2xcomplex<f64>> = [(255+0j), (1+0j)]
+// TOCOMPLEX: result[2]: tensor<2xcomplex<f64>> = [(1.5+0j), (-0.25+0j)]
+func.func @convert_to_complex(%a: tensor<3xi32>, %b: tensor<2xui8>, %c: tensor<2xf32>)
+    -> (tensor<3xcomplex<f32>>, tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) {
+  %0 = stablehlo.convert %a : (tensor<3xi32>) -> tensor<3xcomplex<f32>>
+  %1 = stablehlo.convert %b : (tensor<2xui8>) -> tensor<2xcomplex<f64>>
+  %2 = stablehlo.convert %c : (tensor<2xf32>) -> tensor<2xcomplex<f64>>
+  return %0, %1, %2 : tensor<3xcomplex<f32>>, tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>
+}

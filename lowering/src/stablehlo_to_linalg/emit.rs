@@ -1,11 +1,16 @@
 //! [`Emitter`]: appends scalar index arithmetic and tensor element access to
 //! a block (the body of a linalg.generic or scf.for), for the lowerings that
-//! compute positions at run time (gather, scatter, sort, windows).
+//! compute positions at run time (gather, scatter, sort, windows), and the
+//! typed scalar arithmetic and nested `scf.for` loops of the lowerings that
+//! compute element by element (fft, random numbers, linear algebra).
 
-use crate::builders::{BuildResult, append, index_constant, linalg_index, scalar, tensor_extract, tensor_insert};
+use crate::builders::{
+    BuildResult, append, compare_scalar, float_constant, index_constant, int_constant, linalg_index, scalar, scf_for,
+    tensor_extract, tensor_insert,
+};
 use melior::{
     Context,
-    ir::{Block, Location, Type, Value, ValueLike},
+    ir::{Block, BlockLike, Location, Type, Value, ValueLike, operation::OperationLike},
 };
 
 /// Appends ops to `block`; every method returns the new op's result.
@@ -23,6 +28,85 @@ impl<'c, 'b> Emitter<'c, 'b> {
     /// `arith.constant value : index`.
     pub fn index(&self, value: i64) -> BuildResult<Value<'c, 'b>> {
         append(self.block, index_constant(self.context, self.location, value)?)
+    }
+
+    /// `arith.constant value : ty` for an integer type `ty`; `value` is
+    /// taken modulo 2^width (so `0xFFFF_FFFF` is `-1 : i32`).
+    pub fn int(&self, value: i128, ty: Type<'c>) -> BuildResult<Value<'c, 'b>> {
+        let bits = crate::element::ElementKind::of(ty)
+            .and_then(|kind| match kind {
+                crate::element::ElementKind::SignlessInt(bits) => Some(bits),
+                crate::element::ElementKind::Pred => Some(1),
+                _ => None,
+            })
+            .ok_or_else(|| format!("internal error: integer constant of type {ty}"))?;
+        // Two's complement wrap to the type's width, as a signed value.
+        let wrapped = if bits >= 128 { value } else { (value << (128 - bits)) >> (128 - bits) };
+        append(self.block, int_constant(self.context, self.location, wrapped, ty)?)
+    }
+
+    /// `arith.constant value : ty` for a float type `ty`.
+    pub fn float(&self, value: f64, ty: Type<'c>) -> BuildResult<Value<'c, 'b>> {
+        append(self.block, float_constant(self.context, self.location, value, ty)?)
+    }
+
+    /// A one-result op without attributes whose result type is `ty`
+    /// (conversions, `complex.re`, `math.sqrt`, ...).
+    pub fn op(&self, name: &str, operands: &[Value<'c, 'b>], ty: Type<'c>) -> BuildResult<Value<'c, 'b>> {
+        append(self.block, scalar(self.location, name, operands, ty)?)
+    }
+
+    /// A unary op whose result has the operand's type (`math.sqrt`, ...).
+    pub fn unary(&self, name: &str, value: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
+        self.op(name, &[value], value.r#type())
+    }
+
+    /// `arith.cmpi predicate` (an i1).
+    pub fn cmpi(&self, predicate: &str, lhs: Value<'c, 'b>, rhs: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
+        append(self.block, compare_scalar(self.context, self.location, "arith.cmpi", predicate, lhs, rhs)?)
+    }
+
+    /// `arith.cmpf predicate` (an i1).
+    pub fn cmpf(&self, predicate: &str, lhs: Value<'c, 'b>, rhs: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
+        append(self.block, compare_scalar(self.context, self.location, "arith.cmpf", predicate, lhs, rhs)?)
+    }
+
+    /// `arith.select condition, on_true, on_false`.
+    pub fn select(&self, condition: Value<'c, 'b>, on_true: Value<'c, 'b>, on_false: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
+        append(self.block, crate::builders::select(self.location, condition, on_true, on_false)?)
+    }
+
+    /// Appends `scf.for %i = lower to upper step 1 iter_args(iter_args)` and
+    /// returns its results; `body` gets the loop's block, the induction
+    /// variable and the iteration arguments and returns the values to yield.
+    ///
+    /// The body's values are typed with a context lifetime `'x` that may be
+    /// shorter than `'c` (as short as the enclosing blocks), so that it can
+    /// use the values of enclosing loops.
+    pub fn for_loop<'x>(
+        &self,
+        lower: Value<'x, 'b>,
+        upper: Value<'x, 'b>,
+        iter_args: &[Value<'x, 'b>],
+        body: impl for<'i> FnOnce(&'i Block<'x>, Value<'x, 'i>, &[Value<'x, 'i>]) -> BuildResult<Vec<Value<'x, 'i>>>,
+    ) -> BuildResult<Vec<Value<'c, 'b>>>
+    where
+        'c: 'x,
+        'x: 'b,
+    {
+        let one: Value<'x, 'b> = self.index(1)?;
+        let location: Location<'x> = self.location;
+        let built = scf_for(location, [lower, upper, one], iter_args, body)?;
+        let block: &'b Block<'x> = self.block;
+        let built = block.append_operation(built);
+        (0..built.result_count())
+            .map(|i| {
+                let result: Value = built.result(i).map_err(|e| e.to_string())?.into();
+                // SAFETY: the loop is now an op of `self.block`, so its
+                // results live as long as the block.
+                Ok(unsafe { Value::from_raw(result.to_raw()) })
+            })
+            .collect()
     }
 
     /// `linalg.index dim`.

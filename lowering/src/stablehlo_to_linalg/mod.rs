@@ -15,21 +15,27 @@
 //! 5. leftover StableHLO ops are reported, and the token made in step 2 is
 //!    erased.
 
+mod batch_norm;
 mod broadcast;
 mod collectives;
 mod composite;
 mod constant;
 mod control_flow;
 mod convolution;
+mod custom_call;
 mod data;
 mod dot;
 mod dynamic;
 mod emit;
+mod fft;
 mod indexing;
 mod legacy;
+mod linear_algebra;
 mod map;
 mod pointwise;
+mod random;
 mod reduce;
+mod reduce_precision;
 mod shape;
 mod sort;
 mod tokens;
@@ -40,7 +46,7 @@ use crate::builders::BuildResult;
 use crate::patterns::PatternSet;
 use melior::{
     Context,
-    ir::{BlockLike, OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
+    ir::{BlockLike, OperationRef, ValueLike, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
     PatternRewriter, RewriterBase, create_op_rewrite_pattern,
     ir::r#type::TypeId,
     pass::{ExternalPass, Pass, create_external},
@@ -105,6 +111,48 @@ impl<'c> Rewrite<'c, '_> {
         self.rewriter.replace_op_with_values(op, &values);
         Ok(())
     }
+
+    /// Inserts `op` before the matched op and returns its results.
+    pub fn insert_values(&self, op: melior::ir::Operation<'c>) -> BuildResult<Vec<melior::ir::Value<'c, 'c>>> {
+        let inserted = self.rewriter.insert(op);
+        (0..inserted.result_count())
+            .map(|i| {
+                let value: melior::ir::Value = inserted.result(i).map_err(|e| e.to_string())?.into();
+                // SAFETY: the op is now in the IR, which outlives the rewrite;
+                // the lifetime only tracked the borrow of its handle.
+                Ok(unsafe { melior::ir::Value::from_raw(value.to_raw()) })
+            })
+            .collect()
+    }
+
+    /// Inserts the single-result `op` before the matched op and returns its
+    /// result.
+    pub fn insert_value(&self, op: melior::ir::Operation<'c>) -> BuildResult<melior::ir::Value<'c, 'c>> {
+        self.insert_values(op)?.into_iter().next().ok_or_else(|| "internal error: op without result".to_string())
+    }
+
+    /// `arith.constant value : index`, before the matched op.
+    pub fn index(&self, location: melior::ir::Location<'c>, value: i64) -> BuildResult<melior::ir::Value<'c, 'c>> {
+        self.insert_value(crate::builders::index_constant(self.context, location, value)?)
+    }
+
+    /// A tensor of type `ty` filled by an all-parallel `linalg.generic`
+    /// whose body `element` computes each element (it may read
+    /// `linalg.index`).
+    pub fn filled(
+        &self,
+        location: melior::ir::Location<'c>,
+        ty: melior::ir::Type<'c>,
+        element: impl for<'b> FnOnce(&emit::Emitter<'c, 'b>) -> BuildResult<melior::ir::Value<'c, 'b>>,
+    ) -> BuildResult<melior::ir::Value<'c, 'c>> {
+        let context = self.context;
+        let rank = crate::builders::static_shape(ty)?.len();
+        let init = self.insert_value(crate::builders::tensor_empty(location, ty)?)?;
+        let map = crate::builders::identity_map(context, rank)?;
+        self.insert_value(crate::builders::parallel_generic(context, location, &[], init, vec![map], ty, |block, _| {
+            element(&emit::Emitter::new(context, location, block))
+        })?)
+    }
 }
 
 /// A lowering: inserts the replacement and replaces the op, or explains why
@@ -134,6 +182,16 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
         ("stablehlo.map", map::lower_map),
+        ("stablehlo.fft", fft::lower_fft),
+        ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
+        ("stablehlo.rng_bit_generator", random::lower_rng_bit_generator),
+        ("stablehlo.rng", random::lower_rng),
+        ("stablehlo.batch_norm_inference", batch_norm::lower_batch_norm_inference),
+        ("stablehlo.batch_norm_training", batch_norm::lower_batch_norm_training),
+        ("stablehlo.batch_norm_grad", batch_norm::lower_batch_norm_grad),
+        ("stablehlo.cholesky", linear_algebra::lower_cholesky),
+        ("stablehlo.triangular_solve", linear_algebra::lower_triangular_solve),
+        ("stablehlo.custom_call", custom_call::lower_custom_call),
     ];
     table.extend(pointwise::POINTWISE_OPS.iter().map(|&name| (name, pointwise::lower_pointwise as LowerFn)));
     table.extend(collectives::COLLECTIVE_OPS.iter().map(|&name| (name, collectives::lower_collective as LowerFn)));
