@@ -18,8 +18,8 @@
 //!   `(state[1], state[0])` and keeps only the low word); each counter gives
 //!   four 32-bit outputs (or two 64-bit ones: words 0|1 and 2|3) for
 //!   consecutive row-major elements.
-//! - DEFAULT is THREE_FRY here ([`DEFAULT_ALGORITHM`]). XLA's CPU back end
-//!   expands DEFAULT as PHILOX.
+//! - DEFAULT is PHILOX ([`DEFAULT_ALGORITHM`]), as in XLA's CPU back end, so
+//!   JAX programs that use DEFAULT draw the same bits as under XLA.
 //!
 //! Float outputs are the bits of the same-width integer.
 //!
@@ -53,7 +53,7 @@ use melior::ir::{
 use xla_dialects::stablehlo::{RngAlgorithm, RngDistribution};
 
 /// The algorithm `DEFAULT` stands for.
-pub const DEFAULT_ALGORITHM: RngAlgorithm = RngAlgorithm::THREE_FRY;
+pub const DEFAULT_ALGORITHM: RngAlgorithm = RngAlgorithm::PHILOX;
 
 /// The Threefry key of `stablehlo.rng` (its low and high 32-bit words).
 pub const RNG_SEED: u64 = 42;
