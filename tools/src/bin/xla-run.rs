@@ -167,7 +167,9 @@ fn run_checks(text: &str, name: &str, split: bool) -> ExitCode {
             let context = create_context();
             let session = SourceSession::new(&context, &chunk, name, false);
             let Some(module) = session.parse_module() else {
+                // The chunk's diagnostics are printed; it counts as a failure.
                 parse_failed = true;
+                failed += 1;
                 continue;
             };
             check::check_functions(&module)
