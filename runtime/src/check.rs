@@ -20,7 +20,7 @@
 //! }
 //! ```
 
-use crate::host_tensor::{ElementType, HostTensor, bf16_bits_to_f32, f16_bits_to_f32};
+use crate::host_tensor::{ElementValue as Element, HostTensor};
 use melior::ir::{
     AttributeLike, BlockLike, Identifier, TypeLike, Location, Module, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::{FloatAttribute, IntegerAttribute},
@@ -202,80 +202,6 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
     Ok(expectations)
 }
 
-/// One element as numbers: (value, or real and imaginary parts) and, for
-/// floats, the bit pattern ordered for ulp distances.
-#[derive(Clone, Copy, Debug)]
-enum Element {
-    Int(i128),
-    Float { value: f64, ordered: i128, narrow: bool },
-    Complex(f64, f64),
-}
-
-impl std::fmt::Display for Element {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Element::Int(v) => write!(f, "{v}"),
-            // f32 and narrower print as f32 (shortest digits that round-trip).
-            Element::Float { value, narrow: true, .. } => write!(f, "{}", *value as f32),
-            Element::Float { value, .. } => write!(f, "{value}"),
-            Element::Complex(re, im) => write!(f, "({re}, {im})"),
-        }
-    }
-}
-
-/// Maps float bits to integers whose order is the floats' order, so that
-/// the ulp distance is a difference.
-fn ordered(bits: u64, width: u32) -> i128 {
-    let sign = 1u64 << (width - 1);
-    if bits & sign != 0 { -((bits & !sign) as i128) } else { bits as i128 }
-}
-
-fn elements(tensor: &HostTensor) -> Vec<Element> {
-    let size = tensor.element_type.byte_size();
-    tensor
-        .data
-        .chunks_exact(size)
-        .map(|b| {
-            use ElementType::*;
-            let float = |value: f64, bits: u64, width: u32| Element::Float { value, ordered: ordered(bits, width), narrow: width <= 32 };
-            match tensor.element_type {
-                Pred | U8 => Element::Int(i128::from(b[0])),
-                I8 => Element::Int(i128::from(b[0] as i8)),
-                I16 => Element::Int(i128::from(i16::from_le_bytes([b[0], b[1]]))),
-                U16 => Element::Int(i128::from(u16::from_le_bytes([b[0], b[1]]))),
-                I32 => Element::Int(i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
-                U32 => Element::Int(i128::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
-                I64 => Element::Int(i128::from(i64::from_le_bytes(b.try_into().expect("8 bytes")))),
-                U64 => Element::Int(i128::from(u64::from_le_bytes(b.try_into().expect("8 bytes")))),
-                F16 => {
-                    let bits = u16::from_le_bytes([b[0], b[1]]);
-                    float(f64::from(f16_bits_to_f32(bits)), u64::from(bits), 16)
-                }
-                BF16 => {
-                    let bits = u16::from_le_bytes([b[0], b[1]]);
-                    float(f64::from(bf16_bits_to_f32(bits)), u64::from(bits), 16)
-                }
-                F32 => {
-                    let bits = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
-                    float(f64::from(f32::from_bits(bits)), u64::from(bits), 32)
-                }
-                F64 => {
-                    let bits = u64::from_le_bytes(b.try_into().expect("8 bytes"));
-                    float(f64::from_bits(bits), bits, 64)
-                }
-                C64 => Element::Complex(
-                    f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-                    f64::from(f32::from_le_bytes([b[4], b[5], b[6], b[7]])),
-                ),
-                C128 => Element::Complex(
-                    f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-                    f64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
-                ),
-            }
-        })
-        .collect()
-}
-
 fn float_matches(a: f64, e: f64, comparison: Comparison) -> bool {
     if a.is_nan() || e.is_nan() {
         return a.is_nan() && e.is_nan();
@@ -301,7 +227,7 @@ impl Expectation {
         }
         let mut differences = Vec::new();
         let mut count = 0usize;
-        for (index, (a, e)) in elements(actual).into_iter().zip(elements(expected)).enumerate() {
+        for (index, (a, e)) in actual.element_values().into_iter().zip(expected.element_values()).enumerate() {
             let matches = match (a, e) {
                 (Element::Int(a), Element::Int(e)) => a == e,
                 (Element::Float { value: a, ordered: ao, .. }, Element::Float { value: e, ordered: eo, .. }) => match self.comparison {

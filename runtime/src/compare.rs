@@ -2,7 +2,7 @@
 //! floats within `|actual - expected| <= atol + rtol * |expected|` (NaN
 //! matches NaN, infinities must match exactly).
 
-use crate::host_tensor::{ElementType, HostTensor, bf16_bits_to_f32, f16_bits_to_f32, position};
+use crate::host_tensor::{ElementValue, HostTensor, position};
 
 /// Float tolerance of a comparison.
 #[derive(Clone, Copy, Debug)]
@@ -36,34 +36,13 @@ impl std::fmt::Display for Element {
 }
 
 fn elements(tensor: &HostTensor) -> Vec<Element> {
-    let size = tensor.element_type.byte_size();
     tensor
-        .data
-        .chunks_exact(size)
-        .map(|b| {
-            use ElementType::*;
-            match tensor.element_type {
-                Pred | U8 => Element::Int(i128::from(b[0])),
-                I8 => Element::Int(i128::from(b[0] as i8)),
-                I16 => Element::Int(i128::from(i16::from_le_bytes([b[0], b[1]]))),
-                U16 => Element::Int(i128::from(u16::from_le_bytes([b[0], b[1]]))),
-                I32 => Element::Int(i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
-                U32 => Element::Int(i128::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
-                I64 => Element::Int(i128::from(i64::from_le_bytes(b.try_into().expect("8 bytes")))),
-                U64 => Element::Int(i128::from(u64::from_le_bytes(b.try_into().expect("8 bytes")))),
-                F16 => Element::Float(f64::from(f16_bits_to_f32(u16::from_le_bytes([b[0], b[1]])))),
-                BF16 => Element::Float(f64::from(bf16_bits_to_f32(u16::from_le_bytes([b[0], b[1]])))),
-                F32 => Element::Float(f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
-                F64 => Element::Float(f64::from_le_bytes(b.try_into().expect("8 bytes"))),
-                C64 => Element::Complex(
-                    f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
-                    f64::from(f32::from_le_bytes([b[4], b[5], b[6], b[7]])),
-                ),
-                C128 => Element::Complex(
-                    f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
-                    f64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
-                ),
-            }
+        .element_values()
+        .into_iter()
+        .map(|value| match value {
+            ElementValue::Int(v) => Element::Int(v),
+            ElementValue::Float { value, .. } => Element::Float(value),
+            ElementValue::Complex(re, im) => Element::Complex(re, im),
         })
         .collect()
 }
@@ -124,6 +103,7 @@ pub fn compare(actual: &HostTensor, expected: &HostTensor, tolerance: Tolerance)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host_tensor::ElementType;
 
     fn f32s(values: &[f32]) -> HostTensor {
         let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();

@@ -824,3 +824,82 @@ pub fn position(mut index: usize, shape: &[usize]) -> String {
     }
     format!("{coordinates:?}")
 }
+
+/// One element as numbers: integers widened, floats as f64 with their bit
+/// pattern mapped to an ordered integer (ulp distances are differences) and
+/// whether they are f32 or narrower (printed as f32), complex as two f64.
+#[derive(Clone, Copy, Debug)]
+pub enum ElementValue {
+    Int(i128),
+    Float { value: f64, ordered: i128, narrow: bool },
+    Complex(f64, f64),
+}
+
+impl std::fmt::Display for ElementValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ElementValue::Int(v) => write!(f, "{v}"),
+            // f32 and narrower print as f32 (shortest digits that round-trip).
+            ElementValue::Float { value, narrow: true, .. } => write!(f, "{}", *value as f32),
+            ElementValue::Float { value, .. } => write!(f, "{value}"),
+            ElementValue::Complex(re, im) => write!(f, "({re}, {im})"),
+        }
+    }
+}
+
+/// Maps float bits to integers whose order is the floats' order, so that
+/// the ulp distance is a difference.
+fn ordered(bits: u64, width: u32) -> i128 {
+    let sign = 1u64 << (width - 1);
+    if bits & sign != 0 { -((bits & !sign) as i128) } else { bits as i128 }
+}
+
+impl HostTensor {
+    /// Every element, decoded ([`ElementValue`]).
+    pub fn element_values(&self) -> Vec<ElementValue> {
+        let tensor = self;
+    let size = tensor.element_type.byte_size();
+    tensor
+        .data
+        .chunks_exact(size)
+        .map(|b| {
+            use ElementType::*;
+            let float = |value: f64, bits: u64, width: u32| ElementValue::Float { value, ordered: ordered(bits, width), narrow: width <= 32 };
+            match tensor.element_type {
+                Pred | U8 => ElementValue::Int(i128::from(b[0])),
+                I8 => ElementValue::Int(i128::from(b[0] as i8)),
+                I16 => ElementValue::Int(i128::from(i16::from_le_bytes([b[0], b[1]]))),
+                U16 => ElementValue::Int(i128::from(u16::from_le_bytes([b[0], b[1]]))),
+                I32 => ElementValue::Int(i128::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                U32 => ElementValue::Int(i128::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))),
+                I64 => ElementValue::Int(i128::from(i64::from_le_bytes(b.try_into().expect("8 bytes")))),
+                U64 => ElementValue::Int(i128::from(u64::from_le_bytes(b.try_into().expect("8 bytes")))),
+                F16 => {
+                    let bits = u16::from_le_bytes([b[0], b[1]]);
+                    float(f64::from(f16_bits_to_f32(bits)), u64::from(bits), 16)
+                }
+                BF16 => {
+                    let bits = u16::from_le_bytes([b[0], b[1]]);
+                    float(f64::from(bf16_bits_to_f32(bits)), u64::from(bits), 16)
+                }
+                F32 => {
+                    let bits = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    float(f64::from(f32::from_bits(bits)), u64::from(bits), 32)
+                }
+                F64 => {
+                    let bits = u64::from_le_bytes(b.try_into().expect("8 bytes"));
+                    float(f64::from_bits(bits), bits, 64)
+                }
+                C64 => ElementValue::Complex(
+                    f64::from(f32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+                    f64::from(f32::from_le_bytes([b[4], b[5], b[6], b[7]])),
+                ),
+                C128 => ElementValue::Complex(
+                    f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
+                    f64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
+                ),
+            }
+        })
+        .collect()
+}
+}
