@@ -7,6 +7,7 @@
 
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
+#include "SyntaxUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -22,15 +23,6 @@ static FailureOr<TypeRange> returnedTypes(Operation *op, Region &region,
   if (!terminator)
     return op->emitOpError() << name << " region must end with stablehlo.return";
   return TypeRange(terminator->getOperandTypes());
-}
-
-static std::string typeList(TypeRange types) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '(';
-  llvm::interleaveComma(types, os);
-  os << ')';
-  return text;
 }
 
 //===----------------------------------------------------------------------===//
@@ -98,9 +90,9 @@ void WhileOp::print(OpAsmPrinter &printer) {
 LogicalResult WhileOp::verify() {
   TypeRange operandTypes = getOperand().getTypes();
   if (TypeRange(getResultTypes()) != operandTypes)
-    return emitOpError() << "result types " << typeList(getResultTypes())
+    return emitOpError() << "result types " << typesText(getResultTypes())
                          << " must equal the operand types "
-                         << typeList(operandTypes);
+                         << typesText(operandTypes);
   for (auto [name, region] :
        {std::pair<StringRef, Region *>("cond", &getCond()),
         std::pair<StringRef, Region *>("body", &getBody())}) {
@@ -109,9 +101,9 @@ LogicalResult WhileOp::verify() {
     // while_c1/c2: both regions take the loop state.
     if (TypeRange(region->front().getArgumentTypes()) != operandTypes)
       return emitOpError() << name << " region arguments "
-                           << typeList(region->front().getArgumentTypes())
+                           << typesText(region->front().getArgumentTypes())
                            << " must have the operand types "
-                           << typeList(operandTypes);
+                           << typesText(operandTypes);
   }
   FailureOr<TypeRange> condTypes = returnedTypes(*this, getCond(), "cond");
   if (failed(condTypes))
@@ -120,15 +112,15 @@ LogicalResult WhileOp::verify() {
   auto i1 = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
   if (condTypes->size() != 1 || (*condTypes)[0] != i1)
     return emitOpError() << "cond region must return a single tensor<i1>, got "
-                         << typeList(*condTypes);
+                         << typesText(*condTypes);
   FailureOr<TypeRange> bodyTypes = returnedTypes(*this, getBody(), "body");
   if (failed(bodyTypes))
     return failure();
   // while_c2: body returns the next loop state.
   if (*bodyTypes != operandTypes)
     return emitOpError() << "body region must return the operand types "
-                         << typeList(operandTypes) << ", got "
-                         << typeList(*bodyTypes);
+                         << typesText(operandTypes) << ", got "
+                         << typesText(*bodyTypes);
   return success();
 }
 
@@ -145,9 +137,9 @@ static LogicalResult verifyBranches(Operation *op, MutableArrayRef<Region> branc
     if (failed(types))
       return failure();
     if (*types != op->getResultTypes())
-      return op->emitOpError() << name << " returns " << typeList(*types)
+      return op->emitOpError() << name << " returns " << typesText(*types)
                                << " but the op's results are "
-                               << typeList(op->getResultTypes());
+                               << typesText(op->getResultTypes());
   }
   return success();
 }

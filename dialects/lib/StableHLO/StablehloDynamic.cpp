@@ -12,29 +12,13 @@
 
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
+#include "SyntaxUtils.h"
+
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 
 using namespace mlir;
 using namespace xla::stablehlo;
-
-static bool compatibleDim(int64_t a, int64_t b) {
-  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
-}
-
-static std::string listText(ArrayRef<int64_t> values) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleave(values, os, [&](int64_t v) {
-    if (ShapedType::isDynamic(v))
-      os << '?';
-    else
-      os << v;
-  }, ", ");
-  os << ']';
-  return text;
-}
 
 // Number of entries of a 1-D shape operand (may be dynamic).
 static int64_t entries(Value shape) { return cast<ShapedType>(shape.getType()).getDimSize(0); }

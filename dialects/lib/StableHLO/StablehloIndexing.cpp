@@ -101,15 +101,6 @@ static LogicalResult checkDims(Operation *op, StringRef name, ArrayRef<int64_t> 
   return success();
 }
 
-static std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(shape, os);
-  os << ']';
-  return text;
-}
-
 static LogicalResult checkStartIndices(Operation *op, ValueRange indices,
                                        int64_t rank) {
   // dynamic_slice_c2/c3, dynamic_update_slice_c3/c4: one scalar per dim,
@@ -146,7 +137,7 @@ LogicalResult DynamicSliceOp::verify() {
   if (resultType.getShape() != sizes ||
       resultType.getElementType() != operandType.getElementType())
     return emitOpError() << "result type " << resultType << " must have shape "
-                         << shapeText(sizes) << " and element type "
+                         << listText(sizes) << " and element type "
                          << operandType.getElementType();
   return success();
 }
@@ -255,7 +246,7 @@ LogicalResult GatherOp::verify() {
   if (resultType.getShape() != ArrayRef<int64_t>(shape) ||
       resultType.getElementType() != operandType.getElementType())
     return emitOpError() << "result type " << resultType << " must have shape "
-                         << shapeText(shape) << " and element type "
+                         << listText(shape) << " and element type "
                          << operandType.getElementType();
   return success();
 }
@@ -337,9 +328,9 @@ LogicalResult ScatterOp::verify() {
     if (!llvm::is_contained(dims.getUpdateWindowDims(), i))
       updateScatterSizes.push_back(updateType.getDimSize(i));
   if (updateScatterSizes != scatterSizes)
-    return emitOpError() << "update scatter dimensions " << shapeText(updateScatterSizes)
+    return emitOpError() << "update scatter dimensions " << listText(updateScatterSizes)
                          << " must match the scatter indices' batch dimensions "
-                         << shapeText(scatterSizes);
+                         << listText(scatterSizes);
   int64_t w = 0;
   for (int64_t i = 0; i < rank; ++i) {
     if (llvm::is_contained(dims.getInsertedWindowDims(), i) ||

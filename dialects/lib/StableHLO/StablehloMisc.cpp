@@ -19,33 +19,6 @@
 using namespace mlir;
 using namespace xla::stablehlo;
 
-static std::string listText(ArrayRef<int64_t> values) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleave(values, os, [&](int64_t v) {
-    if (ShapedType::isDynamic(v))
-      os << '?';
-    else
-      os << v;
-  }, ", ");
-  os << ']';
-  return text;
-}
-
-static std::string typesText(TypeRange types) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '(';
-  llvm::interleaveComma(types, os);
-  os << ')';
-  return text;
-}
-
-static bool compatibleDim(int64_t a, int64_t b) {
-  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
-}
-
 static bool compatibleShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
   return a.size() == b.size() &&
          llvm::all_of(llvm::zip(a, b), [](auto p) {

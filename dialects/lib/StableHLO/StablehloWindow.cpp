@@ -7,6 +7,7 @@
 
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
+#include "SyntaxUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
 
@@ -19,15 +20,6 @@ struct Window {
   SmallVector<int64_t> dimensions, strides, baseDilations, windowDilations, low, high;
 };
 } // namespace
-
-static std::string shapeText(ArrayRef<int64_t> shape) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << '[';
-  llvm::interleaveComma(shape, os);
-  os << ']';
-  return text;
-}
 
 // Reads and checks the window attributes (reduce_window_c4..c12).
 static FailureOr<Window> readWindow(Operation *op, int64_t rank,
@@ -145,7 +137,7 @@ LogicalResult ReduceWindowOp::verify() {
       continue; // the window arithmetic needs static sizes
     if (getResult(i).getType() != expected)
       return emitOpError() << "result " << i << " has type " << getResult(i).getType()
-                           << ", expected " << expected << " (shape " << shapeText(shape) << ")";
+                           << ", expected " << expected << " (shape " << listText(shape) << ")";
   }
   return success();
 }
@@ -165,7 +157,7 @@ LogicalResult SelectAndScatterOp::verify() {
   SmallVector<int64_t> shape = windowedShape(operandType.getShape(), *window);
   auto sourceType = cast<RankedTensorType>(getSource().getType());
   if (sourceType.getShape() != ArrayRef<int64_t>(shape))
-    return emitOpError() << "source must have the windowed shape " << shapeText(shape)
+    return emitOpError() << "source must have the windowed shape " << listText(shape)
                          << ", got " << sourceType;
   // select_and_scatter_c1: operand and source share the element type.
   if (operandType.getElementType() != sourceType.getElementType())

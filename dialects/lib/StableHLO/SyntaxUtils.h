@@ -7,6 +7,7 @@
 #ifndef XLA_LIB_STABLEHLO_SYNTAXUTILS_H
 #define XLA_LIB_STABLEHLO_SYNTAXUTILS_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpImplementation.h"
 
 namespace xla::stablehlo {
@@ -92,6 +93,40 @@ inline void printDimensionFields(
     first = false;
   }
   printer << '>';
+}
+
+
+/// `[2, ?, 3]` for diagnostics (`?` for a dynamic size).
+inline std::string listText(ArrayRef<int64_t> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleave(
+      values, os,
+      [&](int64_t v) {
+        if (mlir::ShapedType::isDynamic(v))
+          os << '?';
+        else
+          os << v;
+      },
+      ", ");
+  os << ']';
+  return text;
+}
+
+/// `(tensor<f32>, tensor<i32>)` for diagnostics.
+inline std::string typesText(mlir::TypeRange types) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '(';
+  llvm::interleaveComma(types, os);
+  os << ')';
+  return text;
+}
+
+/// Whether two dimension sizes can be equal (either may be dynamic).
+inline bool compatibleDim(int64_t a, int64_t b) {
+  return mlir::ShapedType::isDynamic(a) || mlir::ShapedType::isDynamic(b) || a == b;
 }
 
 } // namespace xla::stablehlo

@@ -526,8 +526,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         (Pred | SignlessInt(_) | UnsignedInt(_) | Float(_), Complex) => {
             let part = complex_part(context, to)?;
             let real = emit_convert(&Scalar { result_element: part, result_kind: ElementKind::of(part).unwrap_or(Float(32)), ..s.clone() }, block, value)?;
-            let zero_attribute = melior::ir::Attribute::parse(context, &format!("0.0 : {part}")).ok_or("internal error: zero")?;
-            let zero = append(block, crate::builders::constant(context, location, zero_attribute, part)?)?;
+            let zero = append(block, crate::builders::float_constant(context, location, 0.0, part)?)?;
             append(block, scalar(location, "complex.create", &[real, zero], to)?)
         }
         // From complex: the real part, converted (XLA drops the imaginary part).
@@ -553,11 +552,8 @@ fn saturating_float_to_int<'c, 'b>(
 ) -> BuildResult<Value<'c, 'b>> {
     let (context, location, to) = (s.context, s.location, s.result_element);
     let f64 = melior::ir::Type::parse(context, "f64").ok_or("internal error: f64")?;
-    let float_constant = |v: f64| -> BuildResult<Value<'c, 'b>> {
-        let attribute = melior::ir::Attribute::parse(context, &format!("{v:?} : f64"))
-            .ok_or_else(|| format!("internal error: constant {v}"))?;
-        append(block, crate::builders::constant(context, location, attribute, f64)?)
-    };
+    let float_constant =
+        |v: f64| -> BuildResult<Value<'c, 'b>> { append(block, crate::builders::float_constant(context, location, v, f64)?) };
     let wide = if from_bits < 64 { append(block, scalar(location, "arith.extf", &[value], f64)?)? } else { value };
     let limit = 2f64.powi(to_bits as i32 - 1);
     let upper = float_constant(limit)?;
@@ -581,10 +577,7 @@ fn saturating_float_to_int<'c, 'b>(
 
 /// A float constant of the operand element type.
 fn float_constant<'c>(s: &Scalar<'c>, value: f64) -> BuildResult<melior::ir::Operation<'c>> {
-    let literal = crate::builders::float_literal(value, &s.element.to_string());
-    let attribute = melior::ir::Attribute::parse(s.context, &format!("{literal} : {}", s.element))
-        .ok_or_else(|| format!("internal error: constant {value} : {}", s.element))?;
-    crate::builders::constant(s.context, s.location, attribute, s.element)
+    crate::builders::float_constant(s.context, s.location, value, s.element)
 }
 
 /// Signed remainder with XLA's results where C leaves it undefined:
@@ -676,11 +669,8 @@ fn saturating_float_to_uint<'c, 'b>(
 ) -> BuildResult<Value<'c, 'b>> {
     let (context, location, to) = (s.context, s.location, s.result_element);
     let f64 = melior::ir::Type::parse(context, "f64").ok_or("internal error: f64")?;
-    let float_constant = |v: f64| -> BuildResult<Value<'c, 'b>> {
-        let attribute = melior::ir::Attribute::parse(context, &format!("{v:?} : f64"))
-            .ok_or_else(|| format!("internal error: constant {v}"))?;
-        append(block, crate::builders::constant(context, location, attribute, f64)?)
-    };
+    let float_constant =
+        |v: f64| -> BuildResult<Value<'c, 'b>> { append(block, crate::builders::float_constant(context, location, v, f64)?) };
     let wide = if from_bits < 64 { append(block, scalar(location, "arith.extf", &[value], f64)?)? } else { value };
     let upper = float_constant(2f64.powi(to_bits as i32))?;
     let zero = float_constant(0.0)?;
