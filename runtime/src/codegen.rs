@@ -20,11 +20,13 @@ pub struct TargetOptions {
     pub cpu: String,
     /// Optimisation level 0-3 of the LLVM pipeline (`default<On>`).
     pub opt_level: u8,
+    /// Target triple (`x86_64-unknown-linux-gnu`, ...); `None` for the host.
+    pub triple: Option<String>,
 }
 
 impl Default for TargetOptions {
     fn default() -> Self {
-        Self { cpu: "host".into(), opt_level: 3 }
+        Self { cpu: "host".into(), opt_level: 3, triple: None }
     }
 }
 
@@ -46,8 +48,17 @@ pub fn translate_to_llvm<'l>(module: &Module, context: &'l LlvmContext) -> Resul
 
 fn target_machine(options: &TargetOptions) -> Result<TargetMachine, RuntimeError> {
     Target::initialize_native(&InitializationConfig::default()).map_err(RuntimeError::Compile)?;
-    let triple = TargetMachine::get_default_triple();
-    let target = Target::from_triple(&triple).map_err(|e| RuntimeError::Compile(e.to_string()))?;
+    let triple = match &options.triple {
+        Some(name) => inkwell::targets::TargetTriple::create(name),
+        None => TargetMachine::get_default_triple(),
+    };
+    let target = Target::from_triple(&triple).map_err(|e| {
+        RuntimeError::Compile(format!("unsupported target triple `{}`: {}", triple.as_str().to_string_lossy(), e.to_string().trim()))
+    })?;
+    let is_host = options.triple.is_none();
+    if options.cpu == "host" && !is_host {
+        return Err(RuntimeError::Compile("--target-cpu=host needs the host triple; name a CPU for another triple".into()));
+    }
     let (cpu, features) = if options.cpu == "host" {
         (TargetMachine::get_host_cpu_name().to_string(), TargetMachine::get_host_cpu_features().to_string())
     } else {
@@ -65,15 +76,25 @@ fn target_machine(options: &TargetOptions) -> Result<TargetMachine, RuntimeError
 }
 
 /// Sets the module's target, runs LLVM's `default<On>` pipeline, and keeps
-/// only the C-interface wrappers (`_mlir_ciface_*`) externally visible, so
+/// only the functions for which `exported` holds externally visible, so
 /// that an entry point called `main` cannot clash with a C program's `main`.
-fn prepare(module: &LlvmModule, machine: &TargetMachine, options: &TargetOptions) -> Result<(), RuntimeError> {
+fn prepare(
+    module: &LlvmModule,
+    machine: &TargetMachine,
+    options: &TargetOptions,
+    exported: &dyn Fn(&str) -> bool,
+) -> Result<(), RuntimeError> {
     module.set_triple(&machine.get_triple());
     module.set_data_layout(&machine.get_target_data().get_data_layout());
     for function in module.get_functions() {
         let name = function.get_name().to_string_lossy();
-        if function.count_basic_blocks() > 0 && !name.starts_with("_mlir_ciface_") {
+        if function.count_basic_blocks() > 0 && !exported(&name) {
             function.set_linkage(Linkage::Internal);
+        }
+    }
+    for global in module.get_globals() {
+        if global.get_initializer().is_some() {
+            global.set_linkage(Linkage::Internal);
         }
     }
     module
@@ -81,12 +102,17 @@ fn prepare(module: &LlvmModule, machine: &TargetMachine, options: &TargetOptions
         .map_err(|e| RuntimeError::Compile(format!("LLVM optimisation failed: {e}")))
 }
 
+/// The C-interface wrappers that `llvm.emit_c_interface` makes.
+fn is_c_interface(name: &str) -> bool {
+    name.starts_with("_mlir_ciface_")
+}
+
 /// LLVM IR text of a module in the LLVM dialect, optimised for the target.
 pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, RuntimeError> {
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
     let machine = target_machine(options)?;
-    prepare(&llvm, &machine, options)?;
+    prepare(&llvm, &machine, options, &is_c_interface)?;
     Ok(llvm.print_to_string().to_string())
 }
 
@@ -95,10 +121,73 @@ pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Res
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
     let machine = target_machine(options)?;
-    prepare(&llvm, &machine, options)?;
+    prepare(&llvm, &machine, options, &is_c_interface)?;
     machine
         .write_to_file(&llvm, FileType::Object, path)
         .map_err(|e| RuntimeError::Compile(format!("cannot write {}: {e}", path.display())))
+}
+
+/// An object file whose only external symbol is `symbol`, a plain C
+/// function `void symbol(const T0 *arg0, ..., T *result0, ...)` taking one
+/// dense row-major buffer per parameter of `specs.0` and per result of
+/// `specs.1`, in that order. It calls `lowered`, the entry point as the CPU
+/// pipeline lowered it (every memref expanded to `allocated, aligned,
+/// offset, sizes..., strides...`, results as trailing out-parameters).
+pub fn emit_aot_object(
+    module: &Module,
+    options: &TargetOptions,
+    lowered: &str,
+    symbol: &str,
+    specs: (&[crate::TensorSpec], &[crate::TensorSpec]),
+) -> Result<Vec<u8>, RuntimeError> {
+    use inkwell::AddressSpace;
+    let context = LlvmContext::create();
+    let llvm = translate_to_llvm(module, &context)?;
+    let machine = target_machine(options)?;
+    let inner = llvm
+        .get_function(lowered)
+        .ok_or_else(|| RuntimeError::Compile(format!("the lowered module has no function `{lowered}`")))?;
+    // A function of the module that already has the exported name (a private
+    // helper called like the object's symbol) steps aside.
+    if let Some(existing) = llvm.get_function(symbol) {
+        existing.as_global_value().set_name(&format!("{symbol}.impl"));
+    }
+    let pointer = context.ptr_type(AddressSpace::default());
+    let int64 = context.i64_type();
+    let buffers: Vec<&crate::TensorSpec> = specs.0.iter().chain(specs.1).collect();
+    let function_type = context.void_type().fn_type(&vec![pointer.into(); buffers.len()], false);
+    let function = llvm.add_function(symbol, function_type, Some(Linkage::External));
+    let builder = context.create_builder();
+    builder.position_at_end(context.append_basic_block(function, "entry"));
+    let mut arguments: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
+    for (index, spec) in buffers.iter().enumerate() {
+        let data = function.get_nth_param(index as u32).expect("one parameter per buffer");
+        arguments.extend::<[inkwell::values::BasicMetadataValueEnum; 3]>([data.into(), data.into(), int64.const_zero().into()]);
+        let mut strides = vec![0u64; spec.shape.len()];
+        let mut stride = 1u64;
+        for (i, &dim) in spec.shape.iter().enumerate().rev() {
+            strides[i] = stride;
+            stride = stride.saturating_mul(dim as u64);
+        }
+        let words = spec.shape.iter().map(|&d| d as u64).chain(strides);
+        arguments.extend(words.map(|w| inkwell::values::BasicMetadataValueEnum::from(int64.const_int(w, false))));
+    }
+    if inner.count_params() as usize != arguments.len() {
+        return Err(RuntimeError::Compile(format!(
+            "the lowered `{lowered}` takes {} words, but its signature describes {} (unsupported argument types?)",
+            inner.count_params(),
+            arguments.len()
+        )));
+    }
+    let failed = |e: inkwell::builder::BuilderError| RuntimeError::Compile(format!("building the AOT entry point failed: {e}"));
+    builder.build_call(inner, &arguments, "").map_err(failed)?;
+    builder.build_return(None).map_err(failed)?;
+    prepare(&llvm, &machine, options, &|name| name == symbol)?;
+    llvm.verify().map_err(|e| RuntimeError::Compile(format!("the AOT module is invalid: {}", e.to_string_lossy())))?;
+    let buffer = machine
+        .write_to_memory_buffer(&llvm, FileType::Object)
+        .map_err(|e| RuntimeError::Compile(format!("cannot emit the object: {e}")))?;
+    Ok(buffer.as_slice().to_vec())
 }
 
 /// The PTX of every kernel module of a module lowered by the GPU pipeline:

@@ -5,6 +5,8 @@
 //!   from the StableHLO module before it is lowered.
 //! - [`jit`]: CPU JIT through MLIR's ExecutionEngine ([`CpuExecutable`]).
 //! - [`codegen`]: LLVM IR and native objects (inkwell).
+//! - [`aot`]: ahead-of-time compilation to an object + C header pair.
+//! - [`layout`]: `minor_to_major` layouts at the boundary of compiled code.
 //! - [`check`]: the `check` dialect's expectations (`xla-run --check`).
 //!
 //! Calling convention of compiled entry points (architecture invariant): the
@@ -13,11 +15,13 @@
 //! pointer to a memref descriptor per input, then per result; buffers are
 //! dense row-major, owned by the caller, and never freed by compiled code.
 
+pub mod aot;
 pub mod check;
 pub mod codegen;
 pub mod compare;
 pub mod host_tensor;
 pub mod jit;
+pub mod layout;
 pub mod signature;
 
 pub use host_tensor::{ElementType, HostTensor, HostTensorError};
@@ -32,6 +36,8 @@ pub enum RuntimeError {
     EntryNotFound(String),
     #[error("unsupported signature of `{function}`: {reason}")]
     Signature { function: String, reason: String },
+    #[error("invalid layout for `{function}`: {reason}")]
+    Layout { function: String, reason: String },
     #[error("compilation failed: {0}")]
     Compile(String),
     #[error("`{function}` takes {expected} input(s), but {given} were given")]

@@ -1,26 +1,63 @@
 //! xla-translate: lower a StableHLO (or already lowered) module with the CPU
-//! pipeline and emit LLVM IR or a native object file.
+//! pipeline and emit LLVM IR, a native object file, or an AOT object + C
+//! header pair; or with the GPU pipeline and emit PTX.
 
 use clap::{Arg, Command, value_parser};
 use melior::pass::PassManager;
 use std::process::ExitCode;
 use xla_dialects::{SourceSession, create_context};
-use xla_runtime::codegen::{self, TargetOptions};
+use xla_runtime::{
+    aot::{self, AotOptions},
+    codegen::{self, TargetOptions},
+    layout::Layout,
+};
 use xla_tools::{fail, parse_args, print_line, read_source, write_output};
 
 const TOOL: &str = "xla-translate";
 
 fn command() -> Command {
     Command::new(TOOL)
-        .about("Compile an MLIR module to LLVM IR or a native object file")
+        .about("Compile an MLIR module to LLVM IR, a native object file, an AOT object + C header, or PTX")
         .arg(Arg::new("input").default_value("-").help("Input .mlir file (- for stdin)"))
-        .arg(Arg::new("output").short('o').default_value("-").help("Output file (- for stdout; required for obj)"))
+        .arg(
+            Arg::new("output")
+                .short('o')
+                .default_value("-")
+                .help("Output file (- for stdout; required for obj); for aot the path prefix NAME of NAME.o and NAME.h"),
+        )
         .arg(
             Arg::new("emit")
                 .long("emit")
                 .required(true)
-                .value_parser(["llvm-ir", "obj", "ptx"])
+                .value_parser(["llvm-ir", "obj", "aot", "ptx"])
                 .help("What to produce"),
+        )
+        .arg(Arg::new("entry").long("entry").default_value("main").help("Function compiled by --emit=aot"))
+        .arg(
+            Arg::new("symbol")
+                .long("symbol")
+                .value_name("C-NAME")
+                .help("C name of the --emit=aot function (default: the file name of -o)"),
+        )
+        .arg(
+            Arg::new("arg-layout")
+                .long("arg-layout")
+                .value_name("I=MINOR_TO_MAJOR")
+                .action(clap::ArgAction::Append)
+                .help("Layout of parameter I for --emit=aot, e.g. 0={0,1} for a column-major matrix (default row-major)"),
+        )
+        .arg(
+            Arg::new("result-layout")
+                .long("result-layout")
+                .value_name("I=MINOR_TO_MAJOR")
+                .action(clap::ArgAction::Append)
+                .help("Layout of result I for --emit=aot"),
+        )
+        .arg(
+            Arg::new("target-triple")
+                .long("target-triple")
+                .value_name("TRIPLE")
+                .help("LLVM target triple of obj/aot/llvm-ir (default: the host's; x86-64 triples)"),
         )
         .arg(
             Arg::new("gpu-arch")
@@ -82,6 +119,7 @@ fn main() -> ExitCode {
     let options = TargetOptions {
         cpu: matches.get_one::<String>("target-cpu").expect("has a default").clone(),
         opt_level: *matches.get_one::<u8>("opt-level").expect("has a default"),
+        triple: matches.get_one::<String>("target-triple").cloned(),
     };
     let gpu_arch = matches.get_one::<String>("gpu-arch").expect("has a default");
     let arch_ok = gpu_arch.strip_prefix("sm_").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric()));
@@ -90,6 +128,42 @@ fn main() -> ExitCode {
     }
     if emit == "obj" && output == "-" {
         return fail(TOOL, "--emit=obj needs an output file (-o FILE.o)");
+    }
+    if emit == "aot" && output == "-" {
+        return fail(TOOL, "--emit=aot needs an output path prefix (-o DIR/NAME writes DIR/NAME.o and DIR/NAME.h)");
+    }
+    let layouts = |flag: &str| -> Result<Vec<Option<Layout>>, String> {
+        let mut layouts: Vec<Option<Layout>> = Vec::new();
+        for value in matches.get_many::<String>(flag).into_iter().flatten() {
+            let (index, layout) =
+                value.split_once('=').ok_or_else(|| format!("invalid --{flag} '{value}': expected I=MINOR_TO_MAJOR, e.g. 0={{0,1}}"))?;
+            let index: usize = index.trim().parse().map_err(|_| format!("invalid --{flag} '{value}': `{index}` is not an index"))?;
+            let layout = Layout::parse(layout).map_err(|e| format!("invalid --{flag} '{value}': {e}"))?;
+            if layouts.len() <= index {
+                layouts.resize(index + 1, None);
+            }
+            if layouts[index].replace(layout).is_some() {
+                return Err(format!("--{flag} is given twice for index {index}"));
+            }
+        }
+        Ok(layouts)
+    };
+    let (argument_layouts, result_layouts) = match (layouts("arg-layout"), layouts("result-layout")) {
+        (Ok(a), Ok(r)) => (a, r),
+        (Err(message), _) | (_, Err(message)) => return fail(TOOL, message),
+    };
+    if emit != "aot" && (!argument_layouts.is_empty() || !result_layouts.is_empty() || matches.contains_id("symbol")) {
+        return fail(TOOL, "--arg-layout, --result-layout and --symbol apply to --emit=aot only");
+    }
+    let symbol = match matches.get_one::<String>("symbol") {
+        Some(symbol) => symbol.clone(),
+        None => std::path::Path::new(output).file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(),
+    };
+    if emit == "aot" {
+        if let Err(message) = xla_runtime::aot::check_symbol(&symbol) {
+            let hint = if matches.contains_id("symbol") { "" } else { " (the name comes from -o; choose another or pass --symbol)" };
+            return fail(TOOL, format!("invalid AOT function name: {message}{hint}"));
+        }
     }
 
     let (text, name) = match read_source(input) {
@@ -101,6 +175,27 @@ fn main() -> ExitCode {
     let Some(mut module) = session.parse_module() else {
         return ExitCode::from(1);
     };
+    if emit == "aot" {
+        let options = AotOptions {
+            entry: matches.get_one::<String>("entry").expect("has a default").clone(),
+            symbol,
+            target: options,
+            argument_layouts,
+            result_layouts,
+            source: std::path::Path::new(&name).file_name().map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned()),
+        };
+        let artifacts = match aot::compile(&context, &mut module, &options) {
+            Ok(artifacts) => artifacts,
+            Err(error) => return fail(TOOL, error),
+        };
+        for (extension, bytes) in [("o", artifacts.object.as_slice()), ("h", artifacts.header.as_bytes())] {
+            let path = format!("{output}.{extension}");
+            if let Err(error) = std::fs::write(&path, bytes) {
+                return fail(TOOL, format!("cannot write {path}: {error}"));
+            }
+        }
+        return ExitCode::SUCCESS;
+    }
     let manager = if emit == "ptx" {
         let libdevice = match matches.get_one::<String>("libdevice") {
             Some(path) if !std::path::Path::new(path).is_file() => {
