@@ -62,6 +62,14 @@ const CPU_CODEGEN: &str = concat!(
     "reconcile-unrealized-casts"
 );
 
+/// The buffers-to-LLVM part of the CPU pipeline. `XLA_CPU_CODEGEN_OVERRIDE`
+/// replaces it (textual pipeline anchored on `builtin.module`) for
+/// experiments with pass orders without rebuilding; never set it in tests.
+fn cpu_codegen() -> &'static str {
+    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| std::env::var("XLA_CPU_CODEGEN_OVERRIDE").unwrap_or_else(|_| CPU_CODEGEN.to_owned()))
+}
+
 /// linalg on tensors → PTX (a thin first version of the GPU path): fuse,
 /// bufferize, turn linalg into parallel loops, tile them by 256 (the
 /// outermost loop dimension becomes threads of 256-wide blocks), map to
@@ -145,6 +153,16 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::distinct_results::create_distinct_results_pass)],
     },
     PassInfo {
+        name: "xla-reassociate-reductions",
+        summary: "Let LLVM reorder the floating-point accumulation of linalg reductions (fastmath<reassoc,contract>), so it can vectorize them",
+        steps: &[Step::Ours(crate::reassociate::create_reassociate_reductions_pass)],
+    },
+    PassInfo {
+        name: "xla-mark-noalias",
+        summary: "Mark the pointer parameters of entry points (LLVM dialect) llvm.noalias: outputs overlap nothing, inputs are only read",
+        steps: &[Step::Ours(crate::noalias::create_mark_noalias_pass)],
+    },
+    PassInfo {
         name: "xla-expand-memref-copy",
         summary: "Rewrite memref.copy into linalg loops (no runtime library calls)",
         steps: &[Step::Ours(crate::expand_copies::create_expand_memref_copy_pass)],
@@ -155,9 +173,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
+            Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
             Step::Upstream(CPU_BUFFERIZE),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
-            Step::Upstream(CPU_CODEGEN),
+            Step::UpstreamFn(cpu_codegen),
+            Step::Ours(crate::noalias::create_mark_noalias_pass),
         ],
     },
     PassInfo {
@@ -169,9 +189,11 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
+            Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
             Step::Upstream(CPU_BUFFERIZE),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
-            Step::Upstream(CPU_CODEGEN),
+            Step::UpstreamFn(cpu_codegen),
+            Step::Ours(crate::noalias::create_mark_noalias_pass),
         ],
     },
     PassInfo {

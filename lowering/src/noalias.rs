@@ -1,0 +1,156 @@
+//! `xla-mark-noalias`: marks the pointer parameters of entry points
+//! `llvm.noalias`, which LLVM sees as `noalias` on the buffer pointers.
+//!
+//! Runs on the LLVM dialect. An entry point is a public `llvm.func` with a
+//! body that no other function of the module calls (its C-interface wrapper
+//! `_mlir_ciface_<name>` aside, which passes its caller's buffers through).
+//! Its pointer parameters are the `allocated`/`aligned` pointers of its
+//! memref arguments (or, for a C-interface wrapper, pointers to distinct
+//! descriptors).
+//!
+//! This states the calling convention of compiled entry points (see the
+//! runtime): each result is a caller-allocated out-parameter that overlaps no
+//! other buffer (`xla-distinct-results` makes results distinct), and
+//! arguments are only read; compiled code accesses memory only through the
+//! `aligned` pointer. Under that convention `noalias` holds even when two
+//! arguments share a buffer, since neither is written. Without it LLVM must
+//! assume that a store to an output may change an input, so it reloads
+//! inputs inside inner loops and keeps accumulators in memory.
+//!
+//! ```mlir
+//! // before
+//! llvm.func @main(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, ...)
+//! // after
+//! llvm.func @main(%arg0: !llvm.ptr {llvm.noalias}, %arg1: !llvm.ptr {llvm.noalias}, %arg2: i64, ...)
+//! ```
+
+use melior::{
+    ir::{
+        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ValueLike,
+        attribute::{ArrayAttribute, StringAttribute},
+        operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::TypeId,
+    },
+    pass::{ExternalPass, Pass, create_external},
+};
+
+#[repr(align(8))]
+struct MarkNoaliasId;
+static MARK_NOALIAS_ID: MarkNoaliasId = MarkNoaliasId;
+
+/// The entries of argument `index`'s attribute dictionary, plus `llvm.noalias`.
+fn with_noalias<'c>(op: &OperationRef<'c, '_>, index: usize) -> Attribute<'c> {
+    // SAFETY: the context outlives the op and this pass.
+    let context = unsafe { op.context().to_ref() };
+    let noalias = Identifier::new(context, "llvm.noalias");
+    // SAFETY: the raw handles come from live attributes of `op`'s context,
+    // and the new dictionary is built in that context from them.
+    unsafe {
+        let mut entries = Vec::new();
+        if let Some(dictionary) = op
+            .attribute("arg_attrs")
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+            .and_then(|array| array.element(index).ok())
+        {
+            let raw = dictionary.to_raw();
+            if mlir_sys::mlirAttributeIsADictionary(raw) {
+                for i in 0..mlir_sys::mlirDictionaryAttrGetNumElements(raw) {
+                    let entry = mlir_sys::mlirDictionaryAttrGetElement(raw, i);
+                    if !mlir_sys::mlirIdentifierEqual(entry.name, noalias.to_raw()) {
+                        entries.push(entry);
+                    }
+                }
+            }
+        }
+        entries.push(mlir_sys::MlirNamedAttribute { name: noalias.to_raw(), attribute: Attribute::unit(context).to_raw() });
+        Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(context.to_raw(), entries.len() as isize, entries.as_ptr()))
+    }
+}
+
+fn symbol(op: &OperationRef) -> Option<String> {
+    op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned())
+}
+
+fn mark(op: OperationRef) {
+    let is_external = op.attribute("linkage").map_or(true, |a| a.to_string().contains("external"));
+    let is_private = op
+        .attribute("sym_visibility")
+        .ok()
+        .and_then(|a| StringAttribute::try_from(a).ok())
+        .is_some_and(|v| v.value() != "public");
+    let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
+    if !is_external || is_private {
+        return;
+    }
+    // SAFETY: the context outlives the op and this pass.
+    let context = unsafe { op.context().to_ref() };
+    let count = entry.argument_count();
+    let dictionaries: Vec<Attribute> = (0..count)
+        .map(|i| {
+            let is_pointer = entry.argument(i).is_ok_and(|a| a.r#type().to_string() == "!llvm.ptr");
+            if is_pointer {
+                with_noalias(&op, i)
+            } else {
+                op.attribute("arg_attrs")
+                    .ok()
+                    .and_then(|a| ArrayAttribute::try_from(a).ok())
+                    .and_then(|array| array.element(i).ok())
+                    .unwrap_or_else(|| Attribute::parse(context, "{}").expect("an empty dictionary parses"))
+            }
+        })
+        .collect();
+    let array = ArrayAttribute::new(context, &dictionaries);
+    let name = std::ffi::CString::new("arg_attrs").expect("no NUL");
+    // SAFETY: `op` is a live llvm.func; the array has one dictionary per
+    // argument, as `arg_attrs` requires.
+    unsafe {
+        mlir_sys::mlirOperationSetAttributeByName(
+            op.to_raw(),
+            mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+            array.to_raw(),
+        )
+    };
+}
+
+/// Creates the pass (anchored on `builtin.module`).
+pub fn create_mark_noalias_pass() -> Pass {
+    create_external(
+        |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
+            let Ok(body) = module.region(0) else { return };
+            let Some(block) = body.first_block() else { return };
+            // Functions called from another function (not a C-interface
+            // wrapper) may get aliasing buffers: leave them alone.
+            let mut called = std::collections::HashSet::new();
+            let mut next = block.first_operation();
+            while let Some(function) = next {
+                let wrapper = symbol(&function).is_some_and(|s| s.starts_with("_mlir_ciface_"));
+                if !wrapper {
+                    function.walk(WalkOrder::PreOrder, |op| {
+                        if op.name().as_string_ref().as_str().ok() == Some("llvm.call") {
+                            if let Ok(callee) = op.attribute("callee") {
+                                called.insert(callee.to_string().trim_start_matches('@').to_owned());
+                            }
+                        }
+                        WalkResult::Advance
+                    });
+                }
+                next = function.next_in_block();
+            }
+            let mut next = block.first_operation();
+            while let Some(op) = next {
+                let is_function = op.name().as_string_ref().as_str().ok() == Some("llvm.func");
+                if is_function && symbol(&op).is_some_and(|s| !called.contains(&s)) {
+                    mark(op);
+                }
+                next = op.next_in_block();
+            }
+        },
+        TypeId::create(&MARK_NOALIAS_ID),
+        "XlaMarkNoalias",
+        "xla-mark-noalias",
+        "Mark the pointer parameters of entry points (LLVM dialect) llvm.noalias: outputs overlap nothing, inputs are only read",
+        "builtin.module",
+        &[],
+    )
+}
