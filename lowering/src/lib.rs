@@ -17,6 +17,7 @@ pub mod noalias;
 pub mod passes;
 pub mod reserved_symbols;
 pub mod patterns;
+pub mod polynomial_exp;
 pub mod reassociate;
 pub mod signedness;
 pub mod stablehlo_to_linalg;

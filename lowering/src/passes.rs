@@ -158,6 +158,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::reassociate::create_reassociate_reductions_pass)],
     },
     PassInfo {
+        name: "xla-polynomial-exp",
+        summary: "Compute f32 math.exp with vectorizable arithmetic (range reduction + degree-7 polynomial) instead of libm calls",
+        steps: &[Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass)],
+    },
+    PassInfo {
         name: "xla-mark-noalias",
         summary: "Mark the pointer parameters of entry points (LLVM dialect) llvm.noalias: outputs overlap nothing, inputs are only read",
         steps: &[Step::Ours(crate::noalias::create_mark_noalias_pass)],
@@ -174,6 +179,7 @@ pub static PASSES: &[PassInfo] = &[
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
             Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
+            Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
             Step::Upstream(CPU_BUFFERIZE),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(cpu_codegen),
@@ -190,6 +196,7 @@ pub static PASSES: &[PassInfo] = &[
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
             Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
+            Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
             Step::Upstream(CPU_BUFFERIZE),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(cpu_codegen),
