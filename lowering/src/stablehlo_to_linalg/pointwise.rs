@@ -222,6 +222,7 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
             one(block, s, "arith.minui", &[low, args[2]])
         }
         ("abs", UnsignedInt(_)) => Ok(args[0]),
+        ("power", UnsignedInt(bits)) => integer_power(s, block, args[0], args[1], bits, false),
         ("sign", UnsignedInt(_)) => {
             let zero = append(block, int_constant(s.context, s.location, 0, s.element)?)?;
             let nonzero = append(block, compare_scalar(s.context, s.location, "arith.cmpi", "ne", args[0], zero)?)?;
@@ -333,6 +334,7 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("count_leading_zeros", SignlessInt(_)) => one(block, s, "math.ctlz", args),
         ("is_finite", Float(_)) => append(block, scalar(s.location, "math.isfinite", args, s.result_element)?),
         ("power", Float(_)) => one(block, s, "math.powf", args),
+        ("power", SignlessInt(bits)) => integer_power(s, block, args[0], args[1], bits, true),
         ("power", Complex) => one(block, s, "complex.pow", args),
         ("remainder", Float(_)) => one(block, s, "arith.remf", args),
         ("remainder", SignlessInt(bits)) => signed_remainder(s, block, args[0], args[1], bits),
@@ -630,6 +632,53 @@ fn shift<'c, 'b>(
     let safe = append(block, select(location, out_of_range, zero, amount)?)?;
     let shifted = append(block, scalar(location, name, &[value, safe], ty)?)?;
     append(block, select(location, out_of_range, zero, shifted)?)
+}
+
+/// Integer `base ^ exponent` by squaring: one multiply-and-square step per
+/// exponent bit, in an `scf.for` of `bits` iterations, wrapping like
+/// integer multiplication. A negative (signed) exponent gives the real
+/// result truncated toward zero: 1 for base 1, ±1 for base -1 (by the
+/// exponent's parity), 0 for any other base, including 0.
+fn integer_power<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    base: Value<'c, 'b>,
+    exponent: Value<'c, 'b>,
+    bits: u32,
+    signed: bool,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location, ty) = (s.context, s.location, s.element);
+    let constant = |value: i128| append(block, int_constant(context, location, value, ty)?);
+    let one_ = constant(1)?;
+    let index = |value: i64| append(block, crate::builders::index_constant(context, location, value)?);
+    let bounds = [index(0)?, index(i64::from(bits))?, index(1)?];
+    let step = crate::builders::scf_for(location, bounds, &[one_, base, exponent], |body, _, carried| {
+        let (accumulator, square, rest) = (carried[0], carried[1], carried[2]);
+        let one_ = append(body, int_constant(context, location, 1, ty)?)?;
+        let low_bit = append(body, scalar(location, "arith.andi", &[rest, one_], ty)?)?;
+        let take = append(body, compare_scalar(context, location, "arith.cmpi", "eq", low_bit, one_)?)?;
+        let product = append(body, scalar(location, "arith.muli", &[accumulator, square], ty)?)?;
+        let accumulator = append(body, select(location, take, product, accumulator)?)?;
+        let square = append(body, scalar(location, "arith.muli", &[square, square], ty)?)?;
+        let rest = append(body, scalar(location, "arith.shrui", &[rest, one_], ty)?)?;
+        Ok(vec![accumulator, square, rest])
+    })?;
+    let step = melior::ir::BlockLike::append_operation(block, step);
+    let power: Value = step.result(0).map_err(|e| format!("internal error: {e}"))?.into();
+    if !signed || bits == 1 {
+        return Ok(power);
+    }
+    let zero = constant(0)?;
+    let minus_one = constant(-1)?;
+    let negative = append(block, compare_scalar(context, location, "arith.cmpi", "slt", exponent, zero)?)?;
+    let odd_bit = append(block, scalar(location, "arith.andi", &[exponent, one_], ty)?)?;
+    let odd = append(block, compare_scalar(context, location, "arith.cmpi", "eq", odd_bit, one_)?)?;
+    let minus_one_power = append(block, select(location, odd, minus_one, one_)?)?;
+    let is_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", base, one_)?)?;
+    let is_minus_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", base, minus_one)?)?;
+    let fraction = append(block, select(location, is_minus_one, minus_one_power, zero)?)?;
+    let fraction = append(block, select(location, is_one, one_, fraction)?)?;
+    append(block, select(location, negative, fraction, power)?)
 }
 
 /// Unsigned division (or, with `remainder`, remainder) with XLA's results
