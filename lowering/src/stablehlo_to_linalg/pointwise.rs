@@ -296,6 +296,26 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("cosine", Complex) => one(block, s, "complex.cos", args),
         ("tan", Float(_)) => one(block, s, "math.tan", args),
         ("tan", Complex) => one(block, s, "complex.tan", args),
+        ("maximum", Complex) => complex_select_extreme(s, block, args[0], args[1], "ogt"),
+        ("minimum", Complex) => complex_select_extreme(s, block, args[0], args[1], "olt"),
+        ("logistic", Complex) => {
+            // 1 / (1 + exp(-x)) in complex arithmetic.
+            let negated = one(block, s, "complex.neg", args)?;
+            let exp = one(block, s, "complex.exp", &[negated])?;
+            let unit = complex_constant(s, block, 1.0, 0.0)?;
+            let denominator = one(block, s, "complex.add", &[unit, exp])?;
+            one(block, s, "complex.div", &[unit, denominator])
+        }
+        ("sign", Complex) => {
+            // x / |x|, and 0 for 0 (NaN parts propagate through the division).
+            let part = complex_part(s.context, s.element)?;
+            let magnitude = append(block, scalar(s.location, "complex.abs", args, part)?)?;
+            let zero_part = append(block, crate::builders::float_constant(s.context, s.location, 0.0, part)?)?;
+            let is_zero = append(block, compare_scalar(s.context, s.location, "arith.cmpf", "oeq", magnitude, zero_part)?)?;
+            let divisor = append(block, scalar(s.location, "complex.create", &[magnitude, zero_part], s.element)?)?;
+            let quotient = one(block, s, "complex.div", &[args[0], divisor])?;
+            append(block, select(s.location, is_zero, args[0], quotient)?)
+        }
         ("logistic", Float(_)) => {
             // 1 / (1 + exp(-x))
             let negated = one(block, s, "arith.negf", args)?;
@@ -575,6 +595,43 @@ fn saturating_float_to_int<'c, 'b>(
     let min = append(block, int_constant(context, location, -(1i128 << (to_bits - 1)), to)?)?;
     let clamped_high = append(block, select(location, too_big, max, converted)?)?;
     append(block, select(location, too_small, min, clamped_high)?)
+}
+
+/// The complex constant `re + i·im` of the operand element type.
+fn complex_constant<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, re: f64, im: f64) -> BuildResult<Value<'c, 'b>> {
+    let part = complex_part(s.context, s.element)?;
+    let re = append(block, crate::builders::float_constant(s.context, s.location, re, part)?)?;
+    let im = append(block, crate::builders::float_constant(s.context, s.location, im, part)?)?;
+    append(block, scalar(s.location, "complex.create", &[re, im], s.element)?)
+}
+
+/// Complex maximum (`ogt`) or minimum (`olt`): StableHLO orders complex
+/// numbers lexicographically by (real, imaginary); on a tie the first
+/// operand is returned.
+fn complex_select_extreme<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    lhs: Value<'c, 'b>,
+    rhs: Value<'c, 'b>,
+    strict: &str,
+) -> BuildResult<Value<'c, 'b>> {
+    let (context, location) = (s.context, s.location);
+    let part = complex_part(context, s.element)?;
+    let parts = |value| -> BuildResult<(Value<'c, 'b>, Value<'c, 'b>)> {
+        Ok((
+            append(block, scalar(location, "complex.re", &[value], part)?)?,
+            append(block, scalar(location, "complex.im", &[value], part)?)?,
+        ))
+    };
+    let ((lhs_re, lhs_im), (rhs_re, rhs_im)) = (parts(lhs)?, parts(rhs)?);
+    let real_wins = append(block, compare_scalar(context, location, "arith.cmpf", strict, lhs_re, rhs_re)?)?;
+    let real_tie = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", lhs_re, rhs_re)?)?;
+    let not_strict = if strict == "ogt" { "oge" } else { "ole" };
+    let imag_wins = append(block, compare_scalar(context, location, "arith.cmpf", not_strict, lhs_im, rhs_im)?)?;
+    let i1 = integer_type(context, 1)?;
+    let tie_wins = append(block, scalar(location, "arith.andi", &[real_tie, imag_wins], i1)?)?;
+    let lhs_wins = append(block, scalar(location, "arith.ori", &[real_wins, tie_wins], i1)?)?;
+    append(block, select(location, lhs_wins, lhs, rhs)?)
 }
 
 /// A float constant of the operand element type.
