@@ -417,6 +417,33 @@ fn emit_compare<'c, 'b>(
     use ComparisonDirection::*;
     let (context, location) = (s.context, s.location);
     match (compare_type, s.kind) {
+        (ComparisonType::FLOAT | ComparisonType::TOTALORDER, ElementKind::Complex) => {
+            // Lexicographic on (real, imaginary), each part compared with the
+            // same comparison type.
+            let part = complex_part(context, s.element)?;
+            let bits = if part.to_string() == "f64" { 64 } else { 32 };
+            let on_parts = |direction: ComparisonDirection, lhs: Value<'c, 'b>, rhs: Value<'c, 'b>| {
+                let parts = Scalar { kind: ElementKind::Float(bits), element: part, compare: Some((direction, compare_type)), ..s.clone() };
+                emit_compare(&parts, block, lhs, rhs)
+            };
+            let re = |value| append(block, scalar(location, "complex.re", &[value], part)?);
+            let im = |value| append(block, scalar(location, "complex.im", &[value], part)?);
+            let (lhs_re, lhs_im, rhs_re, rhs_im) = (re(lhs)?, im(lhs)?, re(rhs)?, im(rhs)?);
+            let i1 = integer_type(context, 1)?;
+            let both = |a, b| append(block, scalar(location, "arith.andi", &[a, b], i1)?);
+            let either = |a, b| append(block, scalar(location, "arith.ori", &[a, b], i1)?);
+            match direction {
+                EQ => both(on_parts(EQ, lhs_re, rhs_re)?, on_parts(EQ, lhs_im, rhs_im)?),
+                NE => either(on_parts(NE, lhs_re, rhs_re)?, on_parts(NE, lhs_im, rhs_im)?),
+                LT | LE | GT | GE => {
+                    let strict = if matches!(direction, LT | LE) { LT } else { GT };
+                    let real_decides = on_parts(strict, lhs_re, rhs_re)?;
+                    let real_tie = on_parts(EQ, lhs_re, rhs_re)?;
+                    let imag_decides = on_parts(direction, lhs_im, rhs_im)?;
+                    either(real_decides, both(real_tie, imag_decides)?)
+                }
+            }
+        }
         (ComparisonType::FLOAT, ElementKind::Float(_)) => {
             let predicate = match direction {
                 EQ => "oeq",
