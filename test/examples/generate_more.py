@@ -446,6 +446,12 @@ def make_irfft():
     return (lambda x: jnp.fft.irfft(x, n=8)), (_c64(rs, (5,)),)
 
 
+def make_fft_large():
+    # Power-of-two lengths >= 16 take the radix-2 FFT path of the lowering.
+    rs = np.random.RandomState(127)
+    return (lambda x, y: (jnp.fft.fft(x), jnp.fft.ifft2(y))), (_c64(rs, (4, 1024)), _c64(rs, (32, 64)))
+
+
 def make_complex_ops():
     rs = np.random.RandomState(126)
     a = _c64(rs, (6,))
@@ -670,6 +676,7 @@ EXAMPLES = [
     ("fft", make_fft),
     ("rfft", make_rfft),
     ("irfft", make_irfft),
+    ("fft_large", make_fft_large),
     ("complex_ops", make_complex_ops),
     ("uint32_ops", make_uint32_ops),
     ("uint64_ops", make_uint64_ops, {"x64": True}),

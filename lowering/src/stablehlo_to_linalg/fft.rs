@@ -2,9 +2,11 @@
 //! discrete Fourier transform: the output index `k` is a parallel loop, the
 //! input index `j` an extra reduction loop, and the body adds
 //! `x[j] * exp(∓2πi·(j·k mod n)/n)`, reading cos and sin from tables of the
-//! `n` twiddle angles. That is O(n²) per transformed line (not an FFT): fine
-//! for the lengths JAX programs use on the CPU (8 lines of 1024 points take
-//! ~7 ms), and every output element is independent.
+//! `n` twiddle angles. That is O(n²) per transformed line. Complex
+//! transforms (FFT, IFFT, and the complex dimensions of RFFT/IRFFT) of a
+//! power-of-two length of at least 16 instead use an iterative radix-2 FFT,
+//! O(n log n): a bit-reversal permutation and log2(n) butterfly stages, each
+//! one parallel `linalg.generic` ([`fft_radix2`]).
 //!
 //! ```mlir
 //! %r = stablehlo.fft %x, type = FFT, length = [8] : (tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>
@@ -114,7 +116,12 @@ pub fn lower_fft<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
             Step::Forward | Step::Backward => (shape[dim], complex),
         };
         shape[dim] = output_length;
-        dft(rewrite, location, current, dim, n, step, tensor_type(shape, element), part)
+        let radix2 = matches!(step, Step::Forward | Step::Backward) && n >= RADIX2_MIN && n.count_ones() == 1;
+        if radix2 {
+            fft_radix2(rewrite, location, current, dim, n, step == Step::Backward, tensor_type(shape, element), part)
+        } else {
+            dft(rewrite, location, current, dim, n, step, tensor_type(shape, element), part)
+        }
     };
     match fft_type {
         FftType::FFT | FftType::IFFT => {
@@ -167,6 +174,111 @@ fn erase<'c>(value: Value<'c, '_>) -> Value<'c, 'c> {
     unsafe { Value::from_raw(value.to_raw()) }
 }
 
+/// Complex transforms of power-of-two lengths from this size on use the
+/// radix-2 FFT ([`fft_radix2`]); shorter and other lengths the direct DFT.
+const RADIX2_MIN: i64 = 16;
+
+/// cos and sin of 2π·m/n for m in 0..n, computed in f64 and rounded to
+/// `part`, as two `tensor<n x part>`.
+fn twiddle_tables<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    location: melior::ir::Location<'c>,
+    n: i64,
+    part: Type<'c>,
+) -> BuildResult<(Value<'c, 'c>, Value<'c, 'c>)> {
+    let context = rewrite.context;
+    let f64_type = Type::float64(context);
+    let table_type = tensor_type(&[n], part);
+    let table = |function: &'static str| {
+        rewrite.filled(location, table_type, |e| {
+            let m = e.op("arith.index_cast", &[e.loop_index(0)?], crate::builders::integer_type(context, 64)?)?;
+            let m = e.op("arith.uitofp", &[m], f64_type)?;
+            let theta = e.binary("arith.mulf", m, e.float(2.0 * std::f64::consts::PI / n as f64, f64_type)?)?;
+            let value = e.unary(function, theta)?;
+            if part == f64_type { Ok(value) } else { e.op("arith.truncf", &[value], part) }
+        })
+    };
+    Ok((table("math.cos")?, table("math.sin")?))
+}
+
+/// One complex transformed dimension of power-of-two length `n` as an
+/// iterative radix-2 FFT (decimation in time), O(n log n) per line: a
+/// bit-reversal permutation, then log2(n) butterfly stages, each one
+/// parallel `linalg.generic` over the whole tensor. In the stage of span
+/// `m`, output `k` with `p = k mod m/2` in the group starting at `g`
+/// combines `a = x[g + p]` and `b = x[g + p + m/2]` into `a ± w·b`, with the
+/// twiddle `w = exp(∓2πi·p/m)` read from the table at `p·n/m`.
+#[allow(clippy::too_many_arguments)]
+fn fft_radix2<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    location: melior::ir::Location<'c>,
+    input: Value<'c, 'c>,
+    dim: usize,
+    n: i64,
+    inverse: bool,
+    result_type: Type<'c>,
+    part: Type<'c>,
+) -> BuildResult<Value<'c, 'c>> {
+    let rank = static_shape(result_type)?.len();
+    let complex = element_type(result_type)?;
+    let levels = n.trailing_zeros() as i64;
+    let indices = |e: &Emitter<'c, '_>, replaced: Value<'c, '_>| -> BuildResult<Vec<Value<'c, 'c>>> {
+        (0..rank)
+            .map(|d| {
+                let value = if d == dim { replaced } else { e.loop_index(d)? };
+                // SAFETY: the values live in the generic's body being built.
+                Ok(unsafe { Value::from_raw(value.to_raw()) })
+            })
+            .collect()
+    };
+    // Bit reversal of the transformed index.
+    let mut current = rewrite.filled(location, result_type, |e| {
+        let k = e.loop_index(dim)?;
+        let mut reversed = e.index(0)?;
+        for bit in 0..levels {
+            let shifted = e.binary("arith.shrui", k, e.index(bit)?)?;
+            let set = e.binary("arith.andi", shifted, e.index(1)?)?;
+            let placed = e.binary("arith.shli", set, e.index(levels - 1 - bit)?)?;
+            reversed = e.binary("arith.ori", reversed, placed)?;
+        }
+        e.extract(input, &indices(e, reversed)?)
+    })?;
+    let (cos_table, sin_table) = twiddle_tables(rewrite, location, n, part)?;
+    for level in 1..=levels {
+        let span = 1i64 << level;
+        let half = span / 2;
+        let previous = current;
+        current = rewrite.filled(location, result_type, |e| {
+            let k = e.loop_index(dim)?;
+            let position = e.binary("arith.andi", k, e.index(span - 1)?)?;
+            let start = e.binary("arith.subi", k, position)?;
+            let p = e.binary("arith.andi", position, e.index(half - 1)?)?;
+            let upper = e.cmpi("uge", position, e.index(half)?)?;
+            let first = e.binary("arith.addi", start, p)?;
+            let second = e.binary("arith.addi", first, e.index(half)?)?;
+            let a = e.extract(previous, &indices(e, first)?)?;
+            let b = e.extract(previous, &indices(e, second)?)?;
+            let t = e.binary("arith.muli", p, e.index(n / span)?)?;
+            let cos = e.extract(cos_table, &[t])?;
+            let sin = e.extract(sin_table, &[t])?;
+            let sin = if inverse { sin } else { e.unary("arith.negf", sin)? };
+            // w·b with w = cos + i·sin
+            let (br, bi) = (e.op("complex.re", &[b], part)?, e.op("complex.im", &[b], part)?);
+            let wr = e.binary("arith.subf", e.binary("arith.mulf", br, cos)?, e.binary("arith.mulf", bi, sin)?)?;
+            let wi = e.binary("arith.addf", e.binary("arith.mulf", br, sin)?, e.binary("arith.mulf", bi, cos)?)?;
+            let (ar, ai) = (e.op("complex.re", &[a], part)?, e.op("complex.im", &[a], part)?);
+            let sum_re = e.binary("arith.addf", ar, wr)?;
+            let sum_im = e.binary("arith.addf", ai, wi)?;
+            let difference_re = e.binary("arith.subf", ar, wr)?;
+            let difference_im = e.binary("arith.subf", ai, wi)?;
+            let re = e.select(upper, difference_re, sum_re)?;
+            let im = e.select(upper, difference_im, sum_im)?;
+            e.op("complex.create", &[re, im], complex)
+        })?;
+    }
+    Ok(current)
+}
+
 /// One transformed dimension: `result[..., k, ...] = Σ_j input[..., j, ...] · w(j, k)`
 /// as a `linalg.generic` with a reduction loop over `j`.
 #[allow(clippy::too_many_arguments)]
@@ -191,18 +303,7 @@ fn dft<'c>(
     let mut iterators = vec![Iterator::Parallel; rank];
     iterators.push(Iterator::Reduction);
     // Twiddle tables: cos and sin of 2π·m/n for m in 0..n, computed once.
-    let f64_type = Type::float64(context);
-    let table_type = tensor_type(&[n], part);
-    let table = |function: &'static str| {
-        rewrite.filled(location, table_type, |e| {
-            let m = e.op("arith.index_cast", &[e.loop_index(0)?], crate::builders::integer_type(context, 64)?)?;
-            let m = e.op("arith.uitofp", &[m], f64_type)?;
-            let theta = e.binary("arith.mulf", m, e.float(2.0 * std::f64::consts::PI / n as f64, f64_type)?)?;
-            let value = e.unary(function, theta)?;
-            if part == f64_type { Ok(value) } else { e.op("arith.truncf", &[value], part) }
-        })
-    };
-    let (cos_table, sin_table) = (table("math.cos")?, table("math.sin")?);
+    let (cos_table, sin_table) = twiddle_tables(rewrite, location, n, part)?;
     rewrite.insert_value(generic(context, location, &[input], zeros, maps, &iterators, result_type, |block, args| {
         let e = Emitter::new(context, location, block);
         let k = e.loop_index(dim)?;
