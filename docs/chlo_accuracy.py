@@ -2,11 +2,12 @@
 """Accuracy of the approximations `chlo-legalize-to-stablehlo` uses.
 
 Mirrors, operation for operation, the formulas in lowering/src/chlo/ (in
-float32 for erf/erf_inv, float64 for erfc/lgamma/digamma, as the pass
+float32 for erf/erf_inv, float64 for erfc/lgamma/digamma/zeta/polygamma, as the pass
 computes them) and compares them with Python's math library (correctly
 rounded references: math.erf, math.erfc, math.lgamma; erf_inv via
 statistics.NormalDist().inv_cdf; digamma via a high-order series in
-float64). Prints the maximum error in float32 ulps and relative terms over
+float64; zeta and polygamma against mpmath at 40 digits, skipped without
+mpmath). Prints the maximum error in float32 ulps and relative terms over
 a dense grid. Needs numpy. Rerun after changing a coefficient:
 
     python3 docs/chlo_accuracy.py
@@ -104,6 +105,78 @@ def digamma64(x):
     return positive(1.0 - x) - math.pi / math.tan(math.pi * x)
 
 
+BERNOULLI = [(1, 6), (-1, 30), (1, 42), (-1, 30), (5, 66), (-691, 2730), (7, 6),
+             (-3617, 510), (43867, 798), (-174611, 330), (854513, 138),
+             (-236364091, 2730)]
+
+
+ZETA_SHIFT = 16
+
+
+def zeta64(x, q):
+    """Hurwitz zeta as the pass computes it (f64 Euler-Maclaurin, N = 9)."""
+    if x == 1:
+        return math.inf
+    if x < 1:
+        return math.nan
+    if q <= 0 and q == math.floor(q):
+        return math.inf
+    if q < 0 and x != math.floor(x):
+        return math.nan
+    # q < 0: the first m = ceil(-q) <= 16 terms summed directly, the rest
+    # from q + m >= 0 (NaN below -16).
+    if q < -ZETA_SHIFT:
+        return math.nan
+    m = min(max(math.ceil(-q), 0), ZETA_SHIFT)
+    pre = sum((q + k) ** -x for k in range(ZETA_SHIFT) if k < m)
+    q = q + m
+    s = q ** -x
+    a, last = q, s
+    for _ in range(9):
+        a += 1.0
+        last = a ** -x
+        s += last
+    s += last * a / (x - 1.0)
+    s -= 0.5 * last
+    poch, power, fact = 1.0, last, 1.0
+    for j, (num, den) in enumerate(BERNOULLI):
+        poch *= x + 2 * j
+        power *= 1.0 / a
+        fact *= (2 * j + 1) * (2 * j + 2)
+        s += (num / den / fact) * (poch * power)
+        poch *= x + 2 * j + 1
+        power *= 1.0 / a
+    return pre + s
+
+
+def polygamma64(n, x):
+    if n < 0 or n != math.floor(n):
+        return math.nan
+    if n == 0:
+        return digamma64(x)
+    f = math.exp(lgamma64(n + 1.0))
+    if n < 20:
+        f = round(f)
+    sign = 1.0 if n % 2 == 1 else -1.0
+    return sign * f * zeta64(n + 1.0, x)
+
+
+def report2(name, f, reference, pairs):
+    """Like report, over (a, x) pairs; needs mpmath for the reference."""
+    worst_ulp, worst_rel, at = 0.0, 0.0, None
+    for a, x in pairs:
+        a, x = float(f32(a)), float(f32(x))
+        want = reference(a, x)
+        got = f(a, x)
+        u = ulps(got, want)
+        normal = math.isfinite(want) and abs(want) >= np.finfo(f32).tiny
+        rel = abs(float(got) - want) / abs(want) if normal else 0.0
+        if u > worst_ulp:
+            worst_ulp, at = u, (a, x)
+        worst_rel = max(worst_rel, rel)
+    print(f"{name:10s} max {worst_ulp:10.1f} f32 ulp (at {at}), max relative error {worst_rel:.2e}")
+
+
 def ulps(got, want):
     got, want = f32(got), f32(want)
     if math.isnan(want):
@@ -156,5 +229,41 @@ if __name__ == "__main__":
     report("erf_inv", erfinv32, inv, np.concatenate([np.linspace(-0.999999, 0.999999, 40001), np.geomspace(1e-8, 0.5, 2001)]))
     report("lgamma", lambda x: f32(lgamma64(x)), math.lgamma,
            np.concatenate([np.linspace(0.01, 50, 40001), np.linspace(-9.99, -0.01, 20001)]), absolute_floor=1e-3)
+    try:
+        import mpmath
+    except ImportError:
+        print("zeta/polygamma: skipped (needs mpmath)")
+    else:
+        mpmath.mp.dps = 40
+        zref = lambda x, q: float(mpmath.zeta(x, q))
+        pref = lambda n, x: float(mpmath.polygamma(int(n), x))
+        rs = np.random.RandomState(0)
+        xs = np.concatenate([rs.uniform(1.01, 8, 3000), rs.uniform(8, 60, 1000), [1.0001, 1.001, 1.5, 2, 3, 10]])
+        qs = np.concatenate([rs.uniform(0.01, 1, 1500), rs.uniform(1, 20, 2000), np.geomspace(20, 1e6, 506)])
+        report2("zeta", lambda x, q: f32(zeta64(x, q)), zref, zip(xs, qs))
+        # q < 0 with integer x (the only defined case), away from the poles.
+        neg = [(float(n), q) for n in (2, 3, 4) for q in np.linspace(-15.9, -0.1, 300) if abs(q - round(q)) > 1e-3]
+        report2("zeta q<0", lambda x, q: f32(zeta64(x, q)), zref, neg)
+        pairs = [(n, x) for n in range(1, 9) for x in np.concatenate([np.geomspace(1e-3, 100, 400), -np.linspace(0.05, 15.95, 120)])
+                 if abs(x - round(x)) > 1e-3]
+        report2("polygamma", lambda n, x: f32(polygamma64(n, x)), pref, pairs)
     report("digamma", lambda x: f32(digamma64(x)), digamma_reference,
            np.concatenate([np.linspace(0.01, 50, 40001), np.linspace(-9.99, -0.01, 20001)]), absolute_floor=1e-3)
+    try:
+        import mpmath
+    except ImportError:
+        print("zeta/polygamma: skipped (needs mpmath)")
+    else:
+        mpmath.mp.dps = 40
+        zref = lambda x, q: float(mpmath.zeta(x, q))
+        pref = lambda n, x: float(mpmath.polygamma(int(n), x))
+        rs = np.random.RandomState(0)
+        xs = np.concatenate([rs.uniform(1.01, 8, 3000), rs.uniform(8, 60, 1000), [1.0001, 1.001, 1.5, 2, 3, 10]])
+        qs = np.concatenate([rs.uniform(0.01, 1, 1500), rs.uniform(1, 20, 2000), np.geomspace(20, 1e6, 506)])
+        report2("zeta", lambda x, q: f32(zeta64(x, q)), zref, zip(xs, qs))
+        # q < 0 with integer x (the only defined case), away from the poles.
+        neg = [(float(n), q) for n in (2, 3, 4) for q in np.linspace(-15.9, -0.1, 300) if abs(q - round(q)) > 1e-3]
+        report2("zeta q<0", lambda x, q: f32(zeta64(x, q)), zref, neg)
+        pairs = [(n, x) for n in range(1, 9) for x in np.concatenate([np.geomspace(1e-3, 100, 400), -np.linspace(0.05, 15.95, 120)])
+                 if abs(x - round(x)) > 1e-3]
+        report2("polygamma", lambda n, x: f32(polygamma64(n, x)), pref, pairs)

@@ -397,3 +397,51 @@ func.func @special_f16(%x: tensor<4xf16>) -> (tensor<4xf16>, tensor<4xf16>, tens
   %3 = chlo.cosh %x : tensor<4xf16> -> tensor<4xf16>
   return %0, %1, %2, %3 : tensor<4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4xf16>
 }
+
+// ragged_dot: rows [1,2], [3,4], [5,6] times group 0 = [1, 10]^T or group 1 =
+// [100, 1000]^T. Groups overrunning the rows are cut; rows past
+// sum(group_sizes) are zero; empty groups take no rows.
+// RUN: xla-run %s --entry ragged_edges --input '3x2xf32=[1,2,3,4,5,6]' --input '2x2x1xf32=[1,10,100,1000]' --input '2xi32=[2,5]' | FileCheck %s --check-prefix=RAGGED-OVER
+// RAGGED-OVER: result[0]: tensor<3x1xf32> = {{\[}}[21], [43], [6500]]
+// RUN: xla-run %s --entry ragged_edges --input '3x2xf32=[1,2,3,4,5,6]' --input '2x2x1xf32=[1,10,100,1000]' --input '2xi32=[0,1]' | FileCheck %s --check-prefix=RAGGED-UNDER
+// RAGGED-UNDER: result[0]: tensor<3x1xf32> = {{\[}}[2100], [0], [0]]
+// RUN: xla-run %s --entry ragged_edges --input '3x2xf32=[1,2,3,4,5,6]' --input '2x2x1xf32=[1,10,100,1000]' --input '2xi32=[0,0]' | FileCheck %s --check-prefix=RAGGED-EMPTY
+// RAGGED-EMPTY: result[0]: tensor<3x1xf32> = {{\[}}[0], [0], [0]]
+func.func @ragged_edges(%l: tensor<3x2xf32>, %r: tensor<2x2x1xf32>, %g: tensor<2xi32>) -> tensor<3x1xf32> {
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<3x2xf32>, tensor<2x2x1xf32>, tensor<2xi32>) -> tensor<3x1xf32>
+  return %0 : tensor<3x1xf32>
+}
+
+// zeta(x, q), Hurwitz, against mpmath rounded to float32: zeta(2, 1) =
+// pi^2/6, zeta(2, 1/2) = pi^2/2; negative non-integer q with integer x
+// (summed directly up to q >= 0: zeta(2, -10.5) = 9.778758, where a plain
+// Euler-Maclaurin start at q + 9 is far off), zeta(3, -0.5); poles q = 0,
+// -1 and x = 1 give inf; x < 1, q < 0 with x not an integer and q < -16
+// (not supported) give NaN; zeta(2, 100) = 0.010050166.
+// RUN: xla-run %s --entry zeta_edges --input '12xf32=[2,2,2,2,2,3,1,0.5,4.5,2,2,2]' --input '12xf32=[1,0.5,-1,-1.5,-10.5,-0.5,1,1,0,0,100,-20.5]' | FileCheck %s --check-prefix=ZETA
+// ZETA: result[0]: tensor<12xf32> = [1.644934, 4.934802, inf, 9.379247, 9.778758, 0.4143983, inf, nan, inf, inf, 0.010050166, nan]
+func.func @zeta_edges(%x: tensor<12xf32>, %q: tensor<12xf32>) -> tensor<12xf32> {
+  %0 = chlo.zeta %x, %q : tensor<12xf32>, tensor<12xf32> -> tensor<12xf32>
+  return %0 : tensor<12xf32>
+}
+
+// zeta in f64: zeta(2, 1) = 1.6449340668482264, zeta(3, 1) =
+// 1.2020569031595942, zeta(1.5, 2) = 1.6123753486854884, zeta(10, 0.5) =
+// 1024.017450355758 (mpmath); within 2 ulp.
+// RUN: xla-run %s --entry zeta_f64 --input '4xf64=[2,3,1.5,10]' --input '4xf64=[1,1,2,0.5]' | FileCheck %s --check-prefix=ZETA64
+// ZETA64: result[0]: tensor<4xf64> = [{{1\.64493406684822[0-9]*}}, {{1\.20205690315959[0-9]*}}, {{1\.61237534868548[0-9]*}}, {{1024\.01745035575[0-9]*}}]
+func.func @zeta_f64(%x: tensor<4xf64>, %q: tensor<4xf64>) -> tensor<4xf64> {
+  %0 = chlo.zeta %x, %q : tensor<4xf64>, tensor<4xf64> -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+
+// polygamma(n, x) against mpmath rounded to float32: n = 0 is digamma;
+// trigamma at -0.5 and -10.5 (9.778758; XLA's own decomposition is off
+// there); poles at x = 0, -2 give inf; n not a non-negative integer gives
+// NaN; large results (polygamma(1, 1e-3) = 1000001.56) and n = 10.
+// RUN: xla-run %s --entry polygamma_edges --input '12xf32=[0,1,1,2,3,1,1,0.5,-1,1,4,10]' --input '12xf32=[1.5,-0.5,-10.5,3,0.25,0,-2,1,1,1e-3,30,2]' | FileCheck %s --check-prefix=POLYGAMMA
+// POLYGAMMA: result[0]: tensor<12xf32> = [0.036489975, 8.934802, 9.778758, -0.1541138, 1538.7821, inf, inf, nan, nan, 1000001.56, -7.914941e-6, -1793.3116]
+func.func @polygamma_edges(%n: tensor<12xf32>, %x: tensor<12xf32>) -> tensor<12xf32> {
+  %0 = chlo.polygamma %n, %x : tensor<12xf32>, tensor<12xf32> -> tensor<12xf32>
+  return %0 : tensor<12xf32>
+}

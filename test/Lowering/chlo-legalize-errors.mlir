@@ -25,28 +25,6 @@ func.func @erfc_erf_inv_f64(%x: tensor<f64>) -> (tensor<f64>, tensor<f64>) {
 
 // -----
 
-// The inverse trigonometric and hyperbolic functions and cosh/sinh are
-// decomposed for real operands only.
-// BUG: the message names the op as 'chlo.chlo.acos'; only the part after it
-// is checked here (the exact message is in test/Execution/chlo-bugs.mlir).
-func.func @acos_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
-  // expected-error@+1 {{acos on complex elements is not supported yet}}
-  %0 = chlo.acos %x : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
-  return %0 : tensor<4xcomplex<f32>>
-}
-
-// -----
-
-func.func @cosh_atanh_complex(%x: tensor<2xcomplex<f64>>) -> (tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>) {
-  // expected-error@+1 {{cannot decompose 'chlo.cosh':}}
-  %0 = chlo.cosh %x : tensor<2xcomplex<f64>> -> tensor<2xcomplex<f64>>
-  // expected-error@+1 {{cannot decompose 'chlo.atanh':}}
-  %1 = chlo.atanh %x : tensor<2xcomplex<f64>> -> tensor<2xcomplex<f64>>
-  return %0, %1 : tensor<2xcomplex<f64>>, tensor<2xcomplex<f64>>
-}
-
-// -----
-
 // Dynamic shapes parse and verify, but are not decomposed yet.
 func.func @square_dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   // expected-error@+1 {{cannot decompose 'chlo.square': dynamic shapes are not supported yet (type tensor<?xf32>)}}
@@ -60,4 +38,14 @@ func.func @top_k_dynamic(%x: tensor<?x7xf32>) -> (tensor<?x3xf32>, tensor<?x3xi3
   // expected-error@+1 {{cannot decompose 'chlo.top_k': dynamic shapes are not supported yet (type tensor<?x7xf32>)}}
   %v, %i = chlo.top_k(%x, k = 3) : tensor<?x7xf32> -> (tensor<?x3xf32>, tensor<?x3xi32>)
   return %v, %i : tensor<?x3xf32>, tensor<?x3xi32>
+}
+
+// -----
+
+// ragged_dot is decomposed in the mode jax.lax.ragged_dot emits (a ragged
+// non-contracting dimension); the other two are reported.
+func.func @ragged_dot_contracting(%a: tensor<5x7xf32>, %b: tensor<7x2xf32>, %g: tensor<3xi32>) -> tensor<3x5x2xf32> {
+  // expected-error@+1 {{cannot decompose 'chlo.ragged_dot': only a ragged non-contracting lhs dimension is supported yet (the mode jax.lax.ragged_dot emits)}}
+  %0 = "chlo.ragged_dot"(%a, %b, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<5x7xf32>, tensor<7x2xf32>, tensor<3xi32>) -> tensor<3x5x2xf32>
+  return %0 : tensor<3x5x2xf32>
 }

@@ -441,3 +441,52 @@ func.func @mixed(%x: tensor<4xf32>) -> tensor<4xf32> {
   %2 = stablehlo.negate %1 : tensor<4xf32>
   return %2 : tensor<4xf32>
 }
+
+// ragged_dot (ragged non-contracting lhs dimension): the group ends are the
+// cumulative sums of group_sizes (a lower triangle reduced by add), each
+// lhs row is kept in the copy of its group only, and one dot_general
+// contracts over k and the groups.
+// CHECK-LABEL: func.func @ragged_dot
+// CHECK-SAME: (%[[L:.*]]: tensor<6x4xf32>, %[[R:.*]]: tensor<3x4x5xf32>, %[[G:.*]]: tensor<3xi32>)
+// CHECK: %[[SIZES:.*]] = stablehlo.broadcast_in_dim %[[G]], dims = [1] : (tensor<3xi32>) -> tensor<3x3xi32>
+// CHECK: %[[ROW:.*]] = stablehlo.iota dim = 0 : tensor<3x3xi32>
+// CHECK: %[[COL:.*]] = stablehlo.iota dim = 1 : tensor<3x3xi32>
+// CHECK: %[[LOWER:.*]] = stablehlo.compare LE, %[[COL]], %[[ROW]]
+// CHECK: %[[TRI:.*]] = stablehlo.select %[[LOWER]], %[[SIZES]]
+// CHECK: %[[ENDS:.*]] = stablehlo.reduce(%[[TRI]] init: %{{.*}}) applies stablehlo.add across dimensions = [1] : (tensor<3x3xi32>, tensor<i32>) -> tensor<3xi32>
+// CHECK: %[[STARTS:.*]] = stablehlo.subtract %[[ENDS]], %[[G]] : tensor<3xi32>
+// CHECK: stablehlo.iota dim = 1 : tensor<3x6x4xi32>
+// CHECK: %[[MASK:.*]] = stablehlo.and
+// CHECK: %[[LB:.*]] = stablehlo.broadcast_in_dim %[[L]], dims = [1, 2] : (tensor<6x4xf32>) -> tensor<3x6x4xf32>
+// CHECK: %[[MASKED:.*]] = stablehlo.select %[[MASK]], %[[LB]], %{{.*}} : tensor<3x6x4xi1>, tensor<3x6x4xf32>
+// CHECK: %[[OUT:.*]] = stablehlo.dot_general %[[MASKED]], %[[R]], contracting_dims = [2, 0] x [1, 0] : (tensor<3x6x4xf32>, tensor<3x4x5xf32>) -> tensor<6x5xf32>
+// CHECK: return %[[OUT]]
+func.func @ragged_dot(%arg0: tensor<6x4xf32>, %arg1: tensor<3x4x5xf32>, %arg2: tensor<3xi32>) -> tensor<6x5xf32> {
+  %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// With batch dimensions (shifted past the group dimension) and a result
+// type other than the operands' (the operands are converted first).
+// CHECK-LABEL: func.func @ragged_dot_batched
+// CHECK: stablehlo.convert %{{.*}} : (tensor<2x6x3xbf16>) -> tensor<2x6x3xf32>
+// CHECK: stablehlo.convert %{{.*}} : (tensor<3x2x3x4xbf16>) -> tensor<3x2x3x4xf32>
+// CHECK: stablehlo.dot_general %{{.*}}, %{{.*}}, batching_dims = [1] x [1], contracting_dims = [3, 0] x [2, 0] : (tensor<3x2x6x3xf32>, tensor<3x2x3x4xf32>) -> tensor<2x6x4xf32>
+func.func @ragged_dot_batched(%l: tensor<2x6x3xbf16>, %r: tensor<3x2x3x4xbf16>, %g: tensor<3xi64>) -> tensor<2x6x4xf32> {
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xbf16>, tensor<3x2x3x4xbf16>, tensor<3xi64>) -> tensor<2x6x4xf32>
+  return %0 : tensor<2x6x4xf32>
+}
+
+// zeta and polygamma are computed in f64 (power, Bernoulli terms) and
+// rounded once.
+// CHECK-LABEL: func.func @zeta_polygamma
+// CHECK: stablehlo.convert %{{.*}} : (tensor<4xf32>) -> tensor<4xf64>
+// CHECK: stablehlo.power {{.*}} : tensor<4xf64>
+// CHECK: stablehlo.convert %{{.*}} : (tensor<4xf64>) -> tensor<4xf32>
+// CHECK: stablehlo.convert %{{.*}} : (tensor<4xf32>) -> tensor<4xf64>
+// CHECK: stablehlo.convert %{{.*}} : (tensor<4xf64>) -> tensor<4xf32>
+func.func @zeta_polygamma(%x: tensor<4xf32>, %q: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %0 = chlo.zeta %x, %q : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = chlo.polygamma %x, %q : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0, %1 : tensor<4xf32>, tensor<4xf32>
+}

@@ -14,10 +14,13 @@
 //!
 //! Exact rewrites: square, is_inf/is_pos_inf/is_neg_inf, conj, tan, the
 //! broadcasting binaries (`broadcast_in_dim` then the op), next_after (bit
-//! arithmetic), top_k. Formulas (see [`special`] for the approximations and
+//! arithmetic), top_k, ragged_dot (a masked dot_general, see [`ragged_dot`]). Formulas (see [`special`] for the approximations and
 //! their measured accuracy): cosh, sinh, asin, acos, atan, asinh, acosh,
-//! atanh, erf, erfc, erf_inv, lgamma, digamma.
+//! atanh (real and complex, see [`complex`]), erf, erfc, erf_inv, lgamma,
+//! digamma, zeta, polygamma.
 
+mod complex;
+mod ragged_dot;
 mod special;
 
 use crate::builders::{BuildResult, hlo_op};
@@ -331,6 +334,7 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         ("chlo.is_neg_inf", lower_is_inf),
         ("chlo.next_after", lower_next_after),
         ("chlo.top_k", lower_top_k),
+        ("chlo.ragged_dot", ragged_dot::lower_ragged_dot),
         ("chlo.cosh", special::lower_hyperbolic),
         ("chlo.sinh", special::lower_hyperbolic),
         ("chlo.asin", special::lower_inverse_trig),
@@ -344,6 +348,8 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         ("chlo.erf_inv", special::lower_erf_inv),
         ("chlo.lgamma", special::lower_lgamma),
         ("chlo.digamma", special::lower_digamma),
+        ("chlo.zeta", special::lower_zeta),
+        ("chlo.polygamma", special::lower_polygamma),
     ];
     for name in [
         "chlo.broadcast_add",

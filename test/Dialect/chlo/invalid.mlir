@@ -318,3 +318,237 @@ func.func @next_after_shapes(%a: tensor<4xf32>, %b: tensor<1xf32>) -> tensor<4xf
   %0 = chlo.next_after %a, %b : tensor<4xf32>, tensor<1xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+// ragged_dot: one case per verifier rule.
+// batching lists of different lengths
+func.func @ragged_dot_batching_lists_of_different_lengths(%l: tensor<2x6x3xf32>, %r: tensor<3x2x3x4xf32>, %g: tensor<3xi32>) -> tensor<2x6x4xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op lhs_batching_dimensions and rhs_batching_dimensions must have the same size}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x2x3x4xf32>, tensor<3xi32>) -> tensor<2x6x4xf32>
+  return %0 : tensor<2x6x4xf32>
+}
+
+// -----
+
+// contracting lists of different lengths
+func.func @ragged_dot_contracting_lists_of_different_lengths(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op lhs_contracting_dimensions and rhs_contracting_dimensions must have the same size}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1, 2], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// exactly one ragged dimension: not none...
+func.func @ragged_dot_exactly_one_ragged_dimension(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op requires exactly one lhs_ragged_dimensions entry, got 0}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// ... and not two
+func.func @ragged_dot_and_not_two(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op requires exactly one lhs_ragged_dimensions entry, got 2}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0, 1], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// at most one group dimension
+func.func @ragged_dot_at_most_one_group_dimension(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op requires at most one rhs_group_dimensions entry, got 2}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0, 2]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// dimensions in range: lhs
+func.func @ragged_dot_dimensions_in_range(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op lhs_ragged_dimensions entry 2 is out of range for the lhs rank 2}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [2], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// rhs
+func.func @ragged_dot_rhs(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op rhs_group_dimensions entry -1 is out of range for the rhs rank 3}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [-1]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// a dimension has one role: the group dimension is not also contracting
+func.func @ragged_dot_a_dimension_has_one_role(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op rhs dimension 1 appears more than once among the batching, contracting and group dimensions}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [1]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// a batching dimension is not also contracting
+func.func @ragged_dot_a_batching_dimension_is_not_also_contrac(%l: tensor<2x6x3xf32>, %r: tensor<3x2x3x4xf32>, %g: tensor<3xi32>) -> tensor<2x6x4xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op lhs dimension 0 appears more than once among the batching, contracting dimensions}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x2x3x4xf32>, tensor<3xi32>) -> tensor<2x6x4xf32>
+  return %0 : tensor<2x6x4xf32>
+}
+
+// -----
+
+// batching sizes match
+func.func @ragged_dot_batching_sizes_match(%l: tensor<2x6x3xf32>, %r: tensor<3x5x3x4xf32>, %g: tensor<3xi32>) -> tensor<2x6x4xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op lhs batching dimension 0 (size 2) and rhs batching dimension 1 (size 5) must have the same size}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x5x3x4xf32>, tensor<3xi32>) -> tensor<2x6x4xf32>
+  return %0 : tensor<2x6x4xf32>
+}
+
+// -----
+
+// contracting sizes match
+func.func @ragged_dot_contracting_sizes_match(%l: tensor<6x4xf32>, %r: tensor<3x7x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op lhs contracting dimension 1 (size 4) and rhs contracting dimension 1 (size 7) must have the same size}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x7x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// a ragged non-contracting dimension needs the group dimension in rhs
+func.func @ragged_dot_a_ragged_non_contracting_dimension_needs(%l: tensor<6x4xf32>, %r: tensor<4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op a ragged non-contracting lhs dimension requires exactly one rhs_group_dimensions entry}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// a ragged contracting dimension has none
+func.func @ragged_dot_a_ragged_contracting_dimension_has_none(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<3x6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op a ragged contracting lhs dimension requires no rhs_group_dimensions}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<3x6x5xf32>
+  return %0 : tensor<3x6x5xf32>
+}
+
+// -----
+
+// nor has a ragged batching dimension
+func.func @ragged_dot_nor_has_a_ragged_batching_dimension(%l: tensor<2x6x3xf32>, %r: tensor<3x2x3x4xf32>, %g: tensor<3xi32>) -> tensor<2x6x4xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op a ragged batching lhs dimension requires no rhs_group_dimensions}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x2x3x4xf32>, tensor<3xi32>) -> tensor<2x6x4xf32>
+  return %0 : tensor<2x6x4xf32>
+}
+
+// -----
+
+// group_sizes is a vector
+func.func @ragged_dot_group_sizes_is_a_vector(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<1x3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op group_sizes must have rank 1, got 'tensor<1x3xi32>'}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<1x3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// with one entry per group
+func.func @ragged_dot_with_one_entry_per_group(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<2xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op group_sizes has 2 elements but the rhs group dimension 0 has size 3}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<2xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// the result shape: batch, lhs free, rhs free dimensions (no group dimension)
+func.func @ragged_dot_the_result_shape(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<3x6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op result shape must be [6, 5], got [3, 6, 5]}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<3x6x5xf32>
+  return %0 : tensor<3x6x5xf32>
+}
+
+// -----
+
+// a ragged contracting dimension puts the groups first
+func.func @ragged_dot_a_ragged_contracting_dimension_puts_the(%l: tensor<6x4xf32>, %r: tensor<4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op result shape must be [3, 6, 5], got [6, 5]}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<6x4xf32>, tensor<4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// sizes are checked too
+func.func @ragged_dot_sizes_are_checked_too(%l: tensor<2x6x3xf32>, %r: tensor<3x2x3x4xf32>, %g: tensor<3xi32>) -> tensor<2x6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op result shape must be [2, 6, 4], got [2, 6, 5]}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x2x3x4xf32>, tensor<3xi32>) -> tensor<2x6x5xf32>
+  return %0 : tensor<2x6x5xf32>
+}
+
+// -----
+
+// precision_config has one entry per operand (or none).
+func.func @ragged_dot_precision_count(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op precision_config must have 0 or 2 entries, got 1}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{precision_config = [#chlo<precision DEFAULT>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// group_sizes are integers.
+func.func @ragged_dot_float_group_sizes(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xf32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op operand #2 must be ranked tensor of signless integer values, but got 'tensor<3xf32>'}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xf32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// The dimension numbers attribute is required.
+func.func @ragged_dot_no_dimension_numbers(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{'chlo.ragged_dot' op requires attribute 'ragged_dot_dimension_numbers'}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// #chlo.ragged_dot: unknown fields...
+func.func @ragged_dot_unknown_field(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{unknown field 'lhs_group_dimensions' in #chlo.ragged_dot}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// ... and repeated ones are parse errors.
+func.func @ragged_dot_repeated_field(%l: tensor<6x4xf32>, %r: tensor<3x4x5xf32>, %g: tensor<3xi32>) -> tensor<6x5xf32> {
+  // expected-error@+1 {{field 'lhs_ragged_dimensions' appears twice in #chlo.ragged_dot}}
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_ragged_dimensions = [0], lhs_ragged_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// -----
+
+// polygamma and zeta: operands and result of one float type.
+func.func @zeta_types(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error@+1 {{'chlo.zeta' op failed to verify that all of {x, y, result} have same type}}
+  %0 = chlo.zeta %a, %b : tensor<4xf32>, tensor<4xf64> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @polygamma_integer(%a: tensor<4xi32>) -> tensor<4xi32> {
+  // expected-error@+1 {{'chlo.polygamma' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<4xi32>'}}
+  %0 = chlo.polygamma %a, %a : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}

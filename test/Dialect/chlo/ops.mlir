@@ -167,3 +167,38 @@ func.func @broadcast_binaries(%f: tensor<3xf32>, %g: tensor<2x3xf32>, %i: tensor
   %14 = chlo.broadcast_next_after %f, %g {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
   return
 }
+
+// ragged_dot exactly as JAX prints it (jax.lax.ragged_dot lowered for TPU:
+// lhs [m, k], rhs [groups, k, n], group_sizes [groups]); generic form only.
+// CHECK-LABEL: func.func @ragged_dot_jax
+func.func @ragged_dot_jax(%arg0: tensor<6x4xf32>, %arg1: tensor<3x4x5xf32>, %arg2: tensor<3xi32>) -> tensor<6x5xf32> {
+  // CHECK: "chlo.ragged_dot"(%{{.*}}, %{{.*}}, %{{.*}}) <{precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  %0 = "chlo.ragged_dot"(%arg0, %arg1, %arg2) <{precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}> : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+  return %0 : tensor<6x5xf32>
+}
+
+// All six fields (printed in a fixed order, whatever the input order), no
+// precision_config, other precisions, the ragged contracting mode (leading
+// group dimension in the result) and the ragged batching mode.
+// CHECK-LABEL: func.func @ragged_dot_forms
+func.func @ragged_dot_forms(%l: tensor<2x6x3xf32>, %r: tensor<3x2x3x4xf32>, %g: tensor<3xi64>, %a: tensor<5x7xbf16>, %b: tensor<7x2xbf16>, %c: tensor<2x5x7xi32>, %d: tensor<2x7x3xi32>, %h: tensor<2xi32>) {
+  // CHECK: "chlo.ragged_dot"(%{{.*}}, %{{.*}}, %{{.*}}) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x2x3x4xf32>, tensor<3xi64>) -> tensor<2x6x4xf32>
+  %0 = "chlo.ragged_dot"(%l, %r, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<rhs_group_dimensions = [0], lhs_ragged_dimensions = [1], rhs_contracting_dimensions = [2], lhs_contracting_dimensions = [2], rhs_batching_dimensions = [1], lhs_batching_dimensions = [0]>}> : (tensor<2x6x3xf32>, tensor<3x2x3x4xf32>, tensor<3xi64>) -> tensor<2x6x4xf32>
+  // CHECK: <{precision_config = [#chlo<precision HIGH>, #chlo<precision HIGHEST>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<5x7xbf16>, tensor<7x2xbf16>, tensor<3xi64>) -> tensor<3x5x2xf32>
+  %1 = "chlo.ragged_dot"(%a, %b, %g) <{precision_config = [#chlo<precision HIGH>, #chlo<precision HIGHEST>], ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<5x7xbf16>, tensor<7x2xbf16>, tensor<3xi64>) -> tensor<3x5x2xf32>
+  // CHECK: ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0]>}> : (tensor<2x5x7xi32>, tensor<2x7x3xi32>, tensor<2xi32>) -> tensor<2x5x3xi32>
+  %2 = "chlo.ragged_dot"(%c, %d, %h) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1], lhs_ragged_dimensions = [0]>}> : (tensor<2x5x7xi32>, tensor<2x7x3xi32>, tensor<2xi32>) -> tensor<2x5x3xi32>
+  return
+}
+
+// polygamma and zeta as JAX prints them (jax.scipy.special.polygamma / zeta).
+// CHECK-LABEL: func.func @polygamma_zeta_jax
+func.func @polygamma_zeta_jax(%n: tensor<4xf32>, %x: tensor<4xf32>, %y: tensor<2x3xf64>) {
+  // CHECK: chlo.polygamma %{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %0 = chlo.polygamma %n, %x : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  // CHECK: chlo.zeta %{{.*}}, %{{.*}} : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = chlo.zeta %n, %x : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  // CHECK: chlo.zeta %{{.*}}, %{{.*}} : tensor<2x3xf64>, tensor<2x3xf64> -> tensor<2x3xf64>
+  %2 = "chlo.zeta"(%y, %y) : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
+  return
+}

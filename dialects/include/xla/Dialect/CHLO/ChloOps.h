@@ -11,6 +11,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include "xla/Dialect/CHLO/ChloDialect.h.inc"
+#include "xla/Dialect/CHLO/ChloEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "xla/Dialect/CHLO/ChloAttrs.h.inc"
 
 #define GET_OP_CLASSES
 #include "xla/Dialect/CHLO/ChloOps.h.inc"

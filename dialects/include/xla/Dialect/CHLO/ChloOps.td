@@ -2,7 +2,7 @@
 //
 // "Client HLO": ops that JAX prints in StableHLO modules but that have no
 // StableHLO counterpart (special functions, implicitly broadcasting
-// binaries, top_k). `chlo-legalize-to-stablehlo` (lowering/src/chlo.rs)
+// binaries, top_k, ragged_dot). `chlo-legalize-to-stablehlo` (lowering/src/chlo/)
 // rewrites every one of them into StableHLO.
 //
 //===----------------------------------------------------------------------===//
@@ -11,6 +11,8 @@
 #define XLA_CHLO_OPS
 
 include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def CHLO_Dialect : Dialect {
@@ -23,10 +25,45 @@ def CHLO_Dialect : Dialect {
     They have no lowering of their own: `chlo-legalize-to-stablehlo`
     decomposes them into StableHLO.
   }];
+  let useDefaultAttributePrinterParser = 1;
 }
 
 class CHLO_Op<string mnemonic, list<Trait> traits = []>
     : Op<CHLO_Dialect, mnemonic, traits>;
+
+def CHLO_Precision : I32EnumAttr<"Precision",
+    "Precision of an operand of ragged_dot.", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
+      I32EnumAttrCase<"HIGHEST", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::chlo";
+}
+
+// `#chlo<precision DEFAULT>`, as JAX prints it in ragged_dot's precision_config.
+def CHLO_PrecisionAttr : EnumAttr<CHLO_Dialect, CHLO_Precision, "precision">;
+def CHLO_PrecisionConfigAttr : TypedArrayAttrBase<CHLO_PrecisionAttr,
+    "precision of each operand">;
+
+def CHLO_RaggedDotDimensionNumbersAttr
+    : AttrDef<CHLO_Dialect, "RaggedDotDimensionNumbers"> {
+  let mnemonic = "ragged_dot";
+  let summary = "Dimension numbers of ragged_dot.";
+  let description = [{
+    `#chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1],
+    lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2],
+    lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>`; empty lists
+    are omitted (as JAX prints them), fields may come in any order.
+  }];
+  let parameters = (ins
+    OptionalArrayRefParameter<"int64_t">:$lhsBatchingDimensions,
+    OptionalArrayRefParameter<"int64_t">:$rhsBatchingDimensions,
+    OptionalArrayRefParameter<"int64_t">:$lhsContractingDimensions,
+    OptionalArrayRefParameter<"int64_t">:$rhsContractingDimensions,
+    OptionalArrayRefParameter<"int64_t">:$lhsRaggedDimensions,
+    OptionalArrayRefParameter<"int64_t">:$rhsGroupDimensions
+  );
+  let hasCustomAssemblyFormat = 1;
+}
 
 def CHLO_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
 def CHLO_FpTensor : RankedTensorOf<[CHLO_Float]>;
@@ -95,6 +132,11 @@ class CHLO_SameShapeBinaryOp<string mnemonic, Type type, string what>
 def CHLO_NextAfterOp : CHLO_SameShapeBinaryOp<"next_after", CHLO_FpTensor,
     "The next representable value after x in the direction of y.">;
 
+def CHLO_PolygammaOp : CHLO_SameShapeBinaryOp<"polygamma", CHLO_FpTensor,
+    "The n-th derivative of digamma at x (x is n, y is x); n a non-negative integer value.">;
+def CHLO_ZetaOp : CHLO_SameShapeBinaryOp<"zeta", CHLO_FpTensor,
+    "The Hurwitz zeta function zeta(x, q) = sum over k >= 0 of (q + k)^-x (x is x, y is q).">;
+
 // The implicitly broadcasting binaries:
 // `chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>`
 class CHLO_BroadcastBinaryOp<string mnemonic, string stablehlo, Type type, Type resultType>
@@ -148,6 +190,36 @@ def CHLO_TopKOp : CHLO_Op<"top_k", [Pure]> {
   let assemblyFormat = [{
     `(` $operand `,` `k` `=` $k `)` attr-dict `:` type($operand) `->` `(` type($values) `,` type($indices) `)`
   }];
+  let hasVerifier = 1;
+}
+
+def CHLO_RaggedDotOp : CHLO_Op<"ragged_dot", [Pure]> {
+  let summary = "A dot_general whose lhs is split into groups along one ragged dimension.";
+  let description = [{
+    `jax.lax.ragged_dot`. In the mode JAX uses by default the ragged
+    dimension of lhs is a non-contracting one: its rows are split into
+    consecutive groups of `group_sizes[g]` rows, and the rows of group g are
+    multiplied with the slice g of rhs along its group dimension (which does
+    not appear in the result). Rows past `sum(group_sizes)` give zeros.
+    (A ragged contracting dimension adds a leading group dimension to the
+    result; a ragged batching dimension needs no group dimension in rhs.)
+    Printed in the generic form, as JAX prints it:
+
+    ```mlir
+    %r = "chlo.ragged_dot"(%lhs, %rhs, %group_sizes) <{precision_config = [#chlo<precision DEFAULT>, #chlo<precision DEFAULT>],
+        ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [1],
+        lhs_ragged_dimensions = [0], rhs_group_dimensions = [0]>}>
+        : (tensor<6x4xf32>, tensor<3x4x5xf32>, tensor<3xi32>) -> tensor<6x5xf32>
+    ```
+  }];
+  let arguments = (ins
+    RankedTensorOf<[AnyInteger, CHLO_Float, Complex<AnyTypeOf<[F32, F64]>>]>:$lhs,
+    RankedTensorOf<[AnyInteger, CHLO_Float, Complex<AnyTypeOf<[F32, F64]>>]>:$rhs,
+    RankedTensorOf<[AnySignlessInteger]>:$group_sizes,
+    CHLO_RaggedDotDimensionNumbersAttr:$ragged_dot_dimension_numbers,
+    OptionalAttr<CHLO_PrecisionConfigAttr>:$precision_config
+  );
+  let results = (outs RankedTensorOf<[AnyInteger, CHLO_Float, Complex<AnyTypeOf<[F32, F64]>>]>:$result);
   let hasVerifier = 1;
 }
 
