@@ -10,7 +10,7 @@
 
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 
-def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
+def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [HLO_InferType, Pure]> {
   let summary = "A slice at run-time start indices (XLA: DynamicSlice).";
   let description = [{
     Extracts the `slice_sizes` block starting at `start_indices` (one rank-0
@@ -29,10 +29,9 @@ def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
     $operand `,` custom<VariadicOperandsThenComma>($start_indices) `sizes` `=` $slice_sizes
       attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [Pure]> {
+def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [HLO_InferType, Pure]> {
   let summary = "Overwrites a block at run-time start indices (XLA: DynamicUpdateSlice).";
   let description = [{
     Returns `operand` with the block starting at `start_indices` replaced by
@@ -49,10 +48,9 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [Pure]
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
+def StableHLO_GatherOp : StableHLO_Op<"gather", [HLO_InferType, Pure]> {
   let summary = "Gathers slices at indices given by a tensor (XLA: Gather).";
   let description = [{
     For every batch position of `start_indices`, reads the `slice_sizes`
@@ -74,10 +72,9 @@ def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
                        DenseI64ArrayAttr:$slice_sizes,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted);
   let results = (outs HLO_Tensor:$result);
-  let hasVerifier = 1;
 }
 
-def StableHLO_ScatterOp : StableHLO_Op<"scatter", [RecursiveMemoryEffects,
+def StableHLO_ScatterOp : StableHLO_Op<"scatter", [HLO_InferType, RecursiveMemoryEffects,
     SameVariadicOperandSize]> {
   let summary = "Combines updates into slices at indices (XLA: Scatter).";
   let description = [{
