@@ -2,14 +2,14 @@
 // Outside verify mode the failure is an exit code of exactly 1.
 // RUN: sh %inputs/status.sh xla-opt %s --split-input-file --stablehlo-legalize-to-linalg 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: xla-opt %s --split-input-file --verify-diagnostics --stablehlo-legalize-to-linalg
-// EXIT: stablehlo-to-linalg-errors.mlir:[[# @LINE + 6]]:8: error: cannot lower 'stablehlo.convolution': a result element type (f64) other than the operands' is not supported yet
+// EXIT: stablehlo-to-linalg-errors.mlir:[[# @LINE + 6]]:8: error: cannot lower 'stablehlo.remainder': stablehlo.remainder on element type complex<f64> is not supported yet
 // EXIT: exit=1
 
-// A convolution with a wider result type (a preferred element type).
-func.func @convolution_preferred_type(%x: tensor<1x4x1xf32>, %k: tensor<2x1x1xf32>) -> tensor<1x3x1xf64> {
-  // expected-error@+1 {{cannot lower 'stablehlo.convolution': a result element type (f64) other than the operands' is not supported yet}}
-  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<2x1x1xf32>) -> tensor<1x3x1xf64>
-  return %0 : tensor<1x3x1xf64>
+// Complex remainder has no lowering.
+func.func @remainder_complex_f64(%x: tensor<3xcomplex<f64>>) -> tensor<3xcomplex<f64>> {
+  // expected-error@+1 {{cannot lower 'stablehlo.remainder': stablehlo.remainder on element type complex<f64> is not supported yet}}
+  %0 = stablehlo.remainder %x, %x : tensor<3xcomplex<f64>>
+  return %0 : tensor<3xcomplex<f64>>
 }
 
 // -----

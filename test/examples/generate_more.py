@@ -452,6 +452,31 @@ def make_fft_large():
     return (lambda x, y: (jnp.fft.fft(x), jnp.fft.ifft2(y))), (_c64(rs, (4, 1024)), _c64(rs, (32, 64)))
 
 
+def make_mixed_precision():
+    # dot_general / convolution with a result element type other than the
+    # operands' (preferred_element_type): bf16 x bf16 -> f32, i8 x i8 -> i32,
+    # u8 x u8 -> i32 (unsigned operands widen by zero extension).
+    rs = np.random.RandomState(128)
+    a = _f32(rs, (8, 16))
+    b = _f32(rs, (16, 4))
+    i = rs.randint(-128, 128, size=(4, 8)).astype(np.int8)
+    j = rs.randint(-128, 128, size=(8, 3)).astype(np.int8)
+    u = rs.randint(0, 256, size=(3, 5)).astype(np.uint8)
+    x = _f32(rs, (1, 6, 6, 2))
+    k = _f32(rs, (3, 3, 2, 4))
+
+    def f(a, b, i, j, u, x, k):
+        bf = jnp.bfloat16
+        mm = jax.lax.dot(a.astype(bf), b.astype(bf), preferred_element_type=jnp.float32)
+        ii = jax.lax.dot(i, j, preferred_element_type=jnp.int32)
+        uu = jax.lax.dot(u, u.T, preferred_element_type=jnp.int32)
+        conv = jax.lax.conv_general_dilated(
+            x.astype(bf), k.astype(bf), (1, 1), "SAME",
+            dimension_numbers=("NHWC", "HWIO", "NHWC"), preferred_element_type=jnp.float32)
+        return mm, ii, uu, conv
+    return f, (a, b, i, j, u, x, k)
+
+
 def make_complex_ops():
     rs = np.random.RandomState(126)
     a = _c64(rs, (6,))
@@ -677,6 +702,7 @@ EXAMPLES = [
     ("rfft", make_rfft),
     ("irfft", make_irfft),
     ("fft_large", make_fft_large),
+    ("mixed_precision", make_mixed_precision),
     ("complex_ops", make_complex_ops),
     ("uint32_ops", make_uint32_ops),
     ("uint64_ops", make_uint64_ops, {"x64": True}),

@@ -94,11 +94,11 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let rhs_shape = static_shape(rhs.r#type())?;
     let out_shape = static_shape(result_type)?;
     let element = element_type(result_type)?;
-    if element_type(lhs.r#type())? != element {
-        return Err(format!("a result element type ({element}) other than the operands' is not supported yet"));
-    }
+    // A result element type other than the operands' (preferred element
+    // type) converts each operand element in the body.
+    let (lhs_element, rhs_element) = (element_type(lhs.r#type())?, element_type(rhs.r#type())?);
     let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
-    if !matches!(kind, ElementKind::Float(_) | ElementKind::SignlessInt(_) | ElementKind::Complex) {
+    if !matches!(kind, ElementKind::Float(_) | ElementKind::SignlessInt(_) | ElementKind::Complex | ElementKind::Pred) {
         return Err(format!("element type {element} is not supported yet"));
     }
     let rank = lhs_shape.len();
@@ -139,17 +139,19 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             interior[d] = lhs_dilation[i] - 1;
             padded_shape[d] = (if lhs_shape[d] == 0 { 0 } else { (lhs_shape[d] - 1) * lhs_dilation[i] + 1 }) + low[i] + high[i];
         }
-        let scalar_type: Type = RankedTensorType::new(&[], element, None).into();
-        let zero_text = match kind {
-            ElementKind::Float(_) => format!("dense<0.0> : {scalar_type}"),
-            ElementKind::Complex => format!("dense<(0.0, 0.0)> : {scalar_type}"),
+        // Padding is in the operand's element type.
+        let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
+        let zero_text = match ElementKind::of(lhs_element) {
+            Some(ElementKind::Float(_)) => format!("dense<0.0> : {scalar_type}"),
+            Some(ElementKind::Complex) => format!("dense<(0.0, 0.0)> : {scalar_type}"),
+            Some(ElementKind::Pred) => format!("dense<false> : {scalar_type}"),
             _ => format!("dense<0> : {scalar_type}"),
         };
         let zero_attribute = Attribute::parse(context, &zero_text).ok_or("internal error: zero constant")?;
         let zero = rewrite.rewriter.insert(constant(context, location, zero_attribute, scalar_type)?);
         let zero: Value = zero.result(0).map_err(|e| e.to_string())?.into();
         let padded_type: Type =
-            RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), element, None).into();
+            RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
         pad_tensor(rewrite, context, location, lhs, zero, &pad_low, &interior, padded_type)?
     } else {
         // SAFETY: an operand of the op, live for the rewrite.
@@ -232,10 +234,14 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let (multiply, add) = match kind {
         ElementKind::Float(_) => ("arith.mulf", "arith.addf"),
         ElementKind::Complex => ("complex.mul", "complex.add"),
+        // Predicates: AND and OR, as for dot.
+        ElementKind::Pred => ("arith.andi", "arith.ori"),
         _ => ("arith.muli", "arith.addi"),
     };
     let conv = generic(context, location, &[input, rhs], zeros, maps, &iterators, result_type, |block, args| {
-        let product = append(block, scalar(location, multiply, &[args[0], args[1]], element)?)?;
+        let x = super::pointwise::emit_scalar_convert(context, op, block, args[0], lhs_element, element)?;
+        let y = super::pointwise::emit_scalar_convert(context, op, block, args[1], rhs_element, element)?;
+        let product = append(block, scalar(location, multiply, &[x, y], element)?)?;
         append(block, scalar(location, add, &[args[2], product], element)?)
     })?;
     let conv = rewrite.rewriter.insert(conv);

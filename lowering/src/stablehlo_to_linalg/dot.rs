@@ -37,12 +37,10 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         ElementKind::Complex => ("complex.mul", "complex.add"),
         _ => return Err(format!("dot_general on element type {element} is not supported yet")),
     };
-    if element_type(lhs.r#type())? != element {
-        return Err(format!(
-            "dot_general with operands of type {} and result of type {element} is not supported yet",
-            element_type(lhs.r#type())?
-        ));
-    }
+    // A result element type other than the operands' (JAX's
+    // preferred_element_type: bf16 x bf16 -> f32, i8 x i8 -> i32) converts
+    // each operand element, then multiplies and accumulates in the result type.
+    let (lhs_element, rhs_element) = (element_type(lhs.r#type())?, element_type(rhs.r#type())?);
     let dims = op
         .attribute("dot_dimension_numbers")
         .ok()
@@ -97,7 +95,9 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         let zeros = rewrite.rewriter.insert(zeros);
         let init: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
         generic(context, location, &[lhs, rhs], init, maps, &iterators, result_type, |block, args| {
-            let product = append(block, scalar(location, multiply, &[args[0], args[1]], element)?)?;
+            let x = super::pointwise::emit_scalar_convert(context, op, block, args[0], lhs_element, element)?;
+            let y = super::pointwise::emit_scalar_convert(context, op, block, args[1], rhs_element, element)?;
+            let product = append(block, scalar(location, multiply, &[x, y], element)?)?;
             append(block, scalar(location, add, &[args[2], product], element)?)
         })
     })

@@ -181,6 +181,25 @@ pub fn emit_scalar_op<'c, 'b>(
     emit_scalar(&scalar_info, block, operands)
 }
 
+/// Emits `stablehlo.convert`'s scalar conversion of `value` from `from` to
+/// `to` (signedness taken from `op`'s original operand and result types), for
+/// ops that compute in their result type (`dot_general` and `convolution`
+/// with a preferred element type).
+pub fn emit_scalar_convert<'c, 'b>(
+    context: &'c Context,
+    op: OperationRef<'c, '_>,
+    block: &'b Block<'c>,
+    value: Value<'c, 'b>,
+    from: Type<'c>,
+    to: Type<'c>,
+) -> BuildResult<Value<'c, 'b>> {
+    if from == to {
+        return Ok(value);
+    }
+    let scalar_info = Scalar::new(context, op, "stablehlo.convert".to_owned(), from, to)?;
+    emit_convert(&scalar_info, block, value)
+}
+
 fn compare_attributes(op: OperationRef, kind: ElementKind) -> BuildResult<(ComparisonDirection, ComparisonType)> {
     let direction = op
         .attribute("comparison_direction")
