@@ -17,7 +17,7 @@ pub fn build_axpy(n: i64) -> Result<XlaComputation, BuildError> {
     b.build(&[sum])
 }
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+pub fn main() -> Result<(), Box<dyn std::error::Error>> {
     let axpy = build_axpy(8)?;
     println!("{}", axpy.to_mlir_text());
     let alpha = 3.0f32;

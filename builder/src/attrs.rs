@@ -189,6 +189,9 @@ pub(crate) fn dense_elements(element_type: ElementType, dims: &[usize], data: &[
         let hex: String = data.iter().map(|b| format!("{b:02X}")).collect();
         return format!("dense<\"0x{hex}\"> : {type_text}");
     }
+    if count == 0 {
+        return format!("dense<> : {type_text}");
+    }
     let items: Vec<String> = data.iter().map(|&b| bool::read_le(&[b]).to_string()).collect();
     format!("dense<{}> : {type_text}", nested(&items, dims))
 }

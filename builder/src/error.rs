@@ -19,7 +19,7 @@ pub enum BuildError {
     },
     /// The dialect has no shape function for this op yet, so its result
     /// type cannot be inferred (and the builder does not guess it).
-    #[error("{op}: shape inference not available for {op} (the dialect does not implement InferTypeOpInterface for it)")]
+    #[error("shape inference not available for {op} (the dialect implements no InferTypeOpInterface for it, and the builder does not compute result types itself)")]
     InferenceUnavailable {
         /// The op's full name, `stablehlo.xxx`.
         op: String,

@@ -691,7 +691,7 @@ impl XlaBuilder {
     }
 
     fn batch_norm_attributes(epsilon: f32, feature_index: i64) -> [(&'static str, String); 2] {
-        [("epsilon", format!("{:e} : f32", epsilon)), ("feature_index", i64_attr(feature_index))]
+        [("epsilon", format!("{epsilon:.8e} : f32")), ("feature_index", i64_attr(feature_index))]
     }
 
     /// Normalizes with batch statistics; returns (output, batch mean, batch
