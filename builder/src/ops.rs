@@ -360,6 +360,7 @@ impl XlaBuilder {
     /// Scatters `updates` into `operand` at the index vectors of
     /// `scatter_indices`, combining with `update_computation` (old, new).
     /// Builds `stablehlo.scatter` (result type inferred).
+    #[allow(clippy::too_many_arguments)]
     pub fn scatter(
         &self,
         operand: XlaOp,

@@ -43,7 +43,8 @@ fn assert_close(actual: &[f32], expected: &[f32], tolerance: f32) {
 #[test]
 fn elementwise_unary_float() -> TestResult {
     type Op = fn(&XlaBuilder, XlaOp) -> Result<XlaOp, BuildError>;
-    let cases: &[(&str, Op, fn(f32) -> f32)] = &[
+    type Case = (&'static str, Op, fn(f32) -> f32);
+    let cases: &[Case] = &[
         ("abs", XlaBuilder::abs, f32::abs),
         ("neg", XlaBuilder::neg, |x| -x),
         ("exp", XlaBuilder::exp, f32::exp),
@@ -95,7 +96,8 @@ fn elementwise_unary_float() -> TestResult {
 #[test]
 fn elementwise_binary_float() -> TestResult {
     type Op = fn(&XlaBuilder, XlaOp, XlaOp) -> Result<XlaOp, BuildError>;
-    let cases: &[(&str, Op, fn(f32, f32) -> f32)] = &[
+    type Case = (&'static str, Op, fn(f32, f32) -> f32);
+    let cases: &[Case] = &[
         ("add", XlaBuilder::add, |a, b| a + b),
         ("sub", XlaBuilder::sub, |a, b| a - b),
         ("mul", XlaBuilder::mul, |a, b| a * b),
