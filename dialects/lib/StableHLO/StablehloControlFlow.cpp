@@ -88,11 +88,8 @@ void WhileOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult WhileOp::verify() {
+  // while_c3 (results = operand types) is checked with inferReturnTypes.
   TypeRange operandTypes = getOperand().getTypes();
-  if (TypeRange(getResultTypes()) != operandTypes)
-    return emitOpError() << "result types " << typesText(getResultTypes())
-                         << " must equal the operand types "
-                         << typesText(operandTypes);
   for (auto [name, region] :
        {std::pair<StringRef, Region *>("cond", &getCond()),
         std::pair<StringRef, Region *>("body", &getBody())}) {
@@ -133,13 +130,8 @@ static LogicalResult verifyBranches(Operation *op, MutableArrayRef<Region> branc
     std::string name = "branch " + std::to_string(i);
     if (!branch.empty() && branch.front().getNumArguments() != 0)
       return op->emitOpError() << name << " must take no arguments";
-    FailureOr<TypeRange> types = returnedTypes(op, branch, name);
-    if (failed(types))
-      return failure();
-    if (*types != op->getResultTypes())
-      return op->emitOpError() << name << " returns " << typesText(*types)
-                               << " but the op's results are "
-                               << typesText(op->getResultTypes());
+    // if_c2/c3, case_c3/c4 (branches return the results' types) are checked
+    // with inferReturnTypes (inferBranchesOp).
   }
   return success();
 }
@@ -199,8 +191,3 @@ void OptimizationBarrierOp::print(OpAsmPrinter &printer) {
   llvm::interleaveComma(getOperand().getTypes(), printer);
 }
 
-LogicalResult OptimizationBarrierOp::verify() {
-  if (TypeRange(getResultTypes()) != TypeRange(getOperand().getTypes()))
-    return emitOpError() << "result types must equal the operand types";
-  return success();
-}

@@ -268,50 +268,7 @@ LogicalResult RngBitGeneratorOp::verify() {
 // MapOp, BroadcastOp, DotOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult MapOp::verify() {
-  // map_c2: at least one input.
-  if (getInputs().empty())
-    return emitOpError() << "needs at least one input";
-  auto inputType = cast<RankedTensorType>(getInputs().front().getType());
-  // map_c3: dimensions = [0, ..., R-1].
-  ArrayRef<int64_t> dims = getDimensions();
-  bool identity = static_cast<int64_t>(dims.size()) == inputType.getRank();
-  for (auto [i, dim] : llvm::enumerate(dims))
-    identity &= dim == static_cast<int64_t>(i);
-  if (!identity)
-    return emitOpError() << "dimensions must be [0, ..., " << inputType.getRank() - 1
-                         << "] (all dimensions in order), got " << listText(dims);
-  // map_c4: computation : (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'>.
-  Block &body = getComputation().front();
-  SmallVector<Type> expected;
-  for (Value input : getInputs())
-    expected.push_back(RankedTensorType::get({}, getElementTypeOrSelf(input.getType())));
-  if (TypeRange(body.getArgumentTypes()) != TypeRange(expected))
-    return emitOpError() << "computation arguments " << typesText(body.getArgumentTypes())
-                         << " must be " << typesText(expected);
-  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
-  auto scalar = RankedTensorType::get({}, getElementTypeOrSelf(getResult().getType()));
-  if (!ret || ret->getNumOperands() != 1 || ret->getOperand(0).getType() != scalar)
-    return emitOpError() << "computation must return a single " << scalar;
-  return success();
-}
 
-LogicalResult BroadcastOp::verify() {
-  auto operandType = cast<RankedTensorType>(getOperand().getType());
-  auto resultType = cast<RankedTensorType>(getResult().getType());
-  ArrayRef<int64_t> sizes = getBroadcastSizes();
-  for (int64_t size : sizes)
-    if (size < 0)
-      return emitOpError() << "broadcast_sizes must be non-negative, got " << listText(sizes);
-  SmallVector<int64_t> expected(sizes);
-  llvm::append_range(expected, operandType.getShape());
-  if (operandType.getElementType() != resultType.getElementType() ||
-      !compatibleShape(resultType.getShape(), expected))
-    return emitOpError() << "result type " << resultType << " must have shape "
-                         << listText(expected) << " (broadcast_sizes, then the operand shape) and element type "
-                         << operandType.getElementType();
-  return success();
-}
 
 static ParseResult parsePrecision(OpAsmParser &parser, ArrayAttr &config) {
   SmallVector<Attribute> values;
@@ -371,34 +328,6 @@ void DotOp::print(OpAsmPrinter &printer) {
   printer.printFunctionalType(getOperation());
 }
 
-LogicalResult DotOp::verify() {
-  auto lhs = cast<RankedTensorType>(getLhs().getType());
-  auto rhs = cast<RankedTensorType>(getRhs().getType());
-  auto resultType = cast<RankedTensorType>(getResult().getType());
-  if (lhs.getElementType() != rhs.getElementType())
-    return emitOpError() << "lhs and rhs must have the same element type, got "
-                         << lhs.getElementType() << " and " << rhs.getElementType();
-  if (lhs.getRank() < 1 || lhs.getRank() > 2 || rhs.getRank() < 1 || rhs.getRank() > 2)
-    return emitOpError() << "lhs and rhs must have rank 1 or 2, got " << lhs.getRank() << " and "
-                         << rhs.getRank();
-  // The last lhs dimension contracts with the first rhs dimension.
-  if (!compatibleDim(lhs.getShape().back(), rhs.getShape().front()))
-    return emitOpError() << "contracting dimensions differ: lhs " << lhs << " has "
-                         << lhs.getShape().back() << ", rhs " << rhs << " has " << rhs.getShape().front();
-  SmallVector<int64_t> expected;
-  if (lhs.getRank() == 2)
-    expected.push_back(lhs.getDimSize(0));
-  if (rhs.getRank() == 2)
-    expected.push_back(rhs.getDimSize(1));
-  if (!compatibleShape(resultType.getShape(), expected))
-    return emitOpError() << "result shape " << listText(resultType.getShape()) << " must be "
-                         << listText(expected);
-  // dot_general_c12 applies to dot too: no or two precisions.
-  if (ArrayAttr precision = getPrecisionConfigAttr();
-      precision && precision.size() != 0 && precision.size() != 2)
-    return emitOpError() << "precision_config must have 0 or 2 entries, got " << precision.size();
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // CholeskyOp, TriangularSolveOp
@@ -685,24 +614,4 @@ void TupleOp::print(OpAsmPrinter &printer) {
   printer << " : " << getResult().getType();
 }
 
-LogicalResult TupleOp::verify() {
-  // tuple_c1/c2: the result is the tuple of the operand types.
-  auto type = cast<TupleType>(getResult().getType());
-  if (TypeRange(type.getTypes()) != getVal().getTypes())
-    return emitOpError() << "result type " << type << " must be the tuple of the operand types "
-                         << typesText(getVal().getTypes());
-  return success();
-}
 
-LogicalResult GetTupleElementOp::verify() {
-  auto tuple = cast<TupleType>(getOperand().getType());
-  int64_t index = getIndexAttr().getInt();
-  // get_tuple_element_c1: index in range.
-  if (index < 0 || index >= static_cast<int64_t>(tuple.size()))
-    return emitOpError() << "index " << index << " is out of range for " << tuple;
-  // get_tuple_element_c2: the result has the element's type.
-  if (tuple.getType(index) != getResult().getType())
-    return emitOpError() << "result type " << getResult().getType() << " must be element " << index
-                         << " of the tuple, " << tuple.getType(index);
-  return success();
-}

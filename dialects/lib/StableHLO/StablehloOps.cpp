@@ -295,25 +295,6 @@ LogicalResult CompareOp::verify() {
 // SelectOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult SelectOp::verify() {
-  auto onTrue = getOnTrue().getType();
-  // select_c2: both branches have the same type.
-  if (onTrue != getOnFalse().getType())
-    return emitOpError() << "requires on_true and on_false to have the same "
-                            "type, got "
-                         << onTrue << " and " << getOnFalse().getType();
-  // select_c3: the result has the branches' type.
-  if (onTrue != getResult().getType())
-    return emitOpError() << "requires the result type " << getResult().getType()
-                         << " to equal the type of on_true " << onTrue;
-  // select_c1: pred is a scalar or has the branches' shape.
-  auto pred = getPred().getType();
-  if (pred.getRank() != 0 && pred.getShape() != onTrue.getShape())
-    return emitOpError() << "requires pred to be a scalar or to have the shape "
-                            "of on_true, got "
-                         << pred << " and " << onTrue;
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // BroadcastInDimOp
@@ -362,26 +343,6 @@ LogicalResult BroadcastInDimOp::verify() {
 // ClampOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ClampOp::verify() {
-  auto operandType = getOperand().getType();
-  for (auto [name, bound] : {std::make_pair("min", getMin()),
-                             std::make_pair("max", getMax())}) {
-    auto type = cast<RankedTensorType>(bound.getType());
-    // clamp_c1: scalar or the operand's shape; clamp_c2: same element type.
-    if (type.getElementType() != operandType.getElementType())
-      return emitOpError() << name << " has element type "
-                           << type.getElementType() << ", operand has "
-                           << operandType.getElementType();
-    if (type.getRank() != 0 && type.getShape() != operandType.getShape())
-      return emitOpError() << name << " (" << type
-                           << ") must be a scalar or have the operand's shape ("
-                           << operandType << ")";
-  }
-  if (getResult().getType() != operandType)
-    return emitOpError() << "result type " << getResult().getType()
-                         << " must equal the operand type " << operandType;
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // BitcastConvertOp, RealOp, ImagOp, ComplexOp
@@ -423,36 +384,6 @@ LogicalResult BitcastConvertOp::verify() {
   return success();
 }
 
-// real_c2 / imag_c2: the result element is the complex part type (or the
-// same float type for a real operand).
-static LogicalResult verifyComplexPart(Operation *op, Type operand, Type result) {
-  Type element = getElementTypeOrSelf(operand);
-  if (auto complex = dyn_cast<ComplexType>(element))
-    element = complex.getElementType();
-  if (getElementTypeOrSelf(result) != element)
-    return op->emitOpError() << "result element type must be " << element
-                             << ", got " << getElementTypeOrSelf(result);
-  return success();
-}
-LogicalResult AbsOp::verify() {
-  // abs_c1: complex<T> -> T, otherwise the operand's element type.
-  return verifyComplexPart(*this, getOperand().getType(), getResult().getType());
-}
-LogicalResult RealOp::verify() {
-  return verifyComplexPart(*this, getOperand().getType(), getResult().getType());
-}
-LogicalResult ImagOp::verify() {
-  return verifyComplexPart(*this, getOperand().getType(), getResult().getType());
-}
+// select, clamp, abs, real, imag and complex are verified by their shape
+// functions (ShapeInference.cpp).
 
-LogicalResult ComplexOp::verify() {
-  // complex_c1/c2: same real operand types; result is complex of that type.
-  if (getLhs().getType() != getRhs().getType())
-    return emitOpError() << "requires operands of the same type, got "
-                         << getLhs().getType() << " and " << getRhs().getType();
-  Type part = cast<ComplexType>(getElementTypeOrSelf(getResult().getType())).getElementType();
-  if (part != getElementTypeOrSelf(getLhs().getType()))
-    return emitOpError() << "result element type must be complex<"
-                         << getElementTypeOrSelf(getLhs().getType()) << ">";
-  return success();
-}

@@ -191,8 +191,6 @@ LogicalResult SortOp::verify() {
   for (auto [i, input] : llvm::enumerate(getInputs())) {
     if (cast<RankedTensorType>(input.getType()).getShape() != firstType.getShape())
       return emitOpError() << "requires all inputs to have the same shape";
-    if (getResult(i).getType() != input.getType())
-      return emitOpError() << "result " << i << " must have the type of input " << i;
   }
   // sort_c4: dimension in range (negative counts from the end).
   int64_t rank = firstType.getRank(), dim = getDimension();

@@ -2,7 +2,7 @@
 // RUN: xla-opt %s --split-input-file --verify-diagnostics
 
 func.func @while_result_types(%x: tensor<i32>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.while' op result types (tensor<f32>) must equal the operand types (tensor<i32>)}}
+  // expected-error @+1 {{'stablehlo.while' op result type 'tensor<f32>' does not match the inferred type 'tensor<i32>' (while_c3: the results have the operand types)}}
   %0 = "stablehlo.while"(%x) ({
   ^bb0(%i: tensor<i32>):
     %t = stablehlo.constant dense<true> : tensor<i1>
@@ -222,7 +222,7 @@ func.func @if_c1_branch_arguments(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32
 // -----
 
 func.func @if_c2_true_branch_types(%p: tensor<i1>, %a: tensor<f32>, %b: tensor<i32>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.if' op branch 0 returns (tensor<i32>) but the op's results are (tensor<f32>)}}
+  // expected-error @+1 {{'stablehlo.if' op branch 1 returns (tensor<f32>) but branch 0 returns (tensor<i32>)}}
   %0 = "stablehlo.if"(%p) ({
     stablehlo.return %b : tensor<i32>
   }, {
@@ -234,7 +234,7 @@ func.func @if_c2_true_branch_types(%p: tensor<i1>, %a: tensor<f32>, %b: tensor<i
 // -----
 
 func.func @if_c3_false_branch_count(%p: tensor<i1>, %a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.if' op branch 1 returns (tensor<f32>, tensor<f32>) but the op's results are (tensor<f32>)}}
+  // expected-error @+1 {{'stablehlo.if' op branch 1 returns (tensor<f32>, tensor<f32>) but branch 0 returns (tensor<f32>)}}
   %0 = "stablehlo.if"(%p) ({
     stablehlo.return %a : tensor<f32>
   }, {
@@ -309,7 +309,7 @@ func.func @case_c3_branch_arguments(%i: tensor<i32>, %a: tensor<f32>) -> tensor<
 // -----
 
 func.func @case_c4_branch_types(%i: tensor<i32>, %a: tensor<f32>, %b: tensor<4xf32>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.case' op branch 2 returns (tensor<4xf32>) but the op's results are (tensor<f32>)}}
+  // expected-error @+1 {{'stablehlo.case' op branch 2 returns (tensor<4xf32>) but branch 0 returns (tensor<f32>)}}
   %0 = "stablehlo.case"(%i) ({
     stablehlo.return %a : tensor<f32>
   }, {
@@ -346,7 +346,7 @@ func.func @case_empty_branch(%i: tensor<i32>, %a: tensor<f32>) -> tensor<f32> {
 // -----
 
 func.func @optimization_barrier_result_types(%a: tensor<f32>) -> tensor<i32> {
-  // expected-error @+1 {{'stablehlo.optimization_barrier' op result types must equal the operand types}}
+  // expected-error @+1 {{'stablehlo.optimization_barrier' op result type 'tensor<i32>' does not match the inferred type 'tensor<f32>' (the results have the operand types)}}
   %0 = "stablehlo.optimization_barrier"(%a) : (tensor<f32>) -> tensor<i32>
   return %0 : tensor<i32>
 }
@@ -354,7 +354,7 @@ func.func @optimization_barrier_result_types(%a: tensor<f32>) -> tensor<i32> {
 // -----
 
 func.func @optimization_barrier_result_count(%a: tensor<f32>) -> tensor<f32> {
-  // expected-error @+1 {{'stablehlo.optimization_barrier' op result types must equal the operand types}}
+  // expected-error @+1 {{'stablehlo.optimization_barrier' op has 2 result(s), but the operands give 1: (tensor<f32>) (the results have the operand types)}}
   %0:2 = "stablehlo.optimization_barrier"(%a) : (tensor<f32>) -> (tensor<f32>, tensor<f32>)
   return %0#0 : tensor<f32>
 }

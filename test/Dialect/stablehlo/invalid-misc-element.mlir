@@ -83,7 +83,7 @@ func.func @bitcast_convert_functional_type(%x: tensor<4xf32>) -> tensor<4xi32> {
 // -----
 
 func.func @real_c2_part_type(%z: tensor<4xcomplex<f32>>) -> tensor<4xf64> {
-  // expected-error @+1 {{'stablehlo.real' op result element type must be 'f32', got 'f64'}}
+  // expected-error @+1 {{'stablehlo.real' op result type 'tensor<4xf64>' does not match the inferred type 'tensor<4xf32>' (real_c2/imag_c2: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
@@ -91,7 +91,7 @@ func.func @real_c2_part_type(%z: tensor<4xcomplex<f32>>) -> tensor<4xf64> {
 // -----
 
 func.func @real_c2_float_operand(%x: tensor<4xf32>) -> tensor<4xf16> {
-  // expected-error @+1 {{'stablehlo.real' op result element type must be 'f32', got 'f16'}}
+  // expected-error @+1 {{'stablehlo.real' op result type 'tensor<4xf16>' does not match the inferred type 'tensor<4xf32>' (real_c2/imag_c2: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.real %x : (tensor<4xf32>) -> tensor<4xf16>
   return %0 : tensor<4xf16>
 }
@@ -123,7 +123,7 @@ func.func @real_integer_operand(%x: tensor<4xi32>) -> tensor<4xf32> {
 // -----
 
 func.func @imag_c2_part_type(%z: tensor<4xcomplex<f64>>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.imag' op result element type must be 'f64', got 'f32'}}
+  // expected-error @+1 {{'stablehlo.imag' op result type 'tensor<4xf32>' does not match the inferred type 'tensor<4xf64>' (real_c2/imag_c2: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.imag %z : (tensor<4xcomplex<f64>>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -131,7 +131,7 @@ func.func @imag_c2_part_type(%z: tensor<4xcomplex<f64>>) -> tensor<4xf32> {
 // -----
 
 func.func @imag_c2_float_operand(%x: tensor<4xbf16>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.imag' op result element type must be 'bf16', got 'f32'}}
+  // expected-error @+1 {{'stablehlo.imag' op result type 'tensor<4xf32>' does not match the inferred type 'tensor<4xbf16>' (real_c2/imag_c2: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.imag %x : (tensor<4xbf16>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -155,7 +155,7 @@ func.func @complex_c1_operand_types(%a: tensor<4xf32>, %b: tensor<4xf64>) -> ten
 // -----
 
 func.func @complex_c2_result_part(%a: tensor<4xf32>) -> tensor<4xcomplex<f64>> {
-  // expected-error @+1 {{'stablehlo.complex' op result element type must be complex<'f32'>}}
+  // expected-error @+1 {{'stablehlo.complex' op result type 'tensor<4xcomplex<f64>>' does not match the inferred type 'tensor<4xcomplex<f32>>' (complex_c2: complex of the operands' element type)}}
   %0 = stablehlo.complex %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xcomplex<f64>>
   return %0 : tensor<4xcomplex<f64>>
 }

@@ -221,7 +221,7 @@ func.func @map_c4_arguments(%a: tensor<4xf32>, %b: tensor<4xi32>) {
 // -----
 
 func.func @map_c4_result(%a: tensor<4xf32>, %b: tensor<4xf32>) {
-  // expected-error @+1 {{computation must return a single 'tensor<f64>'}}
+  // expected-error @+1 {{'stablehlo.map' op result type 'tensor<4xf64>' does not match the inferred type 'tensor<4xf32>' (map_c7: the operands' shape, with the element type the computation returns)}}
   %0 = "stablehlo.map"(%a, %b) <{dimensions = array<i64: 0>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %m = stablehlo.multiply %x, %y : tensor<f32>
@@ -241,7 +241,7 @@ func.func @broadcast_negative_size(%x: tensor<3xi32>) {
 // -----
 
 func.func @broadcast_result_shape(%x: tensor<3xi32>) {
-  // expected-error @+1 {{must have shape [2, 3] (broadcast_sizes, then the operand shape)}}
+  // expected-error @+1 {{'stablehlo.broadcast' op result type 'tensor<3x2xi32>' does not match the inferred type 'tensor<2x3xi32>' (broadcast_sizes, then the operand shape)}}
   %0 = stablehlo.broadcast %x, sizes = [2] : (tensor<3xi32>) -> tensor<3x2xi32>
   return
 }
@@ -273,7 +273,7 @@ func.func @dot_contracting(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
 // -----
 
 func.func @dot_result_shape(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
-  // expected-error @+1 {{result shape [2, 1] must be [2]}}
+  // expected-error @+1 {{'stablehlo.dot' op result type 'tensor<2x1xf32>' does not match the inferred type 'tensor<2xf32>' (dot: lhs rows, then rhs columns)}}
   %0 = stablehlo.dot %a, %b : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x1xf32>
   return
 }
@@ -539,7 +539,7 @@ func.func private @f(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
 // -----
 
 func.func @tuple_c2(%a: tensor<f32>) {
-  // expected-error @+1 {{result type 'tuple<tensor<i32>>' must be the tuple of the operand types (tensor<f32>)}}
+  // expected-error @+1 {{'stablehlo.tuple' op result type 'tuple<tensor<i32>>' does not match the inferred type 'tuple<tensor<f32>>' (tuple_c1: the tuple of the operand types)}}
   %0 = "stablehlo.tuple"(%a) : (tensor<f32>) -> tuple<tensor<i32>>
   return
 }
@@ -563,7 +563,7 @@ func.func @get_tuple_element_c1(%t: tuple<tensor<f32>, tensor<i32>>) {
 // -----
 
 func.func @get_tuple_element_c2(%t: tuple<tensor<f32>, tensor<i32>>) {
-  // expected-error @+1 {{result type 'tensor<f32>' must be element 1 of the tuple, 'tensor<i32>'}}
+  // expected-error @+1 {{'stablehlo.get_tuple_element' op result type 'tensor<f32>' does not match the inferred type 'tensor<i32>' (get_tuple_element_c2: element `index` of the tuple)}}
   %0 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<f32>, tensor<i32>>) -> tensor<f32>
   return
 }

@@ -529,7 +529,7 @@ func.func @sort_c1_no_inputs() {
 // -----
 
 func.func @sort_c3_input_shapes(%x: tensor<4xf32>, %y: tensor<5xi32>) -> (tensor<4xf32>, tensor<5xi32>) {
-  // expected-error @+1 {{'stablehlo.sort' op requires all inputs to have the same shape}}
+  // expected-error @+1 {{'stablehlo.sort' op requires all operands to have the same shape, got (tensor<4xf32>, tensor<5xi32>)}}
   %0:2 = "stablehlo.sort"(%x, %y) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i32>, %d: tensor<i32>):
     %p = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -541,7 +541,7 @@ func.func @sort_c3_input_shapes(%x: tensor<4xf32>, %y: tensor<5xi32>) -> (tensor
 // -----
 
 func.func @sort_c2_result_type(%x: tensor<3x4xf32>) -> tensor<3x4xf64> {
-  // expected-error @+1 {{'stablehlo.sort' op result 0 must have the type of input 0}}
+  // expected-error @+1 {{'stablehlo.sort' op result type 'tensor<3x4xf64>' does not match the inferred type 'tensor<3x4xf32>' (sort_c2: the results have the input types)}}
   %0 = "stablehlo.sort"(%x) <{dimension = 0 : i64}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %p = stablehlo.compare LT, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -636,7 +636,7 @@ func.func @reduce_window_result_count(%x: tensor<4xf32>, %y: tensor<4xf32>, %c: 
 // -----
 
 func.func @sort_result_count(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{must have 1 result(s), one per input, got 2}}
+  // expected-error @+1 {{'stablehlo.sort' op has 2 result(s), but the operands give 1: (tensor<4xf32>) (sort_c2: the results have the input types)}}
   %0:2 = "stablehlo.sort"(%x) <{dimension = 0 : i64}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %p = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>

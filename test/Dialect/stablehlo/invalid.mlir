@@ -66,7 +66,7 @@ func.func @select_c2(%p: tensor<4xi1>, %a: tensor<4xf32>, %b: tensor<4xf64>) -> 
 // -----
 
 func.func @select_c3(%p: tensor<4xi1>, %a: tensor<4xf32>) -> tensor<4xi32> {
-  // expected-error@+1 {{requires the result type 'tensor<4xi32>' to equal the type of on_true 'tensor<4xf32>'}}
+  // expected-error@+1 {{'stablehlo.select' op result type 'tensor<4xi32>' does not match the inferred type 'tensor<4xf32>' (select_c3: the result has the type of on_true and on_false)}}
   %0 = stablehlo.select %p, %a, %a : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
@@ -154,7 +154,7 @@ func.func @compare_result_not_i1(%a: tensor<4xf32>) -> tensor<4xi32> {
 // -----
 
 func.func @add_same_type(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> {
-  // expected-error@+1 {{'stablehlo.add' op requires the same type for all operands and results}}
+  // expected-error@+1 {{'stablehlo.add' op requires all operands to have the same element type, got (tensor<4xf32>, tensor<4xf64>)}}
   %0 = stablehlo.add %a, %b : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -260,7 +260,7 @@ func.func @abs_c1_complex(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> 
 // -----
 
 func.func @abs_c1_wrong_part(%a: tensor<2xcomplex<f64>>) -> tensor<2xf32> {
-  // expected-error@+1 {{'stablehlo.abs' op result element type must be 'f64', got 'f32'}}
+  // expected-error@+1 {{'stablehlo.abs' op result type 'tensor<2xf32>' does not match the inferred type 'tensor<2xf64>' (abs_c1: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.abs %a : (tensor<2xcomplex<f64>>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -324,7 +324,7 @@ func.func @dot_general_c11(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<
 // -----
 
 func.func @dot_general_c13(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<16x4xf32> {
-  // expected-error@+1 {{'stablehlo.dot_general' op result type 'tensor<16x4xf32>' does not have the shape [4, 16] (batch, lhs free, rhs free dimensions)}}
+  // expected-error@+1 {{'stablehlo.dot_general' op result type 'tensor<16x4xf32>' does not match the inferred type 'tensor<4x16xf32>' (dot_general_c13: batch, then lhs free, then rhs free dimensions)}}
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<16x4xf32>
   return %0 : tensor<16x4xf32>
 }
@@ -398,7 +398,7 @@ func.func @reduce_c6_return(%x: tensor<4x3xf32>, %c: tensor<f32>) -> tensor<4xf3
 // -----
 
 func.func @reduce_c7(%x: tensor<4x3xf32>, %c: tensor<f32>) -> tensor<3xf32> {
-  // expected-error@+1 {{'stablehlo.reduce' op result 0 has type 'tensor<3xf32>', expected 'tensor<4xf32>'}}
+  // expected-error@+1 {{'stablehlo.reduce' op result type 'tensor<3xf32>' does not match the inferred type 'tensor<4xf32>' (reduce_c7: the input shape without the reduced dimensions, with the init values' element types)}}
   %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3xf32>, tensor<f32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
@@ -438,7 +438,7 @@ func.func @transpose_c1(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
 // -----
 
 func.func @transpose_c2(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
-  // expected-error@+1 {{'stablehlo.transpose' op result dimension 0 has size 2 but operand dimension 1 has size 3}}
+  // expected-error@+1 {{'stablehlo.transpose' op result type 'tensor<2x3xf32>' does not match the inferred type 'tensor<3x2xf32>' (transpose_c2: result dimension i is operand dimension permutation[i])}}
   %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
 }
@@ -462,7 +462,7 @@ func.func @concatenate_c2(%a: tensor<2x2xi32>, %b: tensor<3x1xi32>) -> tensor<2x
 // -----
 
 func.func @concatenate_c6(%a: tensor<2x2xi32>, %b: tensor<2x1xi32>) -> tensor<2x4xi32> {
-  // expected-error@+1 {{'stablehlo.concatenate' op result type 'tensor<2x4xi32>' should be 'tensor<2x3xi32>'}}
+  // expected-error@+1 {{'stablehlo.concatenate' op result type 'tensor<2x4xi32>' does not match the inferred type 'tensor<2x3xi32>' (concatenate_c6: the inputs' sizes along the dimension add up)}}
   %0 = stablehlo.concatenate %a, %b, dim = 1 : (tensor<2x2xi32>, tensor<2x1xi32>) -> tensor<2x4xi32>
   return %0 : tensor<2x4xi32>
 }
@@ -478,7 +478,7 @@ func.func @slice_c3(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
 // -----
 
 func.func @slice_c5(%x: tensor<4x4xf32>) -> tensor<2x2xf32> {
-  // expected-error@+1 {{'stablehlo.slice' op result type 'tensor<2x2xf32>' should be 'tensor<2x1xf32>'}}
+  // expected-error@+1 {{'stablehlo.slice' op result type 'tensor<2x2xf32>' does not match the inferred type 'tensor<2x1xf32>' (slice_c5: ceil((limit - start) / stride) per dimension)}}
   %0 = stablehlo.slice %x [1:3, 0:4:4] : (tensor<4x4xf32>) -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
@@ -502,7 +502,7 @@ func.func @pad_c3(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<2x3xf32> {
 // -----
 
 func.func @pad_c4(%x: tensor<2x3xf32>, %v: tensor<f32>) -> tensor<5x7xf32> {
-  // expected-error@+1 {{'stablehlo.pad' op result type 'tensor<5x7xf32>' should be 'tensor<6x7xf32>'}}
+  // expected-error@+1 {{'stablehlo.pad' op result type 'tensor<5x7xf32>' does not match the inferred type 'tensor<6x7xf32>' (pad_c4: low + high + size + (size - 1) * interior per dimension)}}
   %0 = stablehlo.pad %x, %v, low = [1, 0], high = [1, 0], interior = [2, 2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<5x7xf32>
   return %0 : tensor<5x7xf32>
 }

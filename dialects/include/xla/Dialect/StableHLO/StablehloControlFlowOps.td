@@ -8,7 +8,7 @@
 #ifndef XLA_STABLEHLO_CONTROL_FLOW_OPS
 #define XLA_STABLEHLO_CONTROL_FLOW_OPS
 
-def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects]> {
+def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects, HLO_InferType]> {
   let summary = "Loops while a condition holds (XLA: While).";
   let description = [{
     Starts with `operand` as the loop state; while `cond` (which takes the
@@ -33,7 +33,7 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
+def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects, HLO_InferType]> {
   let summary = "Two-way conditional (XLA: Conditional with a predicate).";
   let description = [{
     Runs `true_branch` if `pred` holds, `false_branch` otherwise, and returns
@@ -54,7 +54,7 @@ def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
+def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects, HLO_InferType]> {
   let summary = "N-way conditional (XLA: Conditional with a branch index).";
   let description = [{
     Runs branch `index`; an index outside `[0, N)` runs the last branch.
@@ -73,7 +73,7 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [Pure]> {
+def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [Pure, HLO_InferType]> {
   let summary = "Returns its operands, blocking reordering across it (XLA: OptimizationBarrier).";
   let description = [{
     ```mlir
@@ -83,7 +83,6 @@ def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [Pure
   let arguments = (ins Variadic<HLO_Tensor>:$operand);
   let results = (outs Variadic<HLO_Tensor>:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 #endif // XLA_STABLEHLO_CONTROL_FLOW_OPS

@@ -110,7 +110,8 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
 // Element-wise map, deprecated broadcast and dot
 //===----------------------------------------------------------------------===//
 
-def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects, SameOperandsAndResultShape]> {
+def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects, SameOperandsAndResultShape,
+    HLO_InferType]> {
   let summary = "Applies a computation element by element (XLA: Map).";
   let description = [{
     `result[i] = computation(inputs[0][i], ..., inputs[N-1][i])`; the
@@ -128,10 +129,9 @@ def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects, SameOperandsA
   let arguments = (ins Variadic<HLO_Tensor>:$inputs, DenseI64ArrayAttr:$dimensions);
   let results = (outs HLO_Tensor:$result);
   let regions = (region SizedRegion<1>:$computation);
-  let hasVerifier = 1;
 }
 
-def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure]> {
+def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure, HLO_InferType]> {
   let summary = "Adds major dimensions (XLA: Broadcast).";
   let description = [{
     The result has shape `broadcast_sizes ++ shape(operand)`; every new
@@ -147,10 +147,9 @@ def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure]> {
   let assemblyFormat = [{
     $operand `,` `sizes` `=` $broadcast_sizes attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
+def StableHLO_DotOp : StableHLO_Op<"dot", [Pure, HLO_InferShape]> {
   let summary = "Vector/matrix product (XLA: Dot).";
   let description = [{
     Contracts the last dimension of `lhs` with the first of `rhs`, each of
@@ -167,7 +166,6 @@ def StableHLO_DotOp : StableHLO_Op<"dot", [Pure]> {
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs HLO_Tensor:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -497,7 +495,7 @@ def StableHLO_CompositeOp : StableHLO_Op<"composite",
 // Tuples
 //===----------------------------------------------------------------------===//
 
-def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
+def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure, HLO_InferType]> {
   let summary = "Groups values into a tuple (XLA: Tuple).";
   let description = [{
     ```mlir
@@ -507,10 +505,9 @@ def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure]> {
   let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$val);
   let results = (outs HLO_Tuple:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
-def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure]> {
+def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure, HLO_InferType]> {
   let summary = "One element of a tuple (XLA: GetTupleElement).";
   let description = [{
     ```mlir
@@ -522,7 +519,6 @@ def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure]> {
   let assemblyFormat = [{
     $operand `[` $index `]` attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 #endif // XLA_STABLEHLO_MISC_OPS

@@ -11,6 +11,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "xla/Dialect/StableHLO/ShapeInference.h"
 
 #include "xla/Dialect/StableHLO/StablehloDialect.h.inc"
 #include "xla/Dialect/StableHLO/StablehloEnums.h.inc"
@@ -20,6 +21,31 @@
 
 #define GET_TYPEDEF_CLASSES
 #include "xla/Dialect/StableHLO/StablehloTypes.h.inc"
+
+namespace mlir::OpTrait {
+/// Ops whose result types follow from their operands and attributes
+/// (HLO_InferType in StablehloOps.td). Verification runs the op's shape
+/// function (ShapeInference.h) at the op's location, so a broken rule is
+/// reported as the rule, and then compares the declared result types with
+/// the inferred ones, naming the inferred type on a mismatch. (The
+/// interface's own check, refineReturnTypes, is a no-op for these ops: it
+/// would add a second, generic "failed to infer returned types" error.)
+template <typename ConcreteType>
+class HLOInferredResultTypes
+    : public TraitBase<ConcreteType, HLOInferredResultTypes> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    SmallVector<Type, 2> inferred;
+    if (failed(ConcreteType::inferReturnTypes(
+            op->getContext(), op->getLoc(), op->getOperands(),
+            op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
+            op->getRegions(), inferred)))
+      return failure();
+    return ::xla::stablehlo::verifyInferredResultTypes(
+        op, inferred, &ConcreteType::isCompatibleReturnTypes);
+  }
+};
+} // namespace mlir::OpTrait
 
 #define GET_OP_CLASSES
 #include "xla/Dialect/StableHLO/StablehloOps.h.inc"

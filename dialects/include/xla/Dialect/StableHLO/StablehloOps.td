@@ -21,6 +21,55 @@ include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "xla/Dialect/StableHLO/StablehloAttrs.td"
 
 //===----------------------------------------------------------------------===//
+// Result type inference
+//===----------------------------------------------------------------------===//
+
+// The op implements InferTypeOpInterface with
+//   static LogicalResult inferReturnTypes(MLIRContext *, std::optional<Location>,
+//                                         Adaptor, SmallVectorImpl<Type> &);
+// calling its shape function in lib/StableHLO/ShapeInference.cpp, and is
+// verified against it by the HLOInferredResultTypes trait (StablehloOps.h).
+// Declared result types may be more static than the inferred ones; with
+// `checkElementType` = 0 their element type is free too (dot_general's
+// preferred element type).
+class HLO_InferTypeWith<bit checkElementType> : TraitList<[
+  DeclareOpInterfaceMethods<InferTypeOpInterface,
+                            ["refineReturnTypes", "isCompatibleReturnTypes"]>,
+  NativeOpTrait<"HLOInferredResultTypes", [], [{
+    static ::llvm::LogicalResult inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes);
+    static bool isCompatibleReturnTypes(::mlir::TypeRange declared,
+                                        ::mlir::TypeRange inferred);
+  }], [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        ::mlir::ValueRange operands, ::mlir::DictionaryAttr attributes,
+        ::mlir::OpaqueProperties properties, ::mlir::RegionRange regions,
+        ::llvm::SmallVectorImpl<::mlir::Type> &inferredReturnTypes) {
+      $cppClass::Adaptor adaptor(operands, attributes, properties, regions);
+      return $cppClass::inferReturnTypes(context, location, adaptor,
+                                         inferredReturnTypes);
+    }
+    // Checked by HLOInferredResultTypes::verifyTrait, which names the rule.
+    ::llvm::LogicalResult $cppClass::refineReturnTypes(
+        ::mlir::MLIRContext *, ::std::optional<::mlir::Location>,
+        ::mlir::ValueRange, ::mlir::DictionaryAttr, ::mlir::OpaqueProperties,
+        ::mlir::RegionRange, ::llvm::SmallVectorImpl<::mlir::Type> &) {
+      return ::llvm::success();
+    }
+    bool $cppClass::isCompatibleReturnTypes(::mlir::TypeRange declared,
+                                            ::mlir::TypeRange inferred) {
+      return ::xla::stablehlo::}] #
+        !if(checkElementType, "isCompatibleInferredTypes", "isCompatibleInferredShapes") # [{(
+          declared, inferred);
+    }
+  }]>
+]>;
+def HLO_InferType : HLO_InferTypeWith<1>;
+def HLO_InferShape : HLO_InferTypeWith<0>;
+
+//===----------------------------------------------------------------------===//
 // Constants
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +94,7 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> 
 class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
                                    string xlaName>
     : StableHLO_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultShape,
-                              SameOperandsAndResultElementType]> {
+                              SameOperandsAndResultElementType, HLO_InferType]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
   let description = [{
     Applies the operation to every element of `operand`.
@@ -59,9 +108,18 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::xla::stablehlo::inferElementwiseOp(location, getOperationName(),
+          adaptor.getOperands().getTypes(), ::mlir::Type(), true, types);
+    }
+  }];
 }
 
-def StableHLO_AbsOp : StableHLO_Op<"abs", [Pure, Elementwise, SameOperandsAndResultShape]> {
+def StableHLO_AbsOp : StableHLO_Op<"abs", [Pure, Elementwise, SameOperandsAndResultShape,
+    HLO_InferType]> {
   let summary = "Element-wise absolute value (XLA: Abs).";
   let description = [{
     `|x|`; for complex elements the modulus, a real number, so
@@ -78,7 +136,6 @@ def StableHLO_AbsOp : StableHLO_Op<"abs", [Pure, Elementwise, SameOperandsAndRes
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
-  let hasVerifier = 1;
 }
 def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpOrComplexTensor, "Neg">;
 def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
@@ -103,7 +160,7 @@ def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", HLO_Int
 def StableHLO_ClzOp : StableHLO_UnaryElementwiseOp<"count_leading_zeros", HLO_IntTensor, "Clz">;
 
 def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [Pure, Elementwise,
-    SameOperandsAndResultShape]> {
+    SameOperandsAndResultShape, HLO_InferType]> {
   let summary = "Whether each element is finite (XLA: IsFinite).";
   let description = [{
     True where the element is neither infinite nor NaN.
@@ -115,6 +172,14 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [Pure, Elementwise,
   let arguments = (ins HLO_FpTensor:$x);
   let results = (outs HLO_PredTensor:$y);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::xla::stablehlo::inferElementwiseOp(location, getOperationName(),
+          adaptor.getOperands().getTypes(), ::mlir::IntegerType::get(context, 1), true, types);
+    }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
@@ -123,7 +188,7 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [Pure, Elementwise,
 
 class StableHLO_BinaryElementwiseOp<string mnemonic, Type operandType,
                                     string xlaName>
-    : StableHLO_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultType]> {
+    : StableHLO_Op<mnemonic, [Pure, Elementwise, HLO_InferType]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
   let description = [{
     Combines `lhs` and `rhs` element by element. Both operands and the result
@@ -138,6 +203,14 @@ class StableHLO_BinaryElementwiseOp<string mnemonic, Type operandType,
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict
       `:` custom<SameOperandsAndResultType>(type($lhs), type($rhs), type($result))
+  }];
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::xla::stablehlo::inferElementwiseOp(location, getOperationName(),
+          adaptor.getOperands().getTypes(), ::mlir::Type(), true, types);
+    }
   }];
 }
 
@@ -158,7 +231,7 @@ def StableHLO_ShiftLeftOp : StableHLO_BinaryElementwiseOp<"shift_left", HLO_IntT
 def StableHLO_ShiftRightArithmeticOp : StableHLO_BinaryElementwiseOp<"shift_right_arithmetic", HLO_IntTensor, "ShiftRightArithmetic">;
 def StableHLO_ShiftRightLogicalOp : StableHLO_BinaryElementwiseOp<"shift_right_logical", HLO_IntTensor, "ShiftRightLogical">;
 
-def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
+def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure, HLO_InferType]> {
   let summary = "Clamps elements into [min, max] (XLA: Clamp).";
   let description = [{
     `result = min(max(operand, min), max)`; `min` and `max` are scalars or
@@ -174,7 +247,6 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
     $min `,` $operand `,` $max attr-dict
       `:` custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -182,7 +254,7 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
-    SameTypeOperands, SameOperandsAndResultShape]> {
+    SameTypeOperands, SameOperandsAndResultShape, HLO_InferType]> {
   let summary = "Element-wise comparison (XLA: Compare).";
   let description = [{
     Compares `lhs` and `rhs` element by element with `comparison_direction`,
@@ -207,7 +279,7 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
 }
 
 // Not `Elementwise`: that trait forbids the scalar predicate select allows.
-def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
+def StableHLO_SelectOp : StableHLO_Op<"select", [Pure, HLO_InferType]> {
   let summary = "Element-wise choice between two tensors (XLA: Select).";
   let description = [{
     `result[i] = pred[i] ? on_true[i] : on_false[i]`. `pred` is either a
@@ -224,7 +296,6 @@ def StableHLO_SelectOp : StableHLO_Op<"select", [Pure]> {
     operands attr-dict `:`
       custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -268,7 +339,8 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_RealOp : StableHLO_Op<"real", [Pure, Elementwise, SameOperandsAndResultShape]> {
+def StableHLO_RealOp : StableHLO_Op<"real", [Pure, Elementwise, SameOperandsAndResultShape,
+    HLO_InferType]> {
   let summary = "Real part of each complex element (XLA: Real).";
   let description = [{
     ```mlir
@@ -278,10 +350,10 @@ def StableHLO_RealOp : StableHLO_Op<"real", [Pure, Elementwise, SameOperandsAndR
   let arguments = (ins HLO_FpOrComplexTensor:$operand);
   let results = (outs HLO_FpTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))";
-  let hasVerifier = 1;
 }
 
-def StableHLO_ImagOp : StableHLO_Op<"imag", [Pure, Elementwise, SameOperandsAndResultShape]> {
+def StableHLO_ImagOp : StableHLO_Op<"imag", [Pure, Elementwise, SameOperandsAndResultShape,
+    HLO_InferType]> {
   let summary = "Imaginary part of each complex element (XLA: Imag).";
   let description = [{
     Zero for real operands.
@@ -293,10 +365,10 @@ def StableHLO_ImagOp : StableHLO_Op<"imag", [Pure, Elementwise, SameOperandsAndR
   let arguments = (ins HLO_FpOrComplexTensor:$operand);
   let results = (outs HLO_FpTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))";
-  let hasVerifier = 1;
 }
 
-def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperandsAndResultShape]> {
+def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperandsAndResultShape,
+    HLO_InferType]> {
   let summary = "Builds complex elements from real and imaginary parts (XLA: Complex).";
   let description = [{
     ```mlir
@@ -308,14 +380,13 @@ def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperan
   let assemblyFormat = [{
     operands attr-dict `:` custom<ComplexOpType>(type($lhs), type($rhs), type($result))
   }];
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
 // Contractions
 //===----------------------------------------------------------------------===//
 
-def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure, HLO_InferShape]> {
   let summary = "Generalized matrix product (XLA: DotGeneral).";
   let description = [{
     Contracts `lhs` and `rhs` over `lhs/rhs_contracting_dimensions`, pairing
@@ -333,7 +404,6 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs HLO_Tensor:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
@@ -386,7 +456,7 @@ def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
 }
 
 def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
-    SameVariadicOperandSize]> {
+    SameVariadicOperandSize, HLO_InferType]> {
   let summary = "Reduction over dimensions with a computation (XLA: Reduce).";
   let description = [{
     Reduces `inputs` over `dimensions`, starting from `init_values` and
@@ -405,7 +475,6 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
   let results = (outs Variadic<HLO_Tensor>);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -449,7 +518,7 @@ def StableHLO_ReshapeOp : StableHLO_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
+def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure, HLO_InferType]> {
   let summary = "Permutes dimensions (XLA: Transpose).";
   let description = [{
     Result dimension `i` is operand dimension `permutation[i]`:
@@ -464,7 +533,6 @@ def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure]> {
   let assemblyFormat = [{
     $operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
@@ -482,7 +550,7 @@ def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
+def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure, HLO_InferType]> {
   let summary = "Joins tensors along a dimension (XLA: ConcatInDim).";
   let description = [{
     All inputs have the same shape except along `dimension`, along which the
@@ -497,10 +565,9 @@ def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure]> {
   // `%a, %b, dim = 0`: custom, since a declarative variadic operand list
   // would take the comma before `dim` for another operand.
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
-def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
+def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure, HLO_InferType]> {
   let summary = "A static strided sub-tensor (XLA: Slice).";
   let description = [{
     Takes, along each dimension `d`, the elements from `start_indices[d]` up
@@ -515,10 +582,9 @@ def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure]> {
                        DenseI64ArrayAttr:$strides);
   let results = (outs HLO_Tensor:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
-def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
+def StableHLO_PadOp : StableHLO_Op<"pad", [Pure, HLO_InferType]> {
   let summary = "Edge and interior padding (XLA: Pad).";
   let description = [{
     Along each dimension, puts `interior_padding` copies of `padding_value`
@@ -539,10 +605,9 @@ def StableHLO_PadOp : StableHLO_Op<"pad", [Pure]> {
     $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high
       `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, SameOperandsAndResultType]> {
+def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, HLO_InferType]> {
   let summary = "Reverses the order of elements along dimensions (XLA: Rev).";
   let description = [{
     ```mlir
@@ -555,7 +620,6 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, SameOperandsAndResultTy
     $operand `,` `dims` `=` $dimensions attr-dict
       `:` custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
-  let hasVerifier = 1;
 }
 
 include "xla/Dialect/StableHLO/StablehloControlFlowOps.td"

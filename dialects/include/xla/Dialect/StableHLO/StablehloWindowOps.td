@@ -68,7 +68,7 @@ def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [Recursive
   let hasVerifier = 1;
 }
 
-def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects]> {
+def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects, HLO_InferType]> {
   let summary = "Sorts tensors along a dimension with a comparator (XLA: Sort).";
   let description = [{
     Sorts all `inputs` together along `dimension`, ordering positions by

@@ -1,0 +1,181 @@
+//===- ShapeInference.h - StableHLO shape functions ----------------------===//
+//
+// The one place where the result types of StableHLO ops are computed from
+// their operands and attributes. The same functions serve
+// - `inferReturnTypes` (InferTypeOpInterface), which builders reach through
+//   the C API (`mlirOperationStateEnableResultTypeInference`, melior's
+//   `OperationBuilder::enable_result_type_inference`), and
+// - verification: the `HLOInferredResultTypes` trait runs them at the op's
+//   location and compares the declared result types with the inferred ones.
+//
+// Every function checks what it relies on (ranks, indices, counts) before
+// using it, and reports a broken rule at `location` as
+// "'stablehlo.<op>' op <rule>", the text Operation::emitOpError would give,
+// with the StableHLO spec constraint ids (e.g. transpose_c1) in the comments.
+// Without a location nothing is reported; the function just fails.
+//
+// Dimensions are `?` (ShapedType::kDynamic) where the operands do not fix
+// them; a declared result type may be more static than the inferred one
+// (see isCompatibleInferredType).
+//
+//===----------------------------------------------------------------------===//
+#ifndef XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H
+#define XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Region.h"
+#include "mlir/IR/TypeRange.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace xla::stablehlo {
+
+using mlir::ArrayRef;
+using mlir::Location;
+using mlir::LogicalResult;
+using mlir::RegionRange;
+using mlir::SmallVectorImpl;
+using mlir::Type;
+using mlir::TypeRange;
+using OptLoc = std::optional<mlir::Location>;
+
+//===----------------------------------------------------------------------===//
+// Reporting and compatibility
+//===----------------------------------------------------------------------===//
+
+/// Starts an error "'<opName>' op " at `location`; inactive (streams into
+/// nothing, still converts to failure()) without a location.
+mlir::InFlightDiagnostic emitShapeError(OptLoc location, llvm::StringRef opName);
+
+/// Whether `declared` may stand for `inferred`: the same type, or ranked
+/// tensors of the same rank whose dimensions agree where both are static (a
+/// declared static size refines an inferred `?`), with equal element types
+/// unless `checkElementType` is false; tuples element by element.
+bool isCompatibleInferredType(Type declared, Type inferred,
+                              bool checkElementType = true);
+/// isCompatibleInferredType over two ranges of equal length.
+bool isCompatibleInferredTypes(TypeRange declared, TypeRange inferred);
+/// As isCompatibleInferredTypes, but element types are free (ops whose
+/// result element type is the user's choice, e.g. dot_general's
+/// preferred element type).
+bool isCompatibleInferredShapes(TypeRange declared, TypeRange inferred);
+
+/// Compares `op`'s result types with `inferred` using `compatible` and
+/// reports the first mismatch as "result type X does not match the inferred
+/// type Y".
+LogicalResult verifyInferredResultTypes(mlir::Operation *op, TypeRange inferred,
+                                        bool (*compatible)(TypeRange, TypeRange));
+
+/// The more static of two compatible shapes (dimension by dimension).
+llvm::SmallVector<int64_t> mergeShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b);
+
+//===----------------------------------------------------------------------===//
+// Element-wise ops
+//===----------------------------------------------------------------------===//
+
+/// Element-wise ops (unary, binary, ternary): all operands have compatible
+/// shapes and, when `sameElementType`, one element type; the result has the
+/// most static of the operand shapes and `resultElement` (the first
+/// operand's element type when null).
+LogicalResult inferElementwiseOp(OptLoc location, llvm::StringRef opName,
+                                 TypeRange operands, Type resultElement,
+                                 bool sameElementType,
+                                 SmallVectorImpl<Type> &results);
+/// abs_c1, real_c2, imag_c2: complex<T> gives T, a real type stays.
+Type complexPartType(Type element);
+/// compare_c1/c2: operands of one element type and compatible shapes; the
+/// result is i1 of that shape.
+LogicalResult inferCompareOp(OptLoc location, Type lhs, Type rhs,
+                             SmallVectorImpl<Type> &results);
+/// complex_c1/c2: real operands of one type; complex of it.
+LogicalResult inferComplexOp(OptLoc location, Type lhs, Type rhs,
+                             SmallVectorImpl<Type> &results);
+/// select_c1/c2/c3: pred is a scalar or has the branches' shape; the
+/// branches have one type, which the result has.
+LogicalResult inferSelectOp(OptLoc location, Type pred, Type onTrue,
+                            Type onFalse, SmallVectorImpl<Type> &results);
+/// clamp_c1/c2/c3: min and max are scalars or have the operand's shape, and
+/// its element type; the result has the operand's type.
+LogicalResult inferClampOp(OptLoc location, Type min, Type operand, Type max,
+                           SmallVectorImpl<Type> &results);
+
+//===----------------------------------------------------------------------===//
+// Contractions, reductions, data movement
+//===----------------------------------------------------------------------===//
+
+/// dot_general_c1..c13: batch dims, then lhs free dims, then rhs free dims;
+/// the element type is lhs's (a declared result may choose another).
+LogicalResult inferDotGeneralOp(OptLoc location, Type lhs, Type rhs,
+                                ArrayRef<int64_t> lhsBatching,
+                                ArrayRef<int64_t> rhsBatching,
+                                ArrayRef<int64_t> lhsContracting,
+                                ArrayRef<int64_t> rhsContracting,
+                                std::optional<size_t> precisionCount,
+                                SmallVectorImpl<Type> &results);
+/// dot (deprecated): vector.vector -> scalar, matrix.vector -> vector,
+/// matrix.matrix -> matrix, contracting lhs's last with rhs's first dim.
+LogicalResult inferDotOp(OptLoc location, Type lhs, Type rhs,
+                         SmallVectorImpl<Type> &results);
+/// reduce_c1..c7: one result per input, of the init value's element type
+/// and the input shape without `dimensions`. `body` (may be null) is
+/// checked when given.
+LogicalResult inferReduceOp(OptLoc location, TypeRange inputs,
+                            TypeRange initValues, ArrayRef<int64_t> dimensions,
+                            mlir::Region *body, SmallVectorImpl<Type> &results);
+/// transpose_c1/c2: result dim i is operand dim permutation[i].
+LogicalResult inferTransposeOp(OptLoc location, Type operand,
+                               ArrayRef<int64_t> permutation,
+                               SmallVectorImpl<Type> &results);
+/// reverse_c1..c3: unique dimensions in range; the operand's type.
+LogicalResult inferReverseOp(OptLoc location, Type operand,
+                             ArrayRef<int64_t> dimensions,
+                             SmallVectorImpl<Type> &results);
+/// slice_c2..c5: ceil((limit - start) / stride) per dimension.
+LogicalResult inferSliceOp(OptLoc location, Type operand,
+                           ArrayRef<int64_t> starts, ArrayRef<int64_t> limits,
+                           ArrayRef<int64_t> strides,
+                           SmallVectorImpl<Type> &results);
+/// concatenate_c1..c6: the sizes along `dimension` add up.
+LogicalResult inferConcatenateOp(OptLoc location, TypeRange inputs,
+                                 int64_t dimension,
+                                 SmallVectorImpl<Type> &results);
+/// pad_c1..c4: low + high + n + (n - 1) * interior per dimension; edge
+/// padding may be negative.
+LogicalResult inferPadOp(OptLoc location, Type operand, Type paddingValue,
+                         ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                         ArrayRef<int64_t> interior,
+                         SmallVectorImpl<Type> &results);
+/// broadcast (deprecated): broadcast_sizes ++ operand dims.
+LogicalResult inferBroadcastOp(OptLoc location, Type operand,
+                               ArrayRef<int64_t> sizes,
+                               SmallVectorImpl<Type> &results);
+/// tuple_c1: the tuple of the operand types.
+LogicalResult inferTupleOp(OptLoc location, mlir::MLIRContext *context,
+                           TypeRange operands, SmallVectorImpl<Type> &results);
+/// get_tuple_element_c1/c2: element `index` of the tuple.
+LogicalResult inferGetTupleElementOp(OptLoc location, Type tuple,
+                                     int64_t index,
+                                     SmallVectorImpl<Type> &results);
+/// optimization_barrier, while (while_c3), sort (sort_c1): the results have
+/// the operand types. Sort also needs operands of one shape.
+LogicalResult inferOperandTypes(OptLoc location, llvm::StringRef opName,
+                                TypeRange operands,
+                                SmallVectorImpl<Type> &results);
+/// if_c2/c3, case_c3/c4: the types the first branch returns (every branch
+/// must return compatible types; the most static of them is taken).
+LogicalResult inferBranchesOp(OptLoc location, llvm::StringRef opName,
+                              RegionRange branches,
+                              SmallVectorImpl<Type> &results);
+/// map_c1..c7: operands of one shape; the result has it, with the element
+/// type the computation returns.
+LogicalResult inferMapOp(OptLoc location, TypeRange operands,
+                         ArrayRef<int64_t> dimensions, mlir::Region *body,
+                         SmallVectorImpl<Type> &results);
+
+} // namespace xla::stablehlo
+
+#endif // XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H

@@ -1,0 +1,1010 @@
+//===- ShapeInference.cpp - StableHLO shape functions --------------------===//
+//
+// See ShapeInference.h. Each function re-checks what it indexes with, since
+// builders call them on unverified operands and attributes.
+//
+//===----------------------------------------------------------------------===//
+#include "xla/Dialect/StableHLO/ShapeInference.h"
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include "SyntaxUtils.h"
+#include "mlir/IR/Block.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+
+namespace xla::stablehlo {
+
+//===----------------------------------------------------------------------===//
+// Reporting and compatibility
+//===----------------------------------------------------------------------===//
+
+InFlightDiagnostic emitShapeError(OptLoc location, StringRef opName) {
+  if (!location)
+    return InFlightDiagnostic();
+  InFlightDiagnostic diag = mlir::emitError(*location);
+  diag << "'" << opName << "' op ";
+  return diag;
+}
+
+bool isCompatibleInferredType(Type declared, Type inferred,
+                              bool checkElementType) {
+  if (declared == inferred)
+    return true;
+  if (auto a = dyn_cast<TupleType>(declared)) {
+    auto b = dyn_cast<TupleType>(inferred);
+    if (!b || a.size() != b.size())
+      return false;
+    for (auto [x, y] : llvm::zip(a.getTypes(), b.getTypes()))
+      if (!isCompatibleInferredType(x, y, checkElementType))
+        return false;
+    return true;
+  }
+  auto a = dyn_cast<RankedTensorType>(declared);
+  auto b = dyn_cast<RankedTensorType>(inferred);
+  if (!a || !b || a.getRank() != b.getRank())
+    return false;
+  if (checkElementType && a.getElementType() != b.getElementType())
+    return false;
+  for (auto [x, y] : llvm::zip(a.getShape(), b.getShape()))
+    if (!compatibleDim(x, y))
+      return false;
+  return true;
+}
+
+static bool compatibleRanges(TypeRange declared, TypeRange inferred,
+                             bool checkElementType) {
+  if (declared.size() != inferred.size())
+    return false;
+  for (auto [a, b] : llvm::zip(declared, inferred))
+    if (!isCompatibleInferredType(a, b, checkElementType))
+      return false;
+  return true;
+}
+bool isCompatibleInferredTypes(TypeRange declared, TypeRange inferred) {
+  return compatibleRanges(declared, inferred, true);
+}
+bool isCompatibleInferredShapes(TypeRange declared, TypeRange inferred) {
+  return compatibleRanges(declared, inferred, false);
+}
+
+/// How the result types follow from the operands, for the mismatch message.
+static StringRef inferenceRule(StringRef op) {
+  return llvm::StringSwitch<StringRef>(op)
+      .Case("stablehlo.abs", "abs_c1: complex<T> gives T, otherwise the operand's type")
+      .Cases({"stablehlo.real", "stablehlo.imag"},
+             "real_c2/imag_c2: complex<T> gives T, otherwise the operand's type")
+      .Case("stablehlo.complex", "complex_c2: complex of the operands' element type")
+      .Case("stablehlo.compare", "compare_c2: i1 of the operands' shape")
+      .Case("stablehlo.is_finite", "is_finite_c1: i1 of the operand's shape")
+      .Case("stablehlo.select", "select_c3: the result has the type of on_true and on_false")
+      .Case("stablehlo.clamp", "clamp_c3: the result has the operand's type")
+      .Case("stablehlo.dot_general",
+            "dot_general_c13: batch, then lhs free, then rhs free dimensions")
+      .Case("stablehlo.dot", "dot: lhs rows, then rhs columns")
+      .Case("stablehlo.reduce",
+            "reduce_c7: the input shape without the reduced dimensions, with "
+            "the init values' element types")
+      .Case("stablehlo.transpose",
+            "transpose_c2: result dimension i is operand dimension permutation[i]")
+      .Case("stablehlo.reverse", "reverse_c1: the result has the operand's type")
+      .Case("stablehlo.slice", "slice_c5: ceil((limit - start) / stride) per dimension")
+      .Case("stablehlo.concatenate",
+            "concatenate_c6: the inputs' sizes along the dimension add up")
+      .Case("stablehlo.pad",
+            "pad_c4: low + high + size + (size - 1) * interior per dimension")
+      .Case("stablehlo.broadcast", "broadcast_sizes, then the operand shape")
+      .Case("stablehlo.tuple", "tuple_c1: the tuple of the operand types")
+      .Case("stablehlo.get_tuple_element",
+            "get_tuple_element_c2: element `index` of the tuple")
+      .Case("stablehlo.optimization_barrier", "the results have the operand types")
+      .Case("stablehlo.while", "while_c3: the results have the operand types")
+      .Case("stablehlo.sort", "sort_c2: the results have the input types")
+      .Cases({"stablehlo.if", "stablehlo.case"},
+             "if_c3/case_c4: the results have the types the branches return")
+      .Case("stablehlo.map",
+            "map_c7: the operands' shape, with the element type the computation returns")
+      .Default("element-wise: the operands' shape and element type");
+}
+
+LogicalResult verifyInferredResultTypes(Operation *op, TypeRange inferred,
+                                        bool (*compatible)(TypeRange,
+                                                           TypeRange)) {
+  TypeRange declared = op->getResultTypes();
+  if (declared.size() != inferred.size())
+    return op->emitOpError() << "has " << declared.size()
+                             << " result(s), but the operands give "
+                             << inferred.size() << ": "
+                             << typesText(inferred) << " ("
+                             << inferenceRule(op->getName().getStringRef())
+                             << ")";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(declared, inferred))) {
+    auto [d, in] = pair;
+    if (compatible(TypeRange(d), TypeRange(in)))
+      continue;
+    InFlightDiagnostic diag = op->emitOpError();
+    diag << "result ";
+    if (declared.size() != 1)
+      diag << i << " ";
+    diag << "type " << d << " does not match the inferred type " << in
+         << " (" << inferenceRule(op->getName().getStringRef()) << ")";
+    return diag;
+  }
+  return success();
+}
+
+SmallVector<int64_t> mergeShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  SmallVector<int64_t> merged(a);
+  for (auto [m, y] : llvm::zip(merged, b))
+    if (ShapedType::isDynamic(m))
+      m = y;
+  return merged;
+}
+
+/// `type` as a ranked tensor, or an error naming `what`.
+static FailureOr<RankedTensorType> rankedTensor(OptLoc location, StringRef op,
+                                                Type type, StringRef what) {
+  if (auto tensor = dyn_cast_if_present<RankedTensorType>(type))
+    return tensor;
+  return emitShapeError(location, op)
+         << what << " must be a ranked tensor, got " << type;
+}
+
+/// Whether two shapes can be equal (same rank, compatible dimensions).
+static bool compatibleShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  if (a.size() != b.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a, b))
+    if (!compatibleDim(x, y))
+      return false;
+  return true;
+}
+
+/// The stablehlo.return ending the single block of `region`, or an error.
+static FailureOr<Operation *> regionReturn(OptLoc location, StringRef op,
+                                           Region *region, StringRef name) {
+  if (!region || region->empty())
+    return emitShapeError(location, op) << name << " region must not be empty";
+  Block &block = region->front();
+  if (block.empty() || !isa<ReturnOp>(block.back()))
+    return emitShapeError(location, op)
+           << name << " region must end with stablehlo.return";
+  return &block.back();
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult inferElementwiseOp(OptLoc location, StringRef opName,
+                                 TypeRange operands, Type resultElement,
+                                 bool sameElementType,
+                                 SmallVectorImpl<Type> &results) {
+  if (operands.empty())
+    return emitShapeError(location, opName) << "needs at least one operand";
+  FailureOr<RankedTensorType> first =
+      rankedTensor(location, opName, operands[0], "operand 0");
+  if (failed(first))
+    return failure();
+  SmallVector<int64_t> shape(first->getShape());
+  for (auto [i, type] : llvm::enumerate(operands.drop_front())) {
+    FailureOr<RankedTensorType> tensor =
+        rankedTensor(location, opName, type, "operand " + std::to_string(i + 1));
+    if (failed(tensor))
+      return failure();
+    if (!compatibleShapes(tensor->getShape(), shape))
+      return emitShapeError(location, opName)
+             << "requires all operands to have the same shape, got "
+             << typesText(operands);
+    if (sameElementType &&
+        tensor->getElementType() != first->getElementType())
+      return emitShapeError(location, opName)
+             << "requires all operands to have the same element type, got "
+             << typesText(operands);
+    shape = mergeShapes(shape, tensor->getShape());
+  }
+  results.push_back(RankedTensorType::get(
+      shape, resultElement ? resultElement : first->getElementType()));
+  return success();
+}
+
+Type complexPartType(Type element) {
+  if (auto complex = dyn_cast_if_present<ComplexType>(element))
+    return complex.getElementType();
+  return element;
+}
+
+LogicalResult inferCompareOp(OptLoc location, Type lhs, Type rhs,
+                             SmallVectorImpl<Type> &results) {
+  if (!lhs || !rhs)
+    return emitShapeError(location, "stablehlo.compare")
+           << "needs two operands";
+  return inferElementwiseOp(location, "stablehlo.compare", {lhs, rhs},
+                            IntegerType::get(lhs.getContext(), 1),
+                            /*sameElementType=*/true, results);
+}
+
+LogicalResult inferComplexOp(OptLoc location, Type lhs, Type rhs,
+                             SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.complex";
+  if (!lhs || !rhs)
+    return emitShapeError(location, op) << "needs two operands";
+  // complex_c1: one real operand type.
+  Type element = getElementTypeOrSelf(lhs);
+  if (!isa<FloatType>(element) || getElementTypeOrSelf(rhs) != element)
+    return emitShapeError(location, op)
+           << "requires operands of the same type, got " << lhs << " and "
+           << rhs;
+  return inferElementwiseOp(location, op, {lhs, rhs}, ComplexType::get(element),
+                            /*sameElementType=*/true, results);
+}
+
+LogicalResult inferSelectOp(OptLoc location, Type pred, Type onTrue,
+                            Type onFalse, SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.select";
+  FailureOr<RankedTensorType> predType = rankedTensor(location, op, pred, "pred");
+  FailureOr<RankedTensorType> trueType =
+      rankedTensor(location, op, onTrue, "on_true");
+  FailureOr<RankedTensorType> falseType =
+      rankedTensor(location, op, onFalse, "on_false");
+  if (failed(predType) || failed(trueType) || failed(falseType))
+    return failure();
+  // select_c2: both branches have the same type.
+  if (trueType->getElementType() != falseType->getElementType() ||
+      !compatibleShapes(trueType->getShape(), falseType->getShape()))
+    return emitShapeError(location, op)
+           << "requires on_true and on_false to have the same type, got "
+           << onTrue << " and " << onFalse;
+  SmallVector<int64_t> shape =
+      mergeShapes(trueType->getShape(), falseType->getShape());
+  // select_c1: pred is a scalar or has the branches' shape.
+  if (predType->getRank() != 0) {
+    if (!compatibleShapes(predType->getShape(), shape))
+      return emitShapeError(location, op)
+             << "requires pred to be a scalar or to have the shape of "
+                "on_true, got "
+             << pred << " and " << onTrue;
+    shape = mergeShapes(shape, predType->getShape());
+  }
+  // select_c3: the result has the branches' type.
+  results.push_back(RankedTensorType::get(shape, trueType->getElementType()));
+  return success();
+}
+
+LogicalResult inferClampOp(OptLoc location, Type min, Type operand, Type max,
+                           SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.clamp";
+  FailureOr<RankedTensorType> operandType =
+      rankedTensor(location, op, operand, "operand");
+  if (failed(operandType))
+    return failure();
+  for (auto [name, bound] : {std::make_pair("min", min), std::make_pair("max", max)}) {
+    FailureOr<RankedTensorType> type = rankedTensor(location, op, bound, name);
+    if (failed(type))
+      return failure();
+    // clamp_c2: same element type as the operand.
+    if (type->getElementType() != operandType->getElementType())
+      return emitShapeError(location, op)
+             << name << " has element type " << type->getElementType()
+             << ", operand has " << operandType->getElementType();
+    // clamp_c1: a scalar or the operand's shape.
+    if (type->getRank() != 0 &&
+        !compatibleShapes(type->getShape(), operandType->getShape()))
+      return emitShapeError(location, op)
+             << name << " (" << *type
+             << ") must be a scalar or have the operand's shape ("
+             << *operandType << ")";
+  }
+  // clamp_c3: the result has the operand's type.
+  results.push_back(*operandType);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Contractions and reductions
+//===----------------------------------------------------------------------===//
+
+/// dot_general_c3..c6: one side's batching and contracting dimensions are in
+/// range and distinct.
+static LogicalResult checkDotSide(OptLoc location, StringRef side, int64_t rank,
+                                  ArrayRef<int64_t> batching,
+                                  ArrayRef<int64_t> contracting) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (auto [list, name] : {std::make_pair(batching, "batching"),
+                            std::make_pair(contracting, "contracting")}) {
+    for (int64_t dim : list) {
+      if (dim < 0 || dim >= rank)
+        return emitShapeError(location, "stablehlo.dot_general")
+               << side << "_" << name << "_dimensions has " << dim
+               << ", out of range for a " << side << " of rank " << rank;
+      if (!seen.insert(dim).second)
+        return emitShapeError(location, "stablehlo.dot_general")
+               << side << " dimension " << dim
+               << " appears more than once in the batching and contracting "
+                  "dimensions";
+    }
+  }
+  return success();
+}
+
+LogicalResult inferDotGeneralOp(OptLoc location, Type lhs, Type rhs,
+                                ArrayRef<int64_t> lhsBatch,
+                                ArrayRef<int64_t> rhsBatch,
+                                ArrayRef<int64_t> lhsContract,
+                                ArrayRef<int64_t> rhsContract,
+                                std::optional<size_t> precisionCount,
+                                SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.dot_general";
+  FailureOr<RankedTensorType> lhsType = rankedTensor(location, op, lhs, "lhs");
+  FailureOr<RankedTensorType> rhsType = rankedTensor(location, op, rhs, "rhs");
+  if (failed(lhsType) || failed(rhsType))
+    return failure();
+  // dot_general_c1/c2: the lists pair up.
+  if (lhsBatch.size() != rhsBatch.size())
+    return emitShapeError(location, op)
+           << "has " << lhsBatch.size() << " lhs batching dimensions but "
+           << rhsBatch.size() << " rhs batching dimensions";
+  if (lhsContract.size() != rhsContract.size())
+    return emitShapeError(location, op)
+           << "has " << lhsContract.size() << " lhs contracting dimensions but "
+           << rhsContract.size() << " rhs contracting dimensions";
+  if (failed(checkDotSide(location, "lhs", lhsType->getRank(), lhsBatch,
+                          lhsContract)) ||
+      failed(checkDotSide(location, "rhs", rhsType->getRank(), rhsBatch,
+                          rhsContract)))
+    return failure();
+  // dot_general_c7/c8: paired dimensions have equal sizes.
+  for (auto [l, r, what] :
+       {std::make_tuple(lhsBatch, rhsBatch, "batching"),
+        std::make_tuple(lhsContract, rhsContract, "contracting")}) {
+    for (auto [a, b] : llvm::zip(l, r)) {
+      int64_t x = lhsType->getDimSize(a), y = rhsType->getDimSize(b);
+      if (!compatibleDim(x, y))
+        return emitShapeError(location, op)
+               << what << " dimensions lhs[" << a << "] (size " << x
+               << ") and rhs[" << b << "] (size " << y << ") differ in size";
+    }
+  }
+  // dot_general_c11: one precision per operand, when given.
+  if (precisionCount && *precisionCount != 0 && *precisionCount != 2)
+    return emitShapeError(location, op)
+           << "precision_config must have 0 or 2 entries, got "
+           << *precisionCount;
+  if (lhsType->getElementType() != rhsType->getElementType())
+    return emitShapeError(location, op)
+           << "requires lhs and rhs of the same element type, got "
+           << lhsType->getElementType() << " and " << rhsType->getElementType();
+  // dot_general_c13: batch, lhs free, rhs free.
+  SmallVector<int64_t> shape;
+  for (auto [a, b] : llvm::zip(lhsBatch, rhsBatch))
+    shape.push_back(mergeShapes({lhsType->getDimSize(a)},
+                                {rhsType->getDimSize(b)})[0]);
+  for (int64_t dim = 0; dim < lhsType->getRank(); ++dim)
+    if (!llvm::is_contained(lhsBatch, dim) && !llvm::is_contained(lhsContract, dim))
+      shape.push_back(lhsType->getDimSize(dim));
+  for (int64_t dim = 0; dim < rhsType->getRank(); ++dim)
+    if (!llvm::is_contained(rhsBatch, dim) && !llvm::is_contained(rhsContract, dim))
+      shape.push_back(rhsType->getDimSize(dim));
+  results.push_back(RankedTensorType::get(shape, lhsType->getElementType()));
+  return success();
+}
+
+LogicalResult inferDotOp(OptLoc location, Type lhs, Type rhs,
+                         SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.dot";
+  FailureOr<RankedTensorType> l = rankedTensor(location, op, lhs, "lhs");
+  FailureOr<RankedTensorType> r = rankedTensor(location, op, rhs, "rhs");
+  if (failed(l) || failed(r))
+    return failure();
+  if (l->getElementType() != r->getElementType())
+    return emitShapeError(location, op)
+           << "lhs and rhs must have the same element type, got "
+           << l->getElementType() << " and " << r->getElementType();
+  if (l->getRank() < 1 || l->getRank() > 2 || r->getRank() < 1 || r->getRank() > 2)
+    return emitShapeError(location, op)
+           << "lhs and rhs must have rank 1 or 2, got " << l->getRank()
+           << " and " << r->getRank();
+  // The last lhs dimension contracts with the first rhs dimension.
+  if (!compatibleDim(l->getShape().back(), r->getShape().front()))
+    return emitShapeError(location, op)
+           << "contracting dimensions differ: lhs " << *l << " has "
+           << l->getShape().back() << ", rhs " << *r << " has "
+           << r->getShape().front();
+  SmallVector<int64_t> shape;
+  if (l->getRank() == 2)
+    shape.push_back(l->getDimSize(0));
+  if (r->getRank() == 2)
+    shape.push_back(r->getDimSize(1));
+  results.push_back(RankedTensorType::get(shape, l->getElementType()));
+  return success();
+}
+
+LogicalResult inferReduceOp(OptLoc location, TypeRange inputs,
+                            TypeRange initValues, ArrayRef<int64_t> dimensions,
+                            Region *body, SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.reduce";
+  size_t n = inputs.size();
+  if (n == 0)
+    return emitShapeError(location, op) << "needs at least one input";
+  if (initValues.size() != n)
+    return emitShapeError(location, op)
+           << "needs one init value per input, got " << n << " inputs and "
+           << initValues.size() << " init values";
+  FailureOr<RankedTensorType> first =
+      rankedTensor(location, op, inputs[0], "input 0");
+  if (failed(first))
+    return failure();
+  SmallVector<int64_t> inputShape(first->getShape());
+  // reduce_c1: all inputs have one shape.
+  for (Type input : inputs) {
+    auto type = dyn_cast<RankedTensorType>(input);
+    if (!type || !compatibleShapes(type.getShape(), inputShape))
+      return emitShapeError(location, op)
+             << "requires all inputs to have the same shape, got " << *first
+             << " and " << input;
+    inputShape = mergeShapes(inputShape, type.getShape());
+  }
+  // reduce_c2: init values are scalars of the inputs' element types.
+  for (auto [input, init] : llvm::zip(inputs, initValues)) {
+    auto initType = dyn_cast<RankedTensorType>(init);
+    if (!initType || initType.getRank() != 0 ||
+        initType.getElementType() != getElementTypeOrSelf(input))
+      return emitShapeError(location, op)
+             << "init value of type " << init
+             << " must be a rank-0 tensor of the element type of " << input;
+  }
+  // reduce_c4/c5: dimensions in range and unique.
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : dimensions) {
+    if (dim < 0 || dim >= first->getRank())
+      return emitShapeError(location, op)
+             << "dimension " << dim << " is out of range for inputs of rank "
+             << first->getRank();
+    if (!seen.insert(dim).second)
+      return emitShapeError(location, op)
+             << "dimension " << dim << " appears more than once";
+  }
+  // reduce_c6: body (acc..., el...) -> acc..., all rank-0 tensors of the
+  // init types.
+  if (body) {
+    if (body->empty())
+      return emitShapeError(location, op) << "body region must not be empty";
+    Block &block = body->front();
+    if (block.getNumArguments() != 2 * n)
+      return emitShapeError(location, op)
+             << "body must take " << 2 * n
+             << " arguments (accumulators, then elements), got "
+             << block.getNumArguments();
+    for (size_t i = 0; i < 2 * n; ++i)
+      if (block.getArgument(i).getType() != initValues[i % n])
+        return emitShapeError(location, op)
+               << "body argument " << i << " has type "
+               << block.getArgument(i).getType() << ", expected "
+               << initValues[i % n];
+    if (block.empty() || !isa<ReturnOp>(block.back()))
+      return emitShapeError(location, op)
+             << "body must end with stablehlo.return";
+    Operation *terminator = &block.back();
+    if (terminator->getNumOperands() != n)
+      return emitShapeError(location, op)
+             << "body must return " << n << " value(s), got "
+             << terminator->getNumOperands();
+    for (size_t i = 0; i < n; ++i)
+      if (terminator->getOperand(i).getType() != initValues[i])
+        return emitShapeError(location, op)
+               << "body result " << i << " has type "
+               << terminator->getOperand(i).getType() << ", expected "
+               << initValues[i];
+  }
+  // reduce_c7: results drop the reduced dimensions.
+  SmallVector<int64_t> shape;
+  for (int64_t dim = 0; dim < first->getRank(); ++dim)
+    if (!seen.contains(dim))
+      shape.push_back(inputShape[dim]);
+  for (Type init : initValues)
+    results.push_back(RankedTensorType::get(shape, getElementTypeOrSelf(init)));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+LogicalResult inferTransposeOp(OptLoc location, Type operand,
+                               ArrayRef<int64_t> permutation,
+                               SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.transpose";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  // transpose_c1: a permutation of the operand's dimensions.
+  int64_t rank = type->getRank();
+  if (static_cast<int64_t>(permutation.size()) != rank)
+    return emitShapeError(location, op)
+           << "permutation has " << permutation.size()
+           << " entries for an operand of rank " << rank;
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : permutation)
+    if (dim < 0 || dim >= rank || !seen.insert(dim).second)
+      return emitShapeError(location, op)
+             << "dims must be a permutation of [0, " << rank << "), got "
+             << dim << " out of range or repeated";
+  // transpose_c2: result dimension i is operand dimension permutation[i].
+  SmallVector<int64_t> shape;
+  for (int64_t dim : permutation)
+    shape.push_back(type->getDimSize(dim));
+  results.push_back(RankedTensorType::get(shape, type->getElementType()));
+  return success();
+}
+
+LogicalResult inferReverseOp(OptLoc location, Type operand,
+                             ArrayRef<int64_t> dimensions,
+                             SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.reverse";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  int64_t rank = type->getRank();
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t dim : dimensions) {
+    // reverse_c2/c3: dimensions unique and in range.
+    if (dim < 0 || dim >= rank)
+      return emitShapeError(location, op)
+             << "dimension " << dim << " is out of range for an operand of rank "
+             << rank;
+    if (!seen.insert(dim).second)
+      return emitShapeError(location, op)
+             << "dimension " << dim << " appears more than once";
+  }
+  // reverse_c1: the operand's type.
+  results.push_back(*type);
+  return success();
+}
+
+LogicalResult inferSliceOp(OptLoc location, Type operand,
+                           ArrayRef<int64_t> starts, ArrayRef<int64_t> limits,
+                           ArrayRef<int64_t> strides,
+                           SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.slice";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  // slice_c2: one entry per dimension.
+  if (static_cast<int64_t>(starts.size()) != type->getRank() ||
+      limits.size() != starts.size() || strides.size() != starts.size())
+    return emitShapeError(location, op)
+           << "needs start, limit and stride for each of the "
+           << type->getRank() << " operand dimensions";
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type->getRank(); ++d) {
+    int64_t size = type->getDimSize(d);
+    // slice_c3/c4: 0 <= start <= limit <= size, stride > 0.
+    if (starts[d] < 0 || starts[d] > limits[d] ||
+        (!ShapedType::isDynamic(size) && limits[d] > size))
+      return emitShapeError(location, op)
+             << "dimension " << d << ": need 0 <= start (" << starts[d]
+             << ") <= limit (" << limits[d] << ") <= size (" << size << ")";
+    if (strides[d] <= 0)
+      return emitShapeError(location, op)
+             << "dimension " << d << ": stride " << strides[d]
+             << " must be positive";
+    // slice_c5: ceil((limit - start) / stride).
+    shape.push_back((limits[d] - starts[d] + strides[d] - 1) / strides[d]);
+  }
+  results.push_back(RankedTensorType::get(shape, type->getElementType()));
+  return success();
+}
+
+LogicalResult inferConcatenateOp(OptLoc location, TypeRange inputs,
+                                 int64_t dim, SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.concatenate";
+  if (inputs.empty())
+    return emitShapeError(location, op) << "needs at least one input";
+  FailureOr<RankedTensorType> first = rankedTensor(location, op, inputs[0], "input 0");
+  if (failed(first))
+    return failure();
+  // concatenate_c4: the dimension exists.
+  if (dim < 0 || dim >= first->getRank())
+    return emitShapeError(location, op)
+           << "dimension " << dim << " is out of range for inputs of rank "
+           << first->getRank();
+  SmallVector<int64_t> shape(first->getShape());
+  int64_t total = 0;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    auto type = dyn_cast<RankedTensorType>(input);
+    // concatenate_c1/c2: same element type and rank, same sizes elsewhere.
+    if (!type || type.getElementType() != first->getElementType() ||
+        type.getRank() != first->getRank())
+      return emitShapeError(location, op)
+             << "input " << i << " (" << input
+             << ") must have the element type and rank of input 0 (" << *first
+             << ")";
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (d == dim)
+        continue;
+      if (!compatibleDim(type.getDimSize(d), shape[d]))
+        return emitShapeError(location, op)
+               << "input " << i << " has size " << type.getDimSize(d)
+               << " in dimension " << d << ", input 0 has "
+               << first->getDimSize(d);
+      if (ShapedType::isDynamic(shape[d]))
+        shape[d] = type.getDimSize(d);
+    }
+    // concatenate_c6: the sizes along the dimension add up.
+    int64_t size = type.getDimSize(dim);
+    if (ShapedType::isDynamic(size) || ShapedType::isDynamic(total))
+      total = ShapedType::kDynamic;
+    else
+      total += size;
+  }
+  shape[dim] = total;
+  results.push_back(RankedTensorType::get(shape, first->getElementType()));
+  return success();
+}
+
+LogicalResult inferPadOp(OptLoc location, Type operand, Type paddingValue,
+                         ArrayRef<int64_t> low, ArrayRef<int64_t> high,
+                         ArrayRef<int64_t> interior,
+                         SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.pad";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  FailureOr<RankedTensorType> paddingType =
+      rankedTensor(location, op, paddingValue, "padding value");
+  if (failed(type) || failed(paddingType))
+    return failure();
+  // pad_c1: the padding value is a scalar of the operand's element type.
+  if (paddingType->getRank() != 0 ||
+      paddingType->getElementType() != type->getElementType())
+    return emitShapeError(location, op)
+           << "padding value " << *paddingType
+           << " must be a rank-0 tensor of element type "
+           << type->getElementType();
+  // pad_c2: one entry per dimension.
+  if (static_cast<int64_t>(low.size()) != type->getRank() ||
+      high.size() != low.size() || interior.size() != low.size())
+    return emitShapeError(location, op)
+           << "needs low, high and interior padding for each of the "
+           << type->getRank() << " operand dimensions";
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < type->getRank(); ++d) {
+    // pad_c3: interior padding is not negative.
+    if (interior[d] < 0)
+      return emitShapeError(location, op)
+             << "interior padding " << interior[d] << " of dimension " << d
+             << " is negative";
+    int64_t n = type->getDimSize(d);
+    if (ShapedType::isDynamic(n)) {
+      shape.push_back(ShapedType::kDynamic);
+      continue;
+    }
+    // pad_c4: low + high + n + (n - 1) * interior; negative edges cut.
+    int64_t size =
+        low[d] + high[d] + n + std::max<int64_t>(n - 1, 0) * interior[d];
+    if (size < 0)
+      return emitShapeError(location, op)
+             << "dimension " << d << " would have size " << size;
+    shape.push_back(size);
+  }
+  results.push_back(RankedTensorType::get(shape, type->getElementType()));
+  return success();
+}
+
+LogicalResult inferBroadcastOp(OptLoc location, Type operand,
+                               ArrayRef<int64_t> sizes,
+                               SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.broadcast";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  for (int64_t size : sizes)
+    if (size < 0)
+      return emitShapeError(location, op)
+             << "broadcast_sizes must be non-negative, got " << listText(sizes);
+  SmallVector<int64_t> shape(sizes);
+  llvm::append_range(shape, type->getShape());
+  results.push_back(RankedTensorType::get(shape, type->getElementType()));
+  return success();
+}
+
+LogicalResult inferTupleOp(OptLoc, MLIRContext *context, TypeRange operands,
+                           SmallVectorImpl<Type> &results) {
+  results.push_back(TupleType::get(context, operands));
+  return success();
+}
+
+LogicalResult inferGetTupleElementOp(OptLoc location, Type tuple, int64_t index,
+                                     SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.get_tuple_element";
+  auto type = dyn_cast_if_present<TupleType>(tuple);
+  if (!type)
+    return emitShapeError(location, op) << "operand must be a tuple, got " << tuple;
+  // get_tuple_element_c1: index in range.
+  if (index < 0 || index >= static_cast<int64_t>(type.size()))
+    return emitShapeError(location, op)
+           << "index " << index << " is out of range for " << tuple;
+  // get_tuple_element_c2: the element's type.
+  results.push_back(type.getType(index));
+  return success();
+}
+
+LogicalResult inferOperandTypes(OptLoc, StringRef, TypeRange operands,
+                                SmallVectorImpl<Type> &results) {
+  llvm::append_range(results, operands);
+  return success();
+}
+
+LogicalResult inferBranchesOp(OptLoc location, StringRef op,
+                              RegionRange branches,
+                              SmallVectorImpl<Type> &results) {
+  if (branches.empty())
+    return emitShapeError(location, op) << "needs at least one branch";
+  SmallVector<Type> types;
+  for (auto [i, branch] : llvm::enumerate(branches)) {
+    std::string name = "branch " + std::to_string(i);
+    FailureOr<Operation *> ret = regionReturn(location, op, branch, name);
+    if (failed(ret))
+      return failure();
+    TypeRange returned = (*ret)->getOperandTypes();
+    if (i == 0) {
+      llvm::append_range(types, returned);
+      continue;
+    }
+    // if_c3, case_c4: every branch returns the same types.
+    if (!isCompatibleInferredTypes(returned, types))
+      return emitShapeError(location, op)
+             << name << " returns " << typesText(returned)
+             << " but branch 0 returns " << typesText(types);
+    for (auto [t, r] : llvm::zip(types, returned))
+      if (auto a = dyn_cast<RankedTensorType>(t))
+        t = a.clone(mergeShapes(a.getShape(), cast<RankedTensorType>(r).getShape()));
+  }
+  llvm::append_range(results, types);
+  return success();
+}
+
+LogicalResult inferMapOp(OptLoc location, TypeRange operands,
+                         ArrayRef<int64_t> dims, Region *body,
+                         SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.map";
+  // map_c2: at least one input.
+  if (operands.empty())
+    return emitShapeError(location, op) << "needs at least one input";
+  SmallVector<Type> ignored;
+  if (failed(inferElementwiseOp(location, op, operands, Type(),
+                                /*sameElementType=*/false, ignored)))
+    return failure();
+  auto shapeType = cast<RankedTensorType>(ignored[0]);
+  // map_c3: dimensions = [0, ..., R-1].
+  bool identity = static_cast<int64_t>(dims.size()) == shapeType.getRank();
+  for (auto [i, dim] : llvm::enumerate(dims))
+    identity &= dim == static_cast<int64_t>(i);
+  if (!identity)
+    return emitShapeError(location, op)
+           << "dimensions must be [0, ..., " << shapeType.getRank() - 1
+           << "] (all dimensions in order), got " << listText(dims);
+  // map_c4: computation : (tensor<E0>, ..., tensor<EN-1>) -> tensor<E'>.
+  if (!body || body->empty())
+    return emitShapeError(location, op) << "computation region must not be empty";
+  Block &block = body->front();
+  SmallVector<Type> expected;
+  for (Type operand : operands)
+    expected.push_back(RankedTensorType::get({}, getElementTypeOrSelf(operand)));
+  if (TypeRange(block.getArgumentTypes()) != TypeRange(expected))
+    return emitShapeError(location, op)
+           << "computation arguments " << typesText(block.getArgumentTypes())
+           << " must be " << typesText(expected);
+  FailureOr<Operation *> ret = regionReturn(location, op, body, "computation");
+  if (failed(ret))
+    return failure();
+  auto scalar = (*ret)->getNumOperands() == 1
+                    ? dyn_cast<RankedTensorType>((*ret)->getOperand(0).getType())
+                    : RankedTensorType();
+  if (!scalar || scalar.getRank() != 0)
+    return emitShapeError(location, op)
+           << "computation must return a single rank-0 tensor, got "
+           << typesText((*ret)->getOperandTypes());
+  // map_c5..c7: the operands' shape, the computation's element type.
+  results.push_back(shapeType.clone(scalar.getElementType()));
+  return success();
+}
+
+} // namespace xla::stablehlo
+
+//===----------------------------------------------------------------------===//
+// The ops' inferReturnTypes (InferTypeOpInterface), calling the functions
+// above. Builders may leave attributes or regions out, so both are checked.
+//===----------------------------------------------------------------------===//
+
+using namespace xla::stablehlo;
+
+namespace {
+LogicalResult missingAttr(OptLoc location, StringRef op, StringRef name) {
+  return emitShapeError(location, op) << "requires the attribute '" << name << "'";
+}
+
+/// Region `index` of the adaptor, or null when the builder attached fewer.
+Region *regionOrNull(RegionRange regions, unsigned index) {
+  return index < regions.size() ? regions[index] : nullptr;
+}
+} // namespace
+
+#define HLO_INFER(Op)                                                          \
+  LogicalResult Op::inferReturnTypes(MLIRContext *context,                     \
+                                     std::optional<Location> location,         \
+                                     Adaptor adaptor,                          \
+                                     SmallVectorImpl<Type> &types)
+
+HLO_INFER(AbsOp) {
+  Type operand = adaptor.getOperand().getType();
+  return inferElementwiseOp(location, getOperationName(), operand,
+                            complexPartType(getElementTypeOrSelf(operand)),
+                            true, types);
+}
+HLO_INFER(RealOp) {
+  Type operand = adaptor.getOperand().getType();
+  return inferElementwiseOp(location, getOperationName(), operand,
+                            complexPartType(getElementTypeOrSelf(operand)),
+                            true, types);
+}
+HLO_INFER(ImagOp) {
+  Type operand = adaptor.getOperand().getType();
+  return inferElementwiseOp(location, getOperationName(), operand,
+                            complexPartType(getElementTypeOrSelf(operand)),
+                            true, types);
+}
+HLO_INFER(ComplexOp) {
+  return inferComplexOp(location, adaptor.getLhs().getType(),
+                        adaptor.getRhs().getType(), types);
+}
+HLO_INFER(CompareOp) {
+  return inferCompareOp(location, adaptor.getLhs().getType(),
+                        adaptor.getRhs().getType(), types);
+}
+HLO_INFER(SelectOp) {
+  return inferSelectOp(location, adaptor.getPred().getType(),
+                       adaptor.getOnTrue().getType(),
+                       adaptor.getOnFalse().getType(), types);
+}
+HLO_INFER(ClampOp) {
+  return inferClampOp(location, adaptor.getMin().getType(),
+                      adaptor.getOperand().getType(),
+                      adaptor.getMax().getType(), types);
+}
+HLO_INFER(DotGeneralOp) {
+  DotDimensionNumbersAttr dims = adaptor.getDotDimensionNumbersAttr();
+  if (!dims)
+    return missingAttr(location, getOperationName(), "dot_dimension_numbers");
+  std::optional<size_t> precisions;
+  if (ArrayAttr precision = adaptor.getPrecisionConfigAttr())
+    precisions = precision.size();
+  return inferDotGeneralOp(
+      location, adaptor.getLhs().getType(), adaptor.getRhs().getType(),
+      dims.getLhsBatchingDimensions(), dims.getRhsBatchingDimensions(),
+      dims.getLhsContractingDimensions(), dims.getRhsContractingDimensions(),
+      precisions, types);
+}
+HLO_INFER(DotOp) {
+  // dot_general_c11 applies to dot too: no or two precisions.
+  if (ArrayAttr precision = adaptor.getPrecisionConfigAttr();
+      precision && precision.size() != 0 && precision.size() != 2)
+    return emitShapeError(location, getOperationName())
+           << "precision_config must have 0 or 2 entries, got "
+           << precision.size();
+  return inferDotOp(location, adaptor.getLhs().getType(),
+                    adaptor.getRhs().getType(), types);
+}
+HLO_INFER(ReduceOp) {
+  DenseI64ArrayAttr dims = adaptor.getDimensionsAttr();
+  if (!dims)
+    return missingAttr(location, getOperationName(), "dimensions");
+  if (adaptor.getOperands().size() % 2 != 0)
+    return emitShapeError(location, getOperationName())
+           << "needs one init value per input, got "
+           << adaptor.getOperands().size() << " operands";
+  return inferReduceOp(location, adaptor.getInputs().getTypes(),
+                       adaptor.getInitValues().getTypes(), dims.asArrayRef(),
+                       regionOrNull(adaptor.getRegions(), 0), types);
+}
+HLO_INFER(TransposeOp) {
+  DenseI64ArrayAttr permutation = adaptor.getPermutationAttr();
+  if (!permutation)
+    return missingAttr(location, getOperationName(), "permutation");
+  return inferTransposeOp(location, adaptor.getOperand().getType(),
+                          permutation.asArrayRef(), types);
+}
+HLO_INFER(ReverseOp) {
+  DenseI64ArrayAttr dims = adaptor.getDimensionsAttr();
+  if (!dims)
+    return missingAttr(location, getOperationName(), "dimensions");
+  return inferReverseOp(location, adaptor.getOperand().getType(),
+                        dims.asArrayRef(), types);
+}
+HLO_INFER(SliceOp) {
+  DenseI64ArrayAttr starts = adaptor.getStartIndicesAttr(),
+                    limits = adaptor.getLimitIndicesAttr(),
+                    strides = adaptor.getStridesAttr();
+  if (!starts || !limits || !strides)
+    return missingAttr(location, getOperationName(),
+                       !starts ? "start_indices"
+                               : !limits ? "limit_indices" : "strides");
+  return inferSliceOp(location, adaptor.getOperand().getType(),
+                      starts.asArrayRef(), limits.asArrayRef(),
+                      strides.asArrayRef(), types);
+}
+HLO_INFER(ConcatenateOp) {
+  IntegerAttr dim = adaptor.getDimensionAttr();
+  if (!dim)
+    return missingAttr(location, getOperationName(), "dimension");
+  return inferConcatenateOp(location, adaptor.getInputs().getTypes(),
+                            dim.getInt(), types);
+}
+HLO_INFER(PadOp) {
+  DenseI64ArrayAttr low = adaptor.getEdgePaddingLowAttr(),
+                    high = adaptor.getEdgePaddingHighAttr(),
+                    interior = adaptor.getInteriorPaddingAttr();
+  if (!low || !high || !interior)
+    return missingAttr(location, getOperationName(),
+                       !low ? "edge_padding_low"
+                            : !high ? "edge_padding_high" : "interior_padding");
+  return inferPadOp(location, adaptor.getOperand().getType(),
+                    adaptor.getPaddingValue().getType(), low.asArrayRef(),
+                    high.asArrayRef(), interior.asArrayRef(), types);
+}
+HLO_INFER(BroadcastOp) {
+  DenseI64ArrayAttr sizes = adaptor.getBroadcastSizesAttr();
+  if (!sizes)
+    return missingAttr(location, getOperationName(), "broadcast_sizes");
+  return inferBroadcastOp(location, adaptor.getOperand().getType(),
+                          sizes.asArrayRef(), types);
+}
+HLO_INFER(TupleOp) {
+  return inferTupleOp(location, context, adaptor.getVal().getTypes(), types);
+}
+HLO_INFER(GetTupleElementOp) {
+  IntegerAttr index = adaptor.getIndexAttr();
+  if (!index)
+    return missingAttr(location, getOperationName(), "index");
+  return inferGetTupleElementOp(location, adaptor.getOperand().getType(),
+                                index.getInt(), types);
+}
+HLO_INFER(OptimizationBarrierOp) {
+  return inferOperandTypes(location, getOperationName(),
+                           adaptor.getOperands().getTypes(), types);
+}
+HLO_INFER(WhileOp) {
+  // while_c3: the results are the final loop state.
+  return inferOperandTypes(location, getOperationName(),
+                           adaptor.getOperands().getTypes(), types);
+}
+HLO_INFER(SortOp) {
+  // sort_c1/c2: inputs of one shape; the results have the input types.
+  TypeRange inputs = adaptor.getInputs().getTypes();
+  if (inputs.empty())
+    return emitShapeError(location, getOperationName())
+           << "needs at least one input";
+  SmallVector<Type> ignored;
+  if (failed(inferElementwiseOp(location, getOperationName(), inputs, Type(),
+                                /*sameElementType=*/false, ignored)))
+    return failure();
+  return inferOperandTypes(location, getOperationName(), inputs, types);
+}
+HLO_INFER(IfOp) {
+  return inferBranchesOp(location, getOperationName(), adaptor.getRegions(),
+                         types);
+}
+HLO_INFER(CaseOp) {
+  return inferBranchesOp(location, getOperationName(), adaptor.getRegions(),
+                         types);
+}
+HLO_INFER(MapOp) {
+  DenseI64ArrayAttr dims = adaptor.getDimensionsAttr();
+  if (!dims)
+    return missingAttr(location, getOperationName(), "dimensions");
+  return inferMapOp(location, adaptor.getInputs().getTypes(),
+                    dims.asArrayRef(), regionOrNull(adaptor.getRegions(), 0),
+                    types);
+}
+#undef HLO_INFER
