@@ -7,7 +7,7 @@ use melior::{
     Context,
     dialect::func,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Module, Operation, OperationRef, Region, RegionLike, Type, Value,
+        Attribute, Block, BlockLike, BlockRef, Identifier, Location, Module, Operation, OperationRef, Region, RegionLike, Type, Value,
         ValueLike,
         attribute::{StringAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
@@ -98,7 +98,10 @@ impl XlaOp {
 /// builder's context.
 pub struct XlaBuilder {
     // Declared before `shared`: MLIR objects are destroyed before the context.
-    block: RefCell<Option<Block<'static>>>,
+    /// The body: a region with one block, so that dominance (regions
+    /// using values from above) can be verified op by op; it becomes the
+    /// function's body in `build`.
+    body: RefCell<Option<Region<'static>>>,
     values: RefCell<Vec<Value<'static, 'static>>>,
     /// Parameter numbers in block argument order (kept sorted).
     parameters: RefCell<Vec<i64>>,
@@ -117,7 +120,11 @@ impl XlaBuilder {
 
     fn with_shared(name: &str, shared: Rc<Shared>) -> Self {
         Self {
-            block: RefCell::new(Some(Block::new(&[]))),
+            body: RefCell::new(Some({
+                let region = Region::new();
+                region.append_block(Block::new(&[]));
+                region
+            })),
             values: RefCell::new(Vec::new()),
             parameters: RefCell::new(Vec::new()),
             id: NEXT_BUILDER_ID.fetch_add(1, Ordering::Relaxed),
@@ -173,6 +180,16 @@ impl XlaBuilder {
 
     pub(crate) fn context(&self) -> &'static Context {
         self.shared.context()
+    }
+
+    /// The body block, unless the builder has been built.
+    fn block(&self, op: &str) -> Result<BlockRef<'static, 'static>, BuildError> {
+        let body = self.body.borrow();
+        let block = body.as_ref().and_then(|r| r.first_block()).ok_or_else(|| BuildError::invalid(op, "the builder has already been built"))?;
+        // SAFETY: the block lives as long as the region, which the builder
+        // owns until `build` moves it into the function; handles are only
+        // used while the builder is alive and unbuilt.
+        Ok(unsafe { BlockRef::from_raw(block.to_raw()) })
     }
 
     pub(crate) fn location(&self) -> Location<'static> {
@@ -240,8 +257,7 @@ impl XlaBuilder {
             return Err(BuildError::invalid(op, format!("parameter number {index} (`{name}`) is negative or already declared")));
         }
         let position = parameters.iter().filter(|&&p| p < index).count();
-        let block = self.block.borrow();
-        let block = block.as_ref().ok_or_else(|| BuildError::invalid(op, "the builder has already been built"))?;
+        let block = self.block(op)?;
         let location = Location::name(self.context(), name, self.location());
         // Block argument handles stay valid when arguments are inserted
         // before them (only their numbers change).
@@ -282,15 +298,19 @@ impl XlaBuilder {
         self.append_verified(name, operation)
     }
 
-    /// Verifies a created op and appends it to the body.
+    /// Appends a created op to the body and verifies it there (in place,
+    /// so that regions using values from above pass the dominance check);
+    /// an op that does not verify is erased again.
     pub(crate) fn append_verified(&self, name: &str, operation: Operation<'static>) -> Result<Vec<XlaOp>, BuildError> {
-        let (valid, messages) = capture_diagnostics(self.context(), || operation.verify());
+        let block = self.block(name)?;
+        let appended: OperationRef = block.append_operation(operation);
+        let (valid, messages) = capture_diagnostics(self.context(), || appended.verify());
         if !valid {
+            // SAFETY: the op was just appended; its results have no uses
+            // and no handles to them were handed out.
+            unsafe { mlir_sys::mlirOperationDestroy(appended.to_raw()) };
             return Err(BuildError::Op { op: name.to_string(), message: join_messages(messages, "the op does not verify") });
         }
-        let block = self.block.borrow();
-        let block = block.as_ref().ok_or_else(|| BuildError::invalid(name, "the builder has already been built"))?;
-        let appended: OperationRef = block.append_operation(operation);
         let results: Vec<Value> = appended.results().map(Into::into).collect();
         Ok(results.into_iter().map(|v| self.push_value(v)).collect())
     }
@@ -396,14 +416,13 @@ impl XlaBuilder {
                 format!("parameters must be numbered 0..{}, but parameter {position} is missing (next declared is {index})", parameters.len()),
             ));
         }
-        let block = self.block.borrow_mut().take().ok_or_else(|| BuildError::invalid(op, "the builder has already been built"))?;
+        let block = self.block(op)?;
         let context = self.context();
         let location = self.location();
         let inputs: Vec<Type> = (0..block.argument_count()).map(|i| block.argument(i).expect("counted").r#type()).collect();
         let outputs: Vec<Type> = values.iter().map(|v| v.r#type()).collect();
         block.append_operation(func::r#return(&values, location));
-        let region = Region::new();
-        region.append_block(block);
+        let region = self.body.borrow_mut().take().expect("checked by `block`");
         let function = func::func(
             context,
             StringAttribute::new(context, &self.name),
