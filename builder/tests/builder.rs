@@ -684,6 +684,44 @@ fn mlir_text_round_trips() -> TestResult {
     Ok(())
 }
 
+#[test]
+fn literals_and_shapes() -> TestResult {
+    let m = Literal::from_slice(&[1i32, 2, 3, 4, 5, 6], &[2, 3])?;
+    assert_eq!(m.dims(), &[2, 3]);
+    assert_eq!(m.element_type(), I32);
+    assert_eq!(m.shape(), Shape::array(I32, &[2, 3]));
+    assert_eq!(m.to_vec::<i32>()?, vec![1, 2, 3, 4, 5, 6]);
+    assert!(matches!(m.to_vec::<f32>(), Err(LiteralError::TypeMismatch { .. })));
+    assert!(matches!(Literal::from_slice(&[1.0f32; 5], &[2, 3]), Err(LiteralError::SizeMismatch { .. })));
+    assert_eq!(m.reshape(&[3, 2])?.dims(), &[3, 2]);
+    assert!(m.reshape(&[4]).is_err());
+    assert_eq!(Literal::matrix(&[[1u8, 2], [3, 4]]).dims(), &[2, 2]);
+    assert_eq!(Literal::scalar(true).to_scalar::<bool>()?, true);
+    assert_eq!(Literal::zeros(ElementType::F64, &[2]).to_vec::<f64>()?, vec![0.0, 0.0]);
+    assert_eq!(m.to_string(), "[[1, 2, 3], [4, 5, 6]]");
+    assert_eq!(F16::from_f32(1.5).to_f32(), 1.5);
+    assert_eq!(BF16::from_f32(-2.0).to_f32(), -2.0);
+    assert_eq!(Shape::array(ElementType::C64, &[2, 0]).mlir_type(), "tensor<2x0xcomplex<f32>>");
+    assert_eq!(Shape::tuple(vec![Shape::scalar(ElementType::U32), Shape::Token]).mlir_type(), "tuple<tensor<ui32>, !stablehlo.token>");
+    Ok(())
+}
+
+#[test]
+fn compile_options_and_argument_checks() -> TestResult {
+    let computation = axpy_example::build_axpy(2)?;
+    let executable = computation.compile(&CompileOptions { keep_lowered_module: true })?;
+    assert!(executable.lowered_mlir_text().is_some_and(|t| t.contains("llvm.func")), "the lowered module is kept");
+    let wrong = executable.execute(&[Literal::scalar(1.0f32), Literal::vec1(&[1.0f32, 2.0, 3.0]), Literal::vec1(&[1.0f32, 2.0])]);
+    let error = wrong.err().expect("a vector of 3 is not f32[2]");
+    assert!(matches!(error, RunError::Execute { .. }) && error.to_string().contains("input 1"), "{error}");
+    assert!(executable.execute(&[Literal::scalar(1.0f32)]).is_err());
+    // A computation can be compiled again (compile works on a copy).
+    let again = computation.compile(&CompileOptions::default())?;
+    let result = again.execute(&[Literal::scalar(2.0f32), Literal::vec1(&[1.0f32, 2.0]), Literal::vec1(&[0.5f32, 0.5])])?;
+    assert_eq!(result[0].to_vec::<f32>()?, vec![2.5, 4.5]);
+    Ok(())
+}
+
 // ---- construction errors ----------------------------------------------------
 
 /// Expects an error whose message names `op` and contains every one of `words`.
@@ -706,7 +744,7 @@ fn error_shape_mismatch_in_add() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[2]), "x")?;
     let y = b.parameter(1, &f32_shape(&[3]), "y")?;
-    let error = expect_error(b.add(x, y), "stablehlo.add", &[]);
+    let error = expect_error(b.add(x, y), "stablehlo.add", &["same shape"]);
     assert!(matches!(error, BuildError::Op { .. }), "{error:?}");
     // The failed op left the builder usable.
     let fine = b.add(x, x)?;
