@@ -107,6 +107,26 @@ static StringRef inferenceRule(StringRef op) {
              "if_c3/case_c4: the results have the types the branches return")
       .Case("stablehlo.map",
             "map_c7: the operands' shape, with the element type the computation returns")
+      .Case("stablehlo.get_dimension_size", "get_dimension_size: tensor<i32>")
+      .Cases({"stablehlo.replica_id", "stablehlo.partition_id"}, "tensor<ui32>")
+      .Case("stablehlo.cholesky", "cholesky_c1: the result has a's type")
+      .Case("stablehlo.triangular_solve", "triangular_solve_c4: the result has b's type")
+      .Case("stablehlo.reduce_precision", "reduce_precision_c1: the operand's type")
+      .Case("stablehlo.dynamic_slice",
+            "dynamic_slice_c5: shape slice_sizes, the operand's element type")
+      .Case("stablehlo.dynamic_update_slice", "dynamic_update_slice_c1: the operand's type")
+      .Case("stablehlo.fft",
+            "fft_c2/c5: FFT/IFFT keep the type; RFFT: complex, last dimension "
+            "n / 2 + 1 of fft_length's n; IRFFT: real, last dimensions fft_length")
+      .Cases({"stablehlo.batch_norm_training", "stablehlo.batch_norm_grad"},
+             "the operand's type, then vectors of the feature dimension's size")
+      .Case("stablehlo.batch_norm_inference", "the operand's type")
+      .Case("stablehlo.select_and_scatter",
+            "select_and_scatter_c11: the operand's shape, the source's element type")
+      .Case("stablehlo.scatter", "scatter_c16: the results have the input types")
+      .Case("stablehlo.all_reduce", "all_reduce_c6: the results have the operand types")
+      .Case("stablehlo.collective_permute",
+            "collective_permute_c5: the result has the operand's type")
       .Default("element-wise: the operands' shape and element type");
 }
 
@@ -811,6 +831,284 @@ LogicalResult inferMapOp(OptLoc location, TypeRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Linear algebra, indexing, collectives and the rest
+//===----------------------------------------------------------------------===//
+
+LogicalResult inferGetDimensionSizeOp(OptLoc location, Type operand,
+                                      int64_t dim,
+                                      SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.get_dimension_size";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  // get_dimension_size_c1: dimension in range.
+  if (dim < 0 || dim >= type->getRank())
+    return emitShapeError(location, op)
+           << "dimension " << dim << " is out of range for an operand of rank "
+           << type->getRank();
+  results.push_back(
+      RankedTensorType::get({}, IntegerType::get(operand.getContext(), 32)));
+  return success();
+}
+
+LogicalResult inferCholeskyOp(OptLoc location, Type a,
+                              SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.cholesky";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, a, "a");
+  if (failed(type))
+    return failure();
+  // cholesky_c2/c3: a batch of square matrices.
+  if (type->getRank() < 2)
+    return emitShapeError(location, op)
+           << "a must have rank at least 2, got " << *type;
+  ArrayRef<int64_t> shape = type->getShape();
+  if (!compatibleDim(shape.back(), shape.drop_back().back()))
+    return emitShapeError(location, op)
+           << "the two minor dimensions of a must be equal (square matrices), got "
+           << *type;
+  // cholesky_c1: the result has a's type.
+  results.push_back(*type);
+  return success();
+}
+
+LogicalResult inferTriangularSolveOp(OptLoc location, Type aType, Type bType,
+                                     bool leftSide,
+                                     SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.triangular_solve";
+  FailureOr<RankedTensorType> a = rankedTensor(location, op, aType, "a");
+  FailureOr<RankedTensorType> b = rankedTensor(location, op, bType, "b");
+  if (failed(a) || failed(b))
+    return failure();
+  // triangular_solve_c1: same element type.
+  if (a->getElementType() != b->getElementType())
+    return emitShapeError(location, op)
+           << "a and b must have the same element type, got "
+           << a->getElementType() << " and " << b->getElementType();
+  // triangular_solve_c2: equal ranks, at least 2.
+  int64_t rank = a->getRank();
+  if (rank < 2 || b->getRank() != rank)
+    return emitShapeError(location, op)
+           << "a and b must have the same rank, at least 2, got " << *a
+           << " and " << *b;
+  // triangular_solve_c3: same batch dims, a square, a matches b's side.
+  if (!compatibleShapes(a->getShape().drop_back(2), b->getShape().drop_back(2)))
+    return emitShapeError(location, op)
+           << "a " << *a << " and b " << *b
+           << " must have the same batch dimensions";
+  int64_t n = a->getDimSize(rank - 1);
+  if (!compatibleDim(a->getDimSize(rank - 2), n))
+    return emitShapeError(location, op)
+           << "the two minor dimensions of a must be equal, got " << *a;
+  int64_t side = b->getDimSize(leftSide ? rank - 2 : rank - 1);
+  if (!compatibleDim(side, n))
+    return emitShapeError(location, op)
+           << "a is " << n << "x" << n << " but b's "
+           << (leftSide ? "rows" : "columns") << " number " << side
+           << " (left_side = " << (leftSide ? "true" : "false") << ")";
+  // triangular_solve_c4: the result has b's type.
+  results.push_back(*b);
+  return success();
+}
+
+LogicalResult inferReducePrecisionOp(OptLoc location, Type operand,
+                                     int64_t exponent, int64_t mantissa,
+                                     SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.reduce_precision";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  // reduce_precision_c2/c3.
+  if (exponent < 1)
+    return emitShapeError(location, op)
+           << "exponent_bits must be at least 1, got " << exponent;
+  if (mantissa < 0)
+    return emitShapeError(location, op)
+           << "mantissa_bits must be non-negative, got " << mantissa;
+  // reduce_precision_c1: the operand's type.
+  results.push_back(*type);
+  return success();
+}
+
+/// dynamic_slice_c2/c3, dynamic_update_slice_c3/c4: one scalar per
+/// dimension, all of one type.
+static LogicalResult checkStartIndices(OptLoc location, StringRef op,
+                                       TypeRange indices, int64_t rank) {
+  if (static_cast<int64_t>(indices.size()) != rank)
+    return emitShapeError(location, op)
+           << "needs " << rank
+           << " start indices (one per operand dimension), got "
+           << indices.size();
+  for (Type index : indices)
+    if (index != indices.front())
+      return emitShapeError(location, op)
+             << "start indices must all have the same type, got "
+             << indices.front() << " and " << index;
+  return success();
+}
+
+LogicalResult inferDynamicSliceOp(OptLoc location, Type operand,
+                                  TypeRange startIndices,
+                                  ArrayRef<int64_t> sizes,
+                                  SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.dynamic_slice";
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type) ||
+      failed(checkStartIndices(location, op, startIndices, type->getRank())))
+    return failure();
+  // dynamic_slice_c4: 0 <= slice_sizes <= operand dims.
+  if (static_cast<int64_t>(sizes.size()) != type->getRank())
+    return emitShapeError(location, op)
+           << "slice_sizes has " << sizes.size() << " entries, operand rank is "
+           << type->getRank();
+  for (auto [i, size] : llvm::enumerate(sizes))
+    if (size < 0 || (!type->isDynamicDim(i) && size > type->getDimSize(i)))
+      return emitShapeError(location, op)
+             << "slice_sizes[" << i << "] = " << size << " must be in [0, "
+             << type->getDimSize(i) << "]";
+  // dynamic_slice_c1/c5: shape slice_sizes, the operand's element type.
+  results.push_back(RankedTensorType::get(sizes, type->getElementType()));
+  return success();
+}
+
+LogicalResult inferDynamicUpdateSliceOp(OptLoc location, Type operand,
+                                        Type update, TypeRange startIndices,
+                                        SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.dynamic_update_slice";
+  FailureOr<RankedTensorType> operandType =
+      rankedTensor(location, op, operand, "operand");
+  FailureOr<RankedTensorType> updateType =
+      rankedTensor(location, op, update, "update");
+  if (failed(operandType) || failed(updateType))
+    return failure();
+  // dynamic_update_slice_c2/c3: same rank and element type, update fits.
+  if (updateType->getRank() != operandType->getRank() ||
+      updateType->getElementType() != operandType->getElementType())
+    return emitShapeError(location, op)
+           << "update " << *updateType
+           << " must have the operand's rank and element type ("
+           << *operandType << ")";
+  for (int64_t i = 0; i < operandType->getRank(); ++i) {
+    int64_t u = updateType->getDimSize(i), o = operandType->getDimSize(i);
+    if (!ShapedType::isDynamic(u) && !ShapedType::isDynamic(o) && u > o)
+      return emitShapeError(location, op)
+             << "update dimension " << i << " (" << u
+             << ") is larger than the operand's (" << o << ")";
+  }
+  if (failed(checkStartIndices(location, op, startIndices,
+                               operandType->getRank())))
+    return failure();
+  // dynamic_update_slice_c1: the operand's type.
+  results.push_back(*operandType);
+  return success();
+}
+
+LogicalResult inferFftOp(OptLoc location, Type operand, bool inverse,
+                         bool real, ArrayRef<int64_t> length,
+                         SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.fft";
+  StringRef kind = real ? (inverse ? "IRFFT" : "RFFT") : (inverse ? "IFFT" : "FFT");
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  int64_t count = length.size();
+  // fft_c3: one to three transformed dimensions.
+  if (count < 1 || count > 3)
+    return emitShapeError(location, op)
+           << "fft_length must have 1 to 3 entries, got " << count;
+  // fft_c1: the operand has that many dimensions.
+  if (type->getRank() < count)
+    return emitShapeError(location, op)
+           << "operand rank " << type->getRank()
+           << " is less than size(fft_length) = " << count;
+  // fft_c2: FFT/IFFT keep a complex type; RFFT: float to complex of it;
+  // IRFFT: complex to its float.
+  Type in = type->getElementType();
+  auto complex = dyn_cast<ComplexType>(in);
+  bool forwardReal = real && !inverse;
+  if (forwardReal ? !isa<FloatType>(in) : !complex)
+    return emitShapeError(location, op)
+           << "fft_type " << kind << " needs "
+           << (forwardReal ? "a floating-point" : "a complex")
+           << " operand, got element type " << in;
+  Type out = !real ? in
+             : inverse ? complex.getElementType()
+                       : Type(ComplexType::get(in));
+  auto half = [](int64_t n) {
+    return ShapedType::isDynamic(n) || n == 0 ? n : n / 2 + 1;
+  };
+  SmallVector<int64_t> shape(type->getShape());
+  ArrayRef<int64_t> minor = type->getShape().take_back(count);
+  if (forwardReal) {
+    // fft_c4: the real operand's minor dimensions are fft_length; c5: the
+    // last one becomes n / 2 + 1.
+    if (!compatibleShapes(minor, length))
+      return emitShapeError(location, op)
+             << "the minor dimensions " << listText(minor)
+             << " of the real operand must equal fft_length "
+             << listText(length);
+    shape.back() = half(length.back());
+  } else if (real) {
+    // fft_c4/c5: the real result's minor dimensions are fft_length, so the
+    // operand's are too, except the last, which is n / 2 + 1.
+    SmallVector<int64_t> expected(length);
+    expected.back() = half(length.back());
+    if (!compatibleShapes(minor, expected))
+      return emitShapeError(location, op)
+             << "the minor dimensions " << listText(minor)
+             << " of the complex operand must be " << listText(expected)
+             << " for fft_length " << listText(length);
+    llvm::copy(length, shape.end() - count);
+  }
+  results.push_back(RankedTensorType::get(shape, out));
+  return success();
+}
+
+LogicalResult inferBatchNormOp(OptLoc location, StringRef op, Type operand,
+                               int64_t featureIndex,
+                               ArrayRef<std::pair<StringRef, Type>> features,
+                               ArrayRef<std::pair<StringRef, Type>> fullSize,
+                               unsigned featureResults,
+                               SmallVectorImpl<Type> &results) {
+  FailureOr<RankedTensorType> type = rankedTensor(location, op, operand, "operand");
+  if (failed(type))
+    return failure();
+  // batch_norm_*_c1: feature_index in range.
+  if (featureIndex < 0 || featureIndex >= type->getRank())
+    return emitShapeError(location, op)
+           << "feature_index " << featureIndex
+           << " is out of range for an operand of rank " << type->getRank();
+  // batch_norm_*_c2: one element type.
+  Type element = type->getElementType();
+  for (auto [name, value] :
+       llvm::concat<const std::pair<StringRef, Type>>(features, fullSize))
+    if (getElementTypeOrSelf(value) != element)
+      return emitShapeError(location, op)
+             << name << " must have the operand's element type " << element
+             << ", got " << value;
+  // The per-feature inputs have the feature dimension's size.
+  int64_t size = type->getDimSize(featureIndex);
+  for (auto [name, value] : features) {
+    auto vector = dyn_cast<RankedTensorType>(value);
+    if (!vector || vector.getRank() != 1 ||
+        !compatibleDim(vector.getDimSize(0), size))
+      return emitShapeError(location, op)
+             << name << " must have " << size
+             << " elements (the size of the feature dimension), got " << value;
+    if (ShapedType::isDynamic(size))
+      size = vector.getDimSize(0);
+  }
+  for (auto [name, value] : fullSize)
+    if (!isCompatibleInferredType(value, *type))
+      return emitShapeError(location, op)
+             << name << " must have the operand type " << *type << ", got "
+             << value;
+  results.push_back(*type);
+  for (unsigned i = 0; i < featureResults; ++i)
+    results.push_back(RankedTensorType::get({size}, element));
+  return success();
+}
+
 } // namespace xla::stablehlo
 
 //===----------------------------------------------------------------------===//
@@ -1006,5 +1304,139 @@ HLO_INFER(MapOp) {
   return inferMapOp(location, adaptor.getInputs().getTypes(),
                     dims.asArrayRef(), regionOrNull(adaptor.getRegions(), 0),
                     types);
+}
+HLO_INFER(GetDimensionSizeOp) {
+  IntegerAttr dim = adaptor.getDimensionAttr();
+  if (!dim)
+    return missingAttr(location, getOperationName(), "dimension");
+  return inferGetDimensionSizeOp(location, adaptor.getOperand().getType(),
+                                 dim.getInt(), types);
+}
+HLO_INFER(ReplicaIdOp) {
+  types.push_back(RankedTensorType::get(
+      {}, IntegerType::get(context, 32, IntegerType::Unsigned)));
+  return success();
+}
+HLO_INFER(PartitionIdOp) {
+  types.push_back(RankedTensorType::get(
+      {}, IntegerType::get(context, 32, IntegerType::Unsigned)));
+  return success();
+}
+HLO_INFER(CholeskyOp) {
+  return inferCholeskyOp(location, adaptor.getA().getType(), types);
+}
+HLO_INFER(TriangularSolveOp) {
+  BoolAttr leftSide = adaptor.getLeftSideAttr();
+  if (!leftSide)
+    return missingAttr(location, getOperationName(), "left_side");
+  return inferTriangularSolveOp(location, adaptor.getA().getType(),
+                                adaptor.getB().getType(), leftSide.getValue(),
+                                types);
+}
+HLO_INFER(ReducePrecisionOp) {
+  IntegerAttr exponent = adaptor.getExponentBitsAttr(),
+              mantissa = adaptor.getMantissaBitsAttr();
+  if (!exponent || !mantissa)
+    return missingAttr(location, getOperationName(),
+                       !exponent ? "exponent_bits" : "mantissa_bits");
+  // Read as signed: the plain getters give unsigned values.
+  return inferReducePrecisionOp(location, adaptor.getOperand().getType(),
+                                exponent.getInt(), mantissa.getInt(), types);
+}
+HLO_INFER(DynamicSliceOp) {
+  DenseI64ArrayAttr sizes = adaptor.getSliceSizesAttr();
+  if (!sizes)
+    return missingAttr(location, getOperationName(), "slice_sizes");
+  return inferDynamicSliceOp(location, adaptor.getOperand().getType(),
+                             adaptor.getStartIndices().getTypes(),
+                             sizes.asArrayRef(), types);
+}
+HLO_INFER(DynamicUpdateSliceOp) {
+  return inferDynamicUpdateSliceOp(location, adaptor.getOperand().getType(),
+                                   adaptor.getUpdate().getType(),
+                                   adaptor.getStartIndices().getTypes(), types);
+}
+HLO_INFER(FftOp) {
+  FftTypeAttr kind = adaptor.getFftTypeAttr();
+  DenseI64ArrayAttr length = adaptor.getFftLengthAttr();
+  if (!kind || !length)
+    return missingAttr(location, getOperationName(),
+                       !kind ? "fft_type" : "fft_length");
+  FftType k = kind.getValue();
+  return inferFftOp(location, adaptor.getOperand().getType(),
+                    k == FftType::IFFT || k == FftType::IRFFT,
+                    k == FftType::RFFT || k == FftType::IRFFT,
+                    length.asArrayRef(), types);
+}
+HLO_INFER(BatchNormTrainingOp) {
+  IntegerAttr feature = adaptor.getFeatureIndexAttr();
+  if (!feature)
+    return missingAttr(location, getOperationName(), "feature_index");
+  return inferBatchNormOp(location, getOperationName(),
+                          adaptor.getOperand().getType(), feature.getInt(),
+                          {{"scale", adaptor.getScale().getType()},
+                           {"offset", adaptor.getOffset().getType()}},
+                          {}, 2, types);
+}
+HLO_INFER(BatchNormInferenceOp) {
+  IntegerAttr feature = adaptor.getFeatureIndexAttr();
+  if (!feature)
+    return missingAttr(location, getOperationName(), "feature_index");
+  return inferBatchNormOp(location, getOperationName(),
+                          adaptor.getOperand().getType(), feature.getInt(),
+                          {{"scale", adaptor.getScale().getType()},
+                           {"offset", adaptor.getOffset().getType()},
+                           {"mean", adaptor.getMean().getType()},
+                           {"variance", adaptor.getVariance().getType()}},
+                          {}, 0, types);
+}
+HLO_INFER(BatchNormGradOp) {
+  IntegerAttr feature = adaptor.getFeatureIndexAttr();
+  if (!feature)
+    return missingAttr(location, getOperationName(), "feature_index");
+  return inferBatchNormOp(location, getOperationName(),
+                          adaptor.getOperand().getType(), feature.getInt(),
+                          {{"scale", adaptor.getScale().getType()},
+                           {"mean", adaptor.getMean().getType()},
+                           {"variance", adaptor.getVariance().getType()}},
+                          {{"grad_output", adaptor.getGradOutput().getType()}},
+                          2, types);
+}
+HLO_INFER(SelectAndScatterOp) {
+  // select_and_scatter_c11: the operand's shape with the source's element
+  // type (the window and region rules are in the op's verifier).
+  Type operand = adaptor.getOperand().getType();
+  Type source = adaptor.getSource().getType();
+  auto operandType = dyn_cast<RankedTensorType>(operand);
+  auto sourceType = dyn_cast<RankedTensorType>(source);
+  if (!operandType || !sourceType)
+    return emitShapeError(location, getOperationName())
+           << "operand and source must be ranked tensors, got " << operand
+           << " and " << source;
+  types.push_back(operandType.clone(sourceType.getElementType()));
+  return success();
+}
+HLO_INFER(ScatterOp) {
+  // scatter_c15/c16: the results have the input types (the index and
+  // region rules are in the op's verifier).
+  if (adaptor.getInputs().empty() ||
+      adaptor.getUpdates().size() != adaptor.getInputs().size())
+    return emitShapeError(location, getOperationName())
+           << "needs as many updates as inputs (at least one)";
+  return inferOperandTypes(location, getOperationName(),
+                           adaptor.getInputs().getTypes(), types);
+}
+HLO_INFER(AllReduceOp) {
+  // all_reduce_c6: the results have the operand types.
+  if (adaptor.getOperands().empty())
+    return emitShapeError(location, getOperationName())
+           << "needs at least one operand";
+  return inferOperandTypes(location, getOperationName(),
+                           adaptor.getOperands().getTypes(), types);
+}
+HLO_INFER(CollectivePermuteOp) {
+  // collective_permute_c5: the result has the operand type.
+  return inferOperandTypes(location, getOperationName(),
+                           adaptor.getOperand().getType(), types);
 }
 #undef HLO_INFER

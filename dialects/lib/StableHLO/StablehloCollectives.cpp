@@ -164,9 +164,8 @@ LogicalResult AllReduceOp::verify() {
     return failure();
   if (getOperands().empty())
     return emitOpError() << "needs at least one operand";
-  // all_reduce_c6: results have the operand types.
-  if (TypeRange(getResultTypes()) != getOperands().getTypes())
-    return emitOpError() << "result types must equal the operand types";
+  // all_reduce_c6 (results have the operand types) is checked with
+  // inferReturnTypes.
   // all_reduce_c5: the computation reduces two scalars of the element type.
   return verifyReduction(*this, getComputation(), getOperands().getTypes());
 }
@@ -267,9 +266,7 @@ LogicalResult CollectivePermuteOp::verify() {
     if (!targets.insert(target).second)
       return emitOpError() << "target " << target << " appears twice in source_target_pairs";
   }
-  // collective_permute_c5.
-  if (getResult().getType() != getOperand().getType())
-    return emitOpError() << "result type must equal the operand type " << getOperand().getType();
+  // collective_permute_c5 (the operand's type) is checked with inferReturnTypes.
   return success();
 }
 

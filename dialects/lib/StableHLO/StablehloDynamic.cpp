@@ -319,15 +319,6 @@ LogicalResult DynamicConvOp::verify() {
 // GetDimensionSizeOp, SetDimensionSizeOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult GetDimensionSizeOp::verify() {
-  // get_dimension_size_c1: dimension in range.
-  int64_t rank = cast<RankedTensorType>(getOperand().getType()).getRank();
-  int64_t dim = getDimension();
-  if (dim < 0 || dim >= rank)
-    return emitOpError() << "dimension " << dim << " is out of range for an operand of rank "
-                         << rank;
-  return success();
-}
 
 LogicalResult SetDimensionSizeOp::verify() {
   auto operandType = cast<RankedTensorType>(getOperand().getType());

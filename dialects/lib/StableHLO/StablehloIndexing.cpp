@@ -101,63 +101,12 @@ static LogicalResult checkDims(Operation *op, StringRef name, ArrayRef<int64_t> 
   return success();
 }
 
-static LogicalResult checkStartIndices(Operation *op, ValueRange indices,
-                                       int64_t rank) {
-  // dynamic_slice_c2/c3, dynamic_update_slice_c3/c4: one scalar per dim,
-  // all of one type.
-  if (static_cast<int64_t>(indices.size()) != rank)
-    return op->emitOpError() << "needs " << rank << " start indices (one per operand dimension), got "
-                             << indices.size();
-  for (Value index : indices)
-    if (index.getType() != indices.front().getType())
-      return op->emitOpError() << "start indices must all have the same type, got "
-                               << indices.front().getType() << " and " << index.getType();
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // DynamicSliceOp, DynamicUpdateSliceOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult DynamicSliceOp::verify() {
-  auto operandType = cast<RankedTensorType>(getOperand().getType());
-  if (failed(checkStartIndices(*this, getStartIndices(), operandType.getRank())))
-    return failure();
-  ArrayRef<int64_t> sizes = getSliceSizes();
-  // dynamic_slice_c4: 0 <= slice_sizes <= operand dims.
-  if (static_cast<int64_t>(sizes.size()) != operandType.getRank())
-    return emitOpError() << "slice_sizes has " << sizes.size()
-                         << " entries, operand rank is " << operandType.getRank();
-  for (auto [i, size] : llvm::enumerate(sizes))
-    if (size < 0 || (!operandType.isDynamicDim(i) && size > operandType.getDimSize(i)))
-      return emitOpError() << "slice_sizes[" << i << "] = " << size
-                           << " must be in [0, " << operandType.getDimSize(i) << "]";
-  // dynamic_slice_c1/c5: the result has shape slice_sizes.
-  auto resultType = cast<RankedTensorType>(getResult().getType());
-  if (resultType.getShape() != sizes ||
-      resultType.getElementType() != operandType.getElementType())
-    return emitOpError() << "result type " << resultType << " must have shape "
-                         << listText(sizes) << " and element type "
-                         << operandType.getElementType();
-  return success();
-}
 
-LogicalResult DynamicUpdateSliceOp::verify() {
-  auto operandType = cast<RankedTensorType>(getOperand().getType());
-  auto updateType = cast<RankedTensorType>(getUpdate().getType());
-  if (getResult().getType() != operandType)
-    return emitOpError() << "result type must equal the operand type " << operandType;
-  // dynamic_update_slice_c2/c3: same rank and element type, update fits.
-  if (updateType.getRank() != operandType.getRank() ||
-      updateType.getElementType() != operandType.getElementType())
-    return emitOpError() << "update " << updateType
-                         << " must have the operand's rank and element type (" << operandType << ")";
-  for (int64_t i = 0; i < operandType.getRank(); ++i)
-    if (updateType.getDimSize(i) > operandType.getDimSize(i))
-      return emitOpError() << "update dimension " << i << " (" << updateType.getDimSize(i)
-                           << ") is larger than the operand's (" << operandType.getDimSize(i) << ")";
-  return checkStartIndices(*this, getStartIndices(), operandType.getRank());
-}
 
 //===----------------------------------------------------------------------===//
 // GatherOp
@@ -264,9 +213,8 @@ LogicalResult ScatterOp::verify() {
   auto updateType = cast<RankedTensorType>(getUpdates()[0].getType());
   ScatterDimensionNumbersAttr dims = getScatterDimensionNumbers();
   int64_t rank = inputType.getRank();
-  if (getNumResults() != n)
-    return emitOpError() << "must have " << n << " result(s), one per input, got " << getNumResults();
-  // scatter_c1..c4: same shapes across inputs, across updates; results = inputs.
+  // scatter_c1..c4: same shapes across inputs, across updates (results =
+  // inputs is checked with inferReturnTypes).
   for (size_t i = 0; i < n; ++i) {
     if (getElementTypeOrSelf(getUpdates()[i].getType()) != getElementTypeOrSelf(getInputs()[i].getType()))
       return emitOpError() << "update " << i << " must have the element type of input " << i;
@@ -274,8 +222,6 @@ LogicalResult ScatterOp::verify() {
       return emitOpError() << "all inputs must have the same shape";
     if (cast<RankedTensorType>(getUpdates()[i].getType()).getShape() != updateType.getShape())
       return emitOpError() << "all updates must have the same shape";
-    if (getResult(i).getType() != getInputs()[i].getType())
-      return emitOpError() << "result " << i << " must have the type of input " << i;
   }
   int64_t indexVectorDim = dims.getIndexVectorDim();
   if (indexVectorDim < 0 || indexVectorDim > indicesType.getRank())

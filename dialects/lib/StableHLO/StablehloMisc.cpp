@@ -85,66 +85,6 @@ void OutputOperandAliasAttr::print(AsmPrinter &printer) const {
 // FftOp, ReducePrecisionOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult FftOp::verify() {
-  auto operandType = cast<RankedTensorType>(getOperand().getType());
-  auto resultType = cast<RankedTensorType>(getResult().getType());
-  ArrayRef<int64_t> length = getFftLength();
-  int64_t count = length.size();
-  FftType kind = getFftType();
-  StringRef kindName = stringifyFftType(kind);
-  // fft_c3: one to three transformed dimensions.
-  if (count < 1 || count > 3)
-    return emitOpError() << "fft_length must have 1 to 3 entries, got " << count;
-  // fft_c1: the operand has that many dimensions.
-  if (operandType.getRank() < count)
-    return emitOpError() << "operand rank " << operandType.getRank()
-                         << " is less than size(fft_length) = " << count;
-  // fft_c2: element types by fft_type.
-  Type in = operandType.getElementType(), out = resultType.getElementType();
-  auto inComplex = dyn_cast<ComplexType>(in), outComplex = dyn_cast<ComplexType>(out);
-  bool ok = false;
-  switch (kind) {
-  case FftType::FFT:
-  case FftType::IFFT:
-    ok = inComplex && in == out;
-    break;
-  case FftType::RFFT:
-    ok = isa<FloatType>(in) && outComplex && outComplex.getElementType() == in;
-    break;
-  case FftType::IRFFT:
-    ok = inComplex && isa<FloatType>(out) && inComplex.getElementType() == out;
-    break;
-  }
-  if (!ok)
-    return emitOpError() << "fft_type " << kindName << " cannot map element type " << in << " to "
-                         << out << " (FFT/IFFT: same complex type; RFFT: float to complex of it; "
-                            "IRFFT: complex to its float)";
-  // fft_c4: the real side's minor dimensions are fft_length.
-  if (kind == FftType::RFFT || kind == FftType::IRFFT) {
-    auto real = kind == FftType::RFFT ? operandType : resultType;
-    ArrayRef<int64_t> minor = real.getShape().take_back(count);
-    if (real.getRank() < count || !compatibleShape(minor, length))
-      return emitOpError() << "the minor dimensions " << listText(minor) << " of the real "
-                           << (kind == FftType::RFFT ? "operand" : "result")
-                           << " must equal fft_length " << listText(length);
-  }
-  // fft_c5: the result has the operand's shape, except the last dimension
-  // of RFFT (n / 2 + 1 of n) and IRFFT (the reverse).
-  SmallVector<int64_t> expected(operandType.getShape());
-  auto half = [](int64_t n) { return ShapedType::isDynamic(n) || n == 0 ? n : n / 2 + 1; };
-  if (kind == FftType::RFFT)
-    expected.back() = half(expected.back());
-  if (kind == FftType::IRFFT)
-    expected.back() = resultType.getShape().back();
-  bool shapeOk = compatibleShape(resultType.getShape(), expected);
-  if (shapeOk && kind == FftType::IRFFT)
-    shapeOk = compatibleDim(operandType.getShape().back(), half(resultType.getShape().back()));
-  if (!shapeOk)
-    return emitOpError() << "result shape " << listText(resultType.getShape())
-                         << " does not follow from operand shape " << listText(operandType.getShape())
-                         << " for fft_type " << kindName;
-  return success();
-}
 
 // %x, format = e5m10 {attrs} : type
 ParseResult ReducePrecisionOp::parse(OpAsmParser &parser, OperationState &result) {
@@ -188,20 +128,6 @@ void ReducePrecisionOp::print(OpAsmPrinter &printer) {
     printer.printFunctionalType(getOperation());
 }
 
-LogicalResult ReducePrecisionOp::verify() {
-  // reduce_precision_c1: same type in and out.
-  if (getOperand().getType() != getOutput().getType())
-    return emitOpError() << "operand type " << getOperand().getType()
-                         << " and output type " << getOutput().getType() << " must be equal";
-  // reduce_precision_c2/c3.
-  // (The getters return unsigned values; read the attributes as signed.)
-  int64_t exponent = getExponentBitsAttr().getInt(), mantissa = getMantissaBitsAttr().getInt();
-  if (exponent < 1)
-    return emitOpError() << "exponent_bits must be at least 1, got " << exponent;
-  if (mantissa < 0)
-    return emitOpError() << "mantissa_bits must be non-negative, got " << mantissa;
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // RngOp, RngBitGeneratorOp
@@ -333,48 +259,7 @@ void DotOp::print(OpAsmPrinter &printer) {
 // CholeskyOp, TriangularSolveOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult CholeskyOp::verify() {
-  auto type = cast<RankedTensorType>(getA().getType());
-  // cholesky_c1: same type in and out.
-  if (getResult().getType() != type)
-    return emitOpError() << "result type " << getResult().getType() << " must equal the type of a "
-                         << type;
-  // cholesky_c2/c3: a batch of square matrices.
-  if (type.getRank() < 2)
-    return emitOpError() << "a must have rank at least 2, got " << type;
-  if (!compatibleDim(type.getShape().back(), type.getShape().drop_back().back()))
-    return emitOpError() << "the two minor dimensions of a must be equal (square matrices), got "
-                         << type;
-  return success();
-}
 
-LogicalResult TriangularSolveOp::verify() {
-  auto a = cast<RankedTensorType>(getA().getType());
-  auto b = cast<RankedTensorType>(getB().getType());
-  // triangular_solve_c1: same element type.
-  if (a.getElementType() != b.getElementType())
-    return emitOpError() << "a and b must have the same element type, got " << a.getElementType()
-                         << " and " << b.getElementType();
-  // triangular_solve_c2: equal ranks, at least 2.
-  int64_t rank = a.getRank();
-  if (rank < 2 || b.getRank() != rank)
-    return emitOpError() << "a and b must have the same rank, at least 2, got " << a << " and " << b;
-  // triangular_solve_c3: same batch dims, a square, a matches b's side.
-  if (!compatibleShape(a.getShape().drop_back(2), b.getShape().drop_back(2)))
-    return emitOpError() << "a " << a << " and b " << b << " must have the same batch dimensions";
-  int64_t n = a.getDimSize(rank - 1);
-  if (!compatibleDim(a.getDimSize(rank - 2), n))
-    return emitOpError() << "the two minor dimensions of a must be equal, got " << a;
-  int64_t side = b.getDimSize(getLeftSide() ? rank - 2 : rank - 1);
-  if (!compatibleDim(side, n))
-    return emitOpError() << "a is " << n << "x" << n << " but b's " << (getLeftSide() ? "rows" : "columns")
-                         << " number " << side << " (left_side = " << (getLeftSide() ? "true" : "false")
-                         << ")";
-  // triangular_solve_c4: the result has b's type.
-  if (getResult().getType() != b)
-    return emitOpError() << "result type " << getResult().getType() << " must equal the type of b " << b;
-  return success();
-}
 
 //===----------------------------------------------------------------------===//
 // Batch normalization
@@ -382,50 +267,9 @@ LogicalResult TriangularSolveOp::verify() {
 
 // batch_norm_*_c1: feature_index in range; c2: one element type; the
 // per-feature tensors have dim(operand, feature_index) elements.
-static LogicalResult verifyBatchNorm(Operation *op, Value operand, int64_t featureIndex,
-                                     ArrayRef<std::pair<StringRef, Value>> features,
-                                     ArrayRef<std::pair<StringRef, Value>> fullSize) {
-  auto operandType = cast<RankedTensorType>(operand.getType());
-  if (featureIndex < 0 || featureIndex >= operandType.getRank())
-    return op->emitOpError() << "feature_index " << featureIndex << " is out of range for an operand of rank "
-                             << operandType.getRank();
-  Type element = operandType.getElementType();
-  for (auto [name, value] : llvm::concat<const std::pair<StringRef, Value>>(features, fullSize))
-    if (getElementTypeOrSelf(value.getType()) != element)
-      return op->emitOpError() << name << " must have the operand's element type " << element
-                               << ", got " << value.getType();
-  int64_t size = operandType.getDimSize(featureIndex);
-  for (auto [name, value] : features)
-    if (!compatibleDim(cast<RankedTensorType>(value.getType()).getDimSize(0), size))
-      return op->emitOpError() << name << " must have " << size
-                               << " elements (the size of the feature dimension), got " << value.getType();
-  for (auto [name, value] : fullSize)
-    if (value.getType() != operandType)
-      return op->emitOpError() << name << " must have the operand type " << operandType << ", got "
-                               << value.getType();
-  return success();
-}
 
-LogicalResult BatchNormTrainingOp::verify() {
-  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
-                         {{"scale", getScale()}, {"offset", getOffset()},
-                          {"batch_mean", getBatchMean()}, {"batch_var", getBatchVar()}},
-                         {{"output", getOutput()}});
-}
 
-LogicalResult BatchNormInferenceOp::verify() {
-  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
-                         {{"scale", getScale()}, {"offset", getOffset()},
-                          {"mean", getMean()}, {"variance", getVariance()}},
-                         {{"result", getResult()}});
-}
 
-LogicalResult BatchNormGradOp::verify() {
-  return verifyBatchNorm(*this, getOperand(), getFeatureIndex(),
-                         {{"scale", getScale()}, {"mean", getMean()}, {"variance", getVariance()},
-                          {"grad_scale", getGradScale()}, {"grad_offset", getGradOffset()}},
-                         {{"grad_output", getGradOutput()}, {"grad_operand", getGradOperand()}});
-}
 
 //===----------------------------------------------------------------------===//
 // CustomCallOp

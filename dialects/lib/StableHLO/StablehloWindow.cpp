@@ -165,8 +165,7 @@ LogicalResult SelectAndScatterOp::verify() {
                          << operandType.getElementType() << " and " << sourceType.getElementType();
   if (getInitValue().getType() != scalarOf(getSource()))
     return emitOpError() << "init_value must be " << scalarOf(getSource());
-  if (getResult().getType() != RankedTensorType::get(operandType.getShape(), sourceType.getElementType()))
-    return emitOpError() << "result must have the operand's shape and the source's element type";
+  // select_and_scatter_c11 (the result type) is checked with inferReturnTypes.
   Type element = scalarOf(getOperand());
   Type pred = RankedTensorType::get({}, IntegerType::get(getContext(), 1));
   Type source = scalarOf(getSource());

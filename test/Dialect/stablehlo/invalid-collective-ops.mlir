@@ -128,7 +128,7 @@ func.func @all_reduce_c5_element_types(%x: tensor<4xf32>, %y: tensor<4xi32>) {
 // -----
 
 func.func @all_reduce_c6(%x: tensor<4xf32>) {
-  // expected-error @+1 {{result types must equal the operand types}}
+  // expected-error @+1 {{'stablehlo.all_reduce' op result type 'tensor<2xf32>' does not match the inferred type 'tensor<4xf32>' (all_reduce_c6: the results have the operand types)}}
   %0 = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -319,7 +319,7 @@ func.func @collective_permute_c4(%x: tensor<4xf32>) {
 // -----
 
 func.func @collective_permute_c5(%x: tensor<4xf32>) {
-  // expected-error @+1 {{result type must equal the operand type 'tensor<4xf32>'}}
+  // expected-error @+1 {{'stablehlo.collective_permute' op result type 'tensor<4xf16>' does not match the inferred type 'tensor<4xf32>' (collective_permute_c5: the result has the operand's type)}}
   %0 = "stablehlo.collective_permute"(%x) <{source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<4xf16>
   return
 }

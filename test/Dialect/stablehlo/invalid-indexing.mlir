@@ -59,7 +59,7 @@ func.func @dynamic_slice_c4_negative(%x: tensor<5x6xf32>, %i: tensor<i32>) -> te
 // -----
 
 func.func @dynamic_slice_c5_shape(%x: tensor<5x6xf32>, %i: tensor<i32>) -> tensor<3x2xf32> {
-  // expected-error @+1 {{'stablehlo.dynamic_slice' op result type 'tensor<3x2xf32>' must have shape [2, 3] and element type 'f32'}}
+  // expected-error @+1 {{'stablehlo.dynamic_slice' op result type 'tensor<3x2xf32>' does not match the inferred type 'tensor<2x3xf32>' (dynamic_slice_c5: shape slice_sizes, the operand's element type)}}
   %0 = stablehlo.dynamic_slice %x, %i, %i, sizes = [2, 3] : (tensor<5x6xf32>, tensor<i32>, tensor<i32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
@@ -67,7 +67,7 @@ func.func @dynamic_slice_c5_shape(%x: tensor<5x6xf32>, %i: tensor<i32>) -> tenso
 // -----
 
 func.func @dynamic_slice_c1_element_type(%x: tensor<5x6xf32>, %i: tensor<i32>) -> tensor<2x3xf64> {
-  // expected-error @+1 {{'stablehlo.dynamic_slice' op result type 'tensor<2x3xf64>' must have shape [2, 3] and element type 'f32'}}
+  // expected-error @+1 {{'stablehlo.dynamic_slice' op result type 'tensor<2x3xf64>' does not match the inferred type 'tensor<2x3xf32>' (dynamic_slice_c5: shape slice_sizes, the operand's element type)}}
   %0 = stablehlo.dynamic_slice %x, %i, %i, sizes = [2, 3] : (tensor<5x6xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf64>
   return %0 : tensor<2x3xf64>
 }
@@ -83,7 +83,7 @@ func.func @dynamic_slice_missing_sizes(%x: tensor<5x6xf32>, %i: tensor<i32>) -> 
 // -----
 
 func.func @dynamic_update_slice_c1(%x: tensor<5x6xf32>, %u: tensor<2x3xf32>, %i: tensor<i32>) -> tensor<5x6xf64> {
-  // expected-error @+1 {{'stablehlo.dynamic_update_slice' op result type must equal the operand type 'tensor<5x6xf32>'}}
+  // expected-error @+1 {{'stablehlo.dynamic_update_slice' op result type 'tensor<5x6xf64>' does not match the inferred type 'tensor<5x6xf32>' (dynamic_update_slice_c1: the operand's type)}}
   %0 = stablehlo.dynamic_update_slice %x, %u, %i, %i : (tensor<5x6xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<5x6xf64>
   return %0 : tensor<5x6xf64>
 }
@@ -403,7 +403,7 @@ func.func @scatter_c3_update_shapes(%x: tensor<5x3xf32>, %i: tensor<4x1xi32>, %u
 // -----
 
 func.func @scatter_c24_result_type(%x: tensor<5x3xf32>, %i: tensor<4x1xi32>, %u: tensor<4x3xf32>) -> tensor<5x3xf64> {
-  // expected-error @+1 {{'stablehlo.scatter' op result 0 must have the type of input 0}}
+  // expected-error @+1 {{'stablehlo.scatter' op result type 'tensor<5x3xf64>' does not match the inferred type 'tensor<5x3xf32>' (scatter_c16: the results have the input types)}}
   %0 = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>

@@ -107,7 +107,7 @@ func.func @real_c2_complex_result(%z: tensor<4xcomplex<f32>>) -> tensor<4xcomple
 // -----
 
 func.func @real_c1_shape(%z: tensor<4xcomplex<f32>>) -> tensor<2xf32> {
-  // expected-error @+1 {{'stablehlo.real' op all non-scalar operands/results must have the same shape and base type}}
+  // expected-error @+1 {{'stablehlo.real' op result type 'tensor<2xf32>' does not match the inferred type 'tensor<4xf32>' (real_c2/imag_c2: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.real %z : (tensor<4xcomplex<f32>>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -139,7 +139,7 @@ func.func @imag_c2_float_operand(%x: tensor<4xbf16>) -> tensor<4xf32> {
 // -----
 
 func.func @imag_c1_shape(%z: tensor<2x2xcomplex<f32>>) -> tensor<4xf32> {
-  // expected-error @+1 {{'stablehlo.imag' op all non-scalar operands/results must have the same shape and base type}}
+  // expected-error @+1 {{'stablehlo.imag' op result type 'tensor<4xf32>' does not match the inferred type 'tensor<2x2xf32>' (real_c2/imag_c2: complex<T> gives T, otherwise the operand's type)}}
   %0 = stablehlo.imag %z : (tensor<2x2xcomplex<f32>>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -163,7 +163,7 @@ func.func @complex_c2_result_part(%a: tensor<4xf32>) -> tensor<4xcomplex<f64>> {
 // -----
 
 func.func @complex_c1_shape(%a: tensor<4xf32>, %b: tensor<2xf32>) -> tensor<4xcomplex<f32>> {
-  // expected-error @+1 {{'stablehlo.complex' op all non-scalar operands/results must have the same shape and base type}}
+  // expected-error @+1 {{'stablehlo.complex' op requires all operands to have the same shape, got (tensor<4xf32>, tensor<2xf32>)}}
   %0 = stablehlo.complex %a, %b : (tensor<4xf32>, tensor<2xf32>) -> tensor<4xcomplex<f32>>
   return %0 : tensor<4xcomplex<f32>>
 }

@@ -13,7 +13,7 @@ func.func @fft_c1(%x: tensor<8xcomplex<f32>>) {
 // -----
 
 func.func @fft_c2_fft_real_operand(%x: tensor<8xf32>) {
-  // expected-error @+1 {{fft_type FFT cannot map element type 'f32' to 'complex<f32>'}}
+  // expected-error @+1 {{'stablehlo.fft' op fft_type FFT needs a complex operand, got element type 'f32'}}
   %0 = stablehlo.fft %x, type = FFT, length = [8] : (tensor<8xf32>) -> tensor<8xcomplex<f32>>
   return
 }
@@ -21,7 +21,7 @@ func.func @fft_c2_fft_real_operand(%x: tensor<8xf32>) {
 // -----
 
 func.func @fft_c2_rfft_precision(%x: tensor<8xf64>) {
-  // expected-error @+1 {{fft_type RFFT cannot map element type 'f64' to 'complex<f32>'}}
+  // expected-error @+1 {{'stablehlo.fft' op result type 'tensor<5xcomplex<f32>>' does not match the inferred type 'tensor<5xcomplex<f64>>' (fft_c2/c5: FFT/IFFT keep the type; RFFT: complex, last dimension n / 2 + 1 of fft_length's n; IRFFT: real, last dimensions fft_length)}}
   %0 = stablehlo.fft %x, type = RFFT, length = [8] : (tensor<8xf64>) -> tensor<5xcomplex<f32>>
   return
 }
@@ -29,7 +29,7 @@ func.func @fft_c2_rfft_precision(%x: tensor<8xf64>) {
 // -----
 
 func.func @fft_c2_irfft_complex_result(%x: tensor<5xcomplex<f32>>) {
-  // expected-error @+1 {{fft_type IRFFT cannot map element type 'complex<f32>' to 'complex<f32>'}}
+  // expected-error @+1 {{'stablehlo.fft' op result type 'tensor<8xcomplex<f32>>' does not match the inferred type 'tensor<8xf32>' (fft_c2/c5: FFT/IFFT keep the type; RFFT: complex, last dimension n / 2 + 1 of fft_length's n; IRFFT: real, last dimensions fft_length)}}
   %0 = stablehlo.fft %x, type = IRFFT, length = [8] : (tensor<5xcomplex<f32>>) -> tensor<8xcomplex<f32>>
   return
 }
@@ -53,7 +53,7 @@ func.func @fft_c4(%x: tensor<8xf32>) {
 // -----
 
 func.func @fft_c5_rfft(%x: tensor<8xf32>) {
-  // expected-error @+1 {{result shape [8] does not follow from operand shape [8] for fft_type RFFT}}
+  // expected-error @+1 {{'stablehlo.fft' op result type 'tensor<8xcomplex<f32>>' does not match the inferred type 'tensor<5xcomplex<f32>>' (fft_c2/c5: FFT/IFFT keep the type; RFFT: complex, last dimension n / 2 + 1 of fft_length's n; IRFFT: real, last dimensions fft_length)}}
   %0 = stablehlo.fft %x, type = RFFT, length = [8] : (tensor<8xf32>) -> tensor<8xcomplex<f32>>
   return
 }
@@ -61,7 +61,7 @@ func.func @fft_c5_rfft(%x: tensor<8xf32>) {
 // -----
 
 func.func @fft_c5_irfft(%x: tensor<8xcomplex<f32>>) {
-  // expected-error @+1 {{result shape [8] does not follow from operand shape [8] for fft_type IRFFT}}
+  // expected-error @+1 {{'stablehlo.fft' op the minor dimensions [8] of the complex operand must be [5] for fft_length [8]}}
   %0 = stablehlo.fft %x, type = IRFFT, length = [8] : (tensor<8xcomplex<f32>>) -> tensor<8xf32>
   return
 }
@@ -69,7 +69,7 @@ func.func @fft_c5_irfft(%x: tensor<8xcomplex<f32>>) {
 // -----
 
 func.func @fft_c5_batch(%x: tensor<3x8xcomplex<f32>>) {
-  // expected-error @+1 {{result shape [2, 8] does not follow from operand shape [3, 8] for fft_type FFT}}
+  // expected-error @+1 {{'stablehlo.fft' op result type 'tensor<2x8xcomplex<f32>>' does not match the inferred type 'tensor<3x8xcomplex<f32>>' (fft_c2/c5: FFT/IFFT keep the type; RFFT: complex, last dimension n / 2 + 1 of fft_length's n; IRFFT: real, last dimensions fft_length)}}
   %0 = stablehlo.fft %x, type = FFT, length = [8] : (tensor<3x8xcomplex<f32>>) -> tensor<2x8xcomplex<f32>>
   return
 }
@@ -77,7 +77,7 @@ func.func @fft_c5_batch(%x: tensor<3x8xcomplex<f32>>) {
 // -----
 
 func.func @reduce_precision_c1(%x: tensor<4xf32>) {
-  // expected-error @+1 {{operand type 'tensor<4xf32>' and output type 'tensor<4xf16>' must be equal}}
+  // expected-error @+1 {{'stablehlo.reduce_precision' op result type 'tensor<4xf16>' does not match the inferred type 'tensor<4xf32>' (reduce_precision_c1: the operand's type)}}
   %0 = stablehlo.reduce_precision %x, format = e5m10 : (tensor<4xf32>) -> tensor<4xf16>
   return
 }
@@ -174,7 +174,7 @@ func.func @rng_bit_generator_c2_rank(%s: tensor<2x2xui64>) {
 // -----
 
 func.func @map_c1(%a: tensor<4xf32>, %b: tensor<5xf32>) {
-  // expected-error @+1 {{requires the same shape for all operands and results}}
+  // expected-error @+1 {{'stablehlo.map' op requires all operands to have the same shape, got (tensor<4xf32>, tensor<5xf32>)}}
   %0 = "stablehlo.map"(%a, %b) <{dimensions = array<i64: 0>}> ({
   ^bb0(%x: tensor<f32>, %y: tensor<f32>):
     %m = stablehlo.multiply %x, %y : tensor<f32>
@@ -186,7 +186,7 @@ func.func @map_c1(%a: tensor<4xf32>, %b: tensor<5xf32>) {
 // -----
 
 func.func @map_c2() {
-  // expected-error @+1 {{expected 1 or more operands}}
+  // expected-error @+1 {{'stablehlo.map' op needs at least one input}}
   %0 = "stablehlo.map"() <{dimensions = array<i64>}> ({
     %c = stablehlo.constant dense<1.0> : tensor<f32>
     stablehlo.return %c : tensor<f32>
@@ -289,7 +289,7 @@ func.func @dot_precision_count(%a: tensor<3xf32>, %b: tensor<3xf32>) {
 // -----
 
 func.func @cholesky_c1(%a: tensor<3x3xf32>) {
-  // expected-error @+1 {{result type 'tensor<3x3xf64>' must equal the type of a 'tensor<3x3xf32>'}}
+  // expected-error @+1 {{'stablehlo.cholesky' op result type 'tensor<3x3xf64>' does not match the inferred type 'tensor<3x3xf32>' (cholesky_c1: the result has a's type)}}
   %0 = stablehlo.cholesky %a, lower = true : (tensor<3x3xf32>) -> tensor<3x3xf64>
   return
 }
@@ -353,7 +353,7 @@ func.func @triangular_solve_c3_side(%a: tensor<3x3xf32>, %b: tensor<2x3xf32>) {
 // -----
 
 func.func @triangular_solve_c4(%a: tensor<3x3xf32>, %b: tensor<3x2xf32>) {
-  // expected-error @+1 {{result type 'tensor<2x3xf32>' must equal the type of b 'tensor<3x2xf32>'}}
+  // expected-error @+1 {{'stablehlo.triangular_solve' op result type 'tensor<2x3xf32>' does not match the inferred type 'tensor<3x2xf32>' (triangular_solve_c4: the result has b's type)}}
   %0 = "stablehlo.triangular_solve"(%a, %b) <{left_side = true, lower = true, transpose_a = #stablehlo<transpose TRANSPOSE>, unit_diagonal = false}> : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<2x3xf32>
   return
 }
@@ -385,7 +385,7 @@ func.func @batch_norm_training_c3(%x: tensor<2x3xf32>, %s: tensor<4xf32>, %o: te
 // -----
 
 func.func @batch_norm_inference_c7(%x: tensor<2x3xf32>, %s: tensor<3xf32>) {
-  // expected-error @+1 {{result must have the operand type 'tensor<2x3xf32>', got 'tensor<3x2xf32>'}}
+  // expected-error @+1 {{'stablehlo.batch_norm_inference' op result type 'tensor<3x2xf32>' does not match the inferred type 'tensor<2x3xf32>' (the operand's type)}}
   %0 = "stablehlo.batch_norm_inference"(%x, %s, %s, %s, %s) <{epsilon = 1.0e-05 : f32, feature_index = 1 : i64}> : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3x2xf32>
   return
 }

@@ -413,7 +413,7 @@ func.func @select_and_scatter_c3_init_value(%x: tensor<4xf32>, %src: tensor<2xf3
 // -----
 
 func.func @select_and_scatter_c11_result_shape(%x: tensor<4xf32>, %src: tensor<2xf32>, %init: tensor<f32>) -> tensor<2xf32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op result must have the operand's shape and the source's element type}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op result type 'tensor<2xf32>' does not match the inferred type 'tensor<4xf32>' (select_and_scatter_c11: the operand's shape, the source's element type)}}
   %0 = "stablehlo.select_and_scatter"(%x, %src, %init) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %p = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
@@ -429,7 +429,7 @@ func.func @select_and_scatter_c11_result_shape(%x: tensor<4xf32>, %src: tensor<2
 // -----
 
 func.func @select_and_scatter_c12_result_element_type(%x: tensor<4xf32>, %src: tensor<2xf32>, %init: tensor<f32>) -> tensor<4xi32> {
-  // expected-error @+1 {{'stablehlo.select_and_scatter' op result must have the operand's shape and the source's element type}}
+  // expected-error @+1 {{'stablehlo.select_and_scatter' op result type 'tensor<4xi32>' does not match the inferred type 'tensor<4xf32>' (select_and_scatter_c11: the operand's shape, the source's element type)}}
   %0 = "stablehlo.select_and_scatter"(%x, %src, %init) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %p = stablehlo.compare GE, %a, %b, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>

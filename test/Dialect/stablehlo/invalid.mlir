@@ -138,7 +138,7 @@ func.func @compare_c3_unsigned_on_signed(%a: tensor<4xsi32>) -> tensor<4xi1> {
 // -----
 
 func.func @compare_c1_operand_types(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xi1> {
-  // expected-error@+1 {{requires all operands to have the same type}}
+  // expected-error@+1 {{'stablehlo.compare' op requires all operands to have the same element type, got (tensor<4xf32>, tensor<4xf64>)}}
   %0 = stablehlo.compare  GE, %a, %b : (tensor<4xf32>, tensor<4xf64>) -> tensor<4xi1>
   return %0 : tensor<4xi1>
 }
@@ -162,7 +162,7 @@ func.func @add_same_type(%a: tensor<4xf32>, %b: tensor<4xf64>) -> tensor<4xf32> 
 // -----
 
 func.func @multiply_shape_mismatch(%a: tensor<4xf32>, %b: tensor<5xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{'stablehlo.multiply' op all non-scalar operands/results must have the same shape and base type}}
+  // expected-error@+1 {{'stablehlo.multiply' op requires all operands to have the same shape, got (tensor<4xf32>, tensor<5xf32>)}}
   %0 = "stablehlo.multiply"(%a, %b) : (tensor<4xf32>, tensor<5xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
@@ -186,7 +186,7 @@ func.func @subtract_on_pred(%a: tensor<4xi1>) -> tensor<4xi1> {
 // -----
 
 func.func @negate_result_shape(%a: tensor<4xf32>) -> tensor<5xf32> {
-  // expected-error@+1 {{'stablehlo.negate' op all non-scalar operands/results must have the same shape and base type}}
+  // expected-error@+1 {{'stablehlo.negate' op result type 'tensor<5xf32>' does not match the inferred type 'tensor<4xf32>' (element-wise: the operands' shape and element type)}}
   %0 = stablehlo.negate %a : (tensor<4xf32>) -> tensor<5xf32>
   return %0 : tensor<5xf32>
 }

@@ -176,6 +176,52 @@ LogicalResult inferMapOp(OptLoc location, TypeRange operands,
                          ArrayRef<int64_t> dimensions, mlir::Region *body,
                          SmallVectorImpl<Type> &results);
 
+//===----------------------------------------------------------------------===//
+// Linear algebra, indexing, collectives and the rest
+//===----------------------------------------------------------------------===//
+
+/// get_dimension_size_c1: `dimension` in range; the result is tensor<i32>.
+LogicalResult inferGetDimensionSizeOp(OptLoc location, Type operand,
+                                      int64_t dimension,
+                                      SmallVectorImpl<Type> &results);
+/// cholesky_c1..c3: a batch of square matrices; the result has a's type.
+LogicalResult inferCholeskyOp(OptLoc location, Type a,
+                              SmallVectorImpl<Type> &results);
+/// triangular_solve_c1..c4: a square, matching b's side; b's type.
+LogicalResult inferTriangularSolveOp(OptLoc location, Type a, Type b,
+                                     bool leftSide,
+                                     SmallVectorImpl<Type> &results);
+/// reduce_precision_c1..c3: exponent_bits >= 1, mantissa_bits >= 0; the
+/// operand's type.
+LogicalResult inferReducePrecisionOp(OptLoc location, Type operand,
+                                     int64_t exponentBits, int64_t mantissaBits,
+                                     SmallVectorImpl<Type> &results);
+/// dynamic_slice_c2..c5: one scalar start index per dimension, 0 <=
+/// slice_sizes <= operand dims; the result has shape slice_sizes.
+LogicalResult inferDynamicSliceOp(OptLoc location, Type operand,
+                                  TypeRange startIndices,
+                                  ArrayRef<int64_t> sliceSizes,
+                                  SmallVectorImpl<Type> &results);
+/// dynamic_update_slice_c1..c4: the update fits the operand; its type.
+LogicalResult inferDynamicUpdateSliceOp(OptLoc location, Type operand,
+                                        Type update, TypeRange startIndices,
+                                        SmallVectorImpl<Type> &results);
+/// fft_c1..c5 with `inverse`/`real` giving FFT, IFFT, RFFT, IRFFT: RFFT
+/// maps float to complex and the last dimension n to n / 2 + 1, IRFFT the
+/// reverse (last dimension fft_length's last), FFT/IFFT keep the type.
+LogicalResult inferFftOp(OptLoc location, Type operand, bool inverse,
+                         bool real, ArrayRef<int64_t> fftLength,
+                         SmallVectorImpl<Type> &results);
+/// batch_norm_*_c1..: feature_index in range, one element type, the
+/// `features` inputs have the feature dimension's size, the `fullSize` ones
+/// the operand type. The results are the operand type, then
+/// `featureResults` vectors of the feature size.
+LogicalResult inferBatchNormOp(
+    OptLoc location, llvm::StringRef opName, Type operand, int64_t featureIndex,
+    ArrayRef<std::pair<llvm::StringRef, Type>> features,
+    ArrayRef<std::pair<llvm::StringRef, Type>> fullSize,
+    unsigned featureResults, SmallVectorImpl<Type> &results);
+
 } // namespace xla::stablehlo
 
 #endif // XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H

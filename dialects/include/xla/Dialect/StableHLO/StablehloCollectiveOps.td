@@ -43,7 +43,7 @@ def StableHLO_CreateTokenOp : StableHLO_Op<"create_token", [Pure]> {
   let assemblyFormat = "attr-dict `:` type(results)";
 }
 
-def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure]> {
+def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [HLO_InferType, Pure]> {
   let summary = "The replica id of this process (XLA: ReplicaId).";
   let description = [{
     ```mlir
@@ -54,7 +54,7 @@ def StableHLO_ReplicaIdOp : StableHLO_Op<"replica_id", [Pure]> {
   let assemblyFormat = "attr-dict `:` type(results)";
 }
 
-def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [Pure]> {
+def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [HLO_InferType, Pure]> {
   let summary = "The partition id of this process (XLA: PartitionId).";
   let description = [{
     ```mlir
@@ -92,7 +92,7 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
   let hasVerifier = 1;
 }
 
-def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", []> {
+def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType]> {
   let summary = "Reduces the operands of a process group (XLA: AllReduce, CrossReplicaSum).";
   let description = [{
     Every process of a group receives the element-wise reduction, with
@@ -163,7 +163,7 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", []> {
   let hasVerifier = 1;
 }
 
-def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", []> {
+def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_InferType]> {
   let summary = "Sends each operand to another process (XLA: CollectivePermute).";
   let description = [{
     Each `[source, target]` row of `source_target_pairs` sends the source's

@@ -8,7 +8,7 @@
 #ifndef XLA_STABLEHLO_CONTROL_FLOW_OPS
 #define XLA_STABLEHLO_CONTROL_FLOW_OPS
 
-def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects, HLO_InferType]> {
+def StableHLO_WhileOp : StableHLO_Op<"while", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "Loops while a condition holds (XLA: While).";
   let description = [{
     Starts with `operand` as the loop state; while `cond` (which takes the
@@ -33,7 +33,7 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [RecursiveMemoryEffects, HLO_Infer
   let hasVerifier = 1;
 }
 
-def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects, HLO_InferType]> {
+def StableHLO_IfOp : StableHLO_Op<"if", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "Two-way conditional (XLA: Conditional with a predicate).";
   let description = [{
     Runs `true_branch` if `pred` holds, `false_branch` otherwise, and returns
@@ -54,7 +54,7 @@ def StableHLO_IfOp : StableHLO_Op<"if", [RecursiveMemoryEffects, HLO_InferType]>
   let hasVerifier = 1;
 }
 
-def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects, HLO_InferType]> {
+def StableHLO_CaseOp : StableHLO_Op<"case", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "N-way conditional (XLA: Conditional with a branch index).";
   let description = [{
     Runs branch `index`; an index outside `[0, N)` runs the last branch.
@@ -73,7 +73,7 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [RecursiveMemoryEffects, HLO_InferTy
   let hasVerifier = 1;
 }
 
-def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [Pure, HLO_InferType]> {
+def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [HLO_InferType, Pure]> {
   let summary = "Returns its operands, blocking reordering across it (XLA: OptimizationBarrier).";
   let description = [{
     ```mlir

@@ -10,7 +10,7 @@
 
 def HLO_ScalarIntTensor : 0DTensorOf<[HLO_Int]>;
 
-def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
+def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [HLO_InferType, Pure]> {
   let summary = "A slice at run-time start indices (XLA: DynamicSlice).";
   let description = [{
     Extracts the `slice_sizes` block starting at `start_indices` (one rank-0
@@ -29,10 +29,9 @@ def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [Pure]> {
     $operand `,` custom<VariadicOperandsThenComma>($start_indices) `sizes` `=` $slice_sizes
       attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [Pure]> {
+def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [HLO_InferType, Pure]> {
   let summary = "Overwrites a block at run-time start indices (XLA: DynamicUpdateSlice).";
   let description = [{
     Returns `operand` with the block starting at `start_indices` replaced by
@@ -49,7 +48,6 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [Pure]
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
@@ -77,7 +75,7 @@ def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ScatterOp : StableHLO_Op<"scatter", [RecursiveMemoryEffects,
+def StableHLO_ScatterOp : StableHLO_Op<"scatter", [HLO_InferType, RecursiveMemoryEffects,
     SameVariadicOperandSize]> {
   let summary = "Combines updates into slices at indices (XLA: Scatter).";
   let description = [{

@@ -20,7 +20,7 @@ def HLO_Fp1DTensor : 1DTensorOf<[HLO_Float]>;
 // Transforms and random numbers
 //===----------------------------------------------------------------------===//
 
-def StableHLO_FftOp : StableHLO_Op<"fft", [Pure]> {
+def StableHLO_FftOp : StableHLO_Op<"fft", [HLO_InferType, Pure]> {
   let summary = "Fourier transform over the minor dimensions (XLA: Fft).";
   let description = [{
     Transforms the `size(fft_length)` (1 to 3) minor dimensions: FFT and IFFT
@@ -40,10 +40,9 @@ def StableHLO_FftOp : StableHLO_Op<"fft", [Pure]> {
     $operand `,` `type` `=` `` $fft_type `,` `length` `=` $fft_length
       attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision", [Pure]> {
+def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision", [HLO_InferType, Pure]> {
   let summary = "Rounds to a narrower float format and back (XLA: ReducePrecision).";
   let description = [{
     Rounds each element to the nearest value with `exponent_bits` exponent and
@@ -59,7 +58,6 @@ def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision", [Pure]> {
                        I32Attr:$mantissa_bits);
   let results = (outs HLO_FpTensor:$output);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 def StableHLO_RngOp : StableHLO_Op<"rng", []> {
@@ -110,8 +108,7 @@ def StableHLO_RngBitGeneratorOp : StableHLO_Op<"rng_bit_generator", [Pure]> {
 // Element-wise map, deprecated broadcast and dot
 //===----------------------------------------------------------------------===//
 
-def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects, SameOperandsAndResultShape,
-    HLO_InferType]> {
+def StableHLO_MapOp : StableHLO_Op<"map", [HLO_InferType, RecursiveMemoryEffects, SameOperandsAndResultShape]> {
   let summary = "Applies a computation element by element (XLA: Map).";
   let description = [{
     `result[i] = computation(inputs[0][i], ..., inputs[N-1][i])`; the
@@ -131,7 +128,7 @@ def StableHLO_MapOp : StableHLO_Op<"map", [RecursiveMemoryEffects, SameOperandsA
   let regions = (region SizedRegion<1>:$computation);
 }
 
-def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure, HLO_InferType]> {
+def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [HLO_InferType, Pure]> {
   let summary = "Adds major dimensions (XLA: Broadcast).";
   let description = [{
     The result has shape `broadcast_sizes ++ shape(operand)`; every new
@@ -149,7 +146,7 @@ def StableHLO_BroadcastOp : StableHLO_Op<"broadcast", [Pure, HLO_InferType]> {
   }];
 }
 
-def StableHLO_DotOp : StableHLO_Op<"dot", [Pure, HLO_InferShape]> {
+def StableHLO_DotOp : StableHLO_Op<"dot", [HLO_InferShape, Pure]> {
   let summary = "Vector/matrix product (XLA: Dot).";
   let description = [{
     Contracts the last dimension of `lhs` with the first of `rhs`, each of
@@ -295,7 +292,7 @@ def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure]> {
+def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [HLO_InferType, Pure]> {
   let summary = "The run-time size of one dimension (XLA: GetDimensionSize).";
   let description = [{
     ```mlir
@@ -307,7 +304,6 @@ def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [Pure]> {
   let assemblyFormat = [{
     $operand `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)
   }];
-  let hasVerifier = 1;
 }
 
 def StableHLO_SetDimensionSizeOp : StableHLO_Op<"set_dimension_size", [Pure]> {
@@ -332,7 +328,7 @@ def StableHLO_SetDimensionSizeOp : StableHLO_Op<"set_dimension_size", [Pure]> {
 // Linear algebra and batch normalization
 //===----------------------------------------------------------------------===//
 
-def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure]> {
+def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [HLO_InferType, Pure]> {
   let summary = "Cholesky factor of a batch of matrices (XLA: Cholesky).";
   let description = [{
     The lower (`lower = true`) or upper triangular factor of each Hermitian
@@ -350,10 +346,9 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [Pure]> {
     $a (`,` `lower` `=` $lower^)? attr-dict
       `:` custom<SameOperandsAndResultType>(type($a), type($result))
   }];
-  let hasVerifier = 1;
 }
 
-def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
+def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [HLO_InferType, Pure]> {
   let summary = "Solves triangular systems of equations (XLA: TriangularSolve).";
   let description = [{
     Solves `op(a) * x = b` (`left_side`) or `x * op(a) = b` for `x`, with
@@ -369,10 +364,9 @@ def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [Pure]> {
                        BoolAttr:$left_side, BoolAttr:$lower, BoolAttr:$unit_diagonal,
                        HLO_TransposeAttr:$transpose_a);
   let results = (outs HLO_FpOrComplexTensor:$result);
-  let hasVerifier = 1;
 }
 
-def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [Pure]> {
+def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [HLO_InferType, Pure]> {
   let summary = "Normalizes with the batch statistics (XLA: BatchNormTraining).";
   let description = [{
     Computes the mean and variance of `operand` over all dimensions but
@@ -389,10 +383,9 @@ def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [Pure]> 
                        F32Attr:$epsilon, I64Attr:$feature_index);
   let results = (outs HLO_FpTensor:$output, HLO_Fp1DTensor:$batch_mean,
                       HLO_Fp1DTensor:$batch_var);
-  let hasVerifier = 1;
 }
 
-def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [Pure]> {
+def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [HLO_InferType, Pure]> {
   let summary = "Normalizes with given statistics (XLA: BatchNormInference).";
   let description = [{
     ```mlir
@@ -405,10 +398,9 @@ def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [Pure]
                        HLO_Fp1DTensor:$mean, HLO_Fp1DTensor:$variance,
                        F32Attr:$epsilon, I64Attr:$feature_index);
   let results = (outs HLO_FpTensor:$result);
-  let hasVerifier = 1;
 }
 
-def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure]> {
+def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [HLO_InferType, Pure]> {
   let summary = "Gradients of batch_norm_training (XLA: BatchNormGrad).";
   let description = [{
     ```mlir
@@ -423,7 +415,6 @@ def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [Pure]> {
                        F32Attr:$epsilon, I64Attr:$feature_index);
   let results = (outs HLO_FpTensor:$grad_operand, HLO_Fp1DTensor:$grad_scale,
                       HLO_Fp1DTensor:$grad_offset);
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -495,7 +486,7 @@ def StableHLO_CompositeOp : StableHLO_Op<"composite",
 // Tuples
 //===----------------------------------------------------------------------===//
 
-def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure, HLO_InferType]> {
+def StableHLO_TupleOp : StableHLO_Op<"tuple", [HLO_InferType, Pure]> {
   let summary = "Groups values into a tuple (XLA: Tuple).";
   let description = [{
     ```mlir
@@ -507,7 +498,7 @@ def StableHLO_TupleOp : StableHLO_Op<"tuple", [Pure, HLO_InferType]> {
   let hasCustomAssemblyFormat = 1;
 }
 
-def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [Pure, HLO_InferType]> {
+def StableHLO_GetTupleElementOp : StableHLO_Op<"get_tuple_element", [HLO_InferType, Pure]> {
   let summary = "One element of a tuple (XLA: GetTupleElement).";
   let description = [{
     ```mlir

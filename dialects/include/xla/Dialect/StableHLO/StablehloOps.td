@@ -93,8 +93,8 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> 
 
 class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
                                    string xlaName>
-    : StableHLO_Op<mnemonic, [Pure, Elementwise, SameOperandsAndResultShape,
-                              SameOperandsAndResultElementType, HLO_InferType]> {
+    : StableHLO_Op<mnemonic, [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape,
+                              SameOperandsAndResultElementType]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
   let description = [{
     Applies the operation to every element of `operand`.
@@ -118,8 +118,7 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
   }];
 }
 
-def StableHLO_AbsOp : StableHLO_Op<"abs", [Pure, Elementwise, SameOperandsAndResultShape,
-    HLO_InferType]> {
+def StableHLO_AbsOp : StableHLO_Op<"abs", [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise absolute value (XLA: Abs).";
   let description = [{
     `|x|`; for complex elements the modulus, a real number, so
@@ -159,8 +158,8 @@ def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpOrComplexTe
 def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", HLO_IntTensor, "PopulationCount">;
 def StableHLO_ClzOp : StableHLO_UnaryElementwiseOp<"count_leading_zeros", HLO_IntTensor, "Clz">;
 
-def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [Pure, Elementwise,
-    SameOperandsAndResultShape, HLO_InferType]> {
+def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [HLO_InferType, Pure, Elementwise,
+    SameOperandsAndResultShape]> {
   let summary = "Whether each element is finite (XLA: IsFinite).";
   let description = [{
     True where the element is neither infinite nor NaN.
@@ -188,7 +187,7 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [Pure, Elementwise,
 
 class StableHLO_BinaryElementwiseOp<string mnemonic, Type operandType,
                                     string xlaName>
-    : StableHLO_Op<mnemonic, [Pure, Elementwise, HLO_InferType]> {
+    : StableHLO_Op<mnemonic, [HLO_InferType, Pure, Elementwise]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
   let description = [{
     Combines `lhs` and `rhs` element by element. Both operands and the result
@@ -231,7 +230,7 @@ def StableHLO_ShiftLeftOp : StableHLO_BinaryElementwiseOp<"shift_left", HLO_IntT
 def StableHLO_ShiftRightArithmeticOp : StableHLO_BinaryElementwiseOp<"shift_right_arithmetic", HLO_IntTensor, "ShiftRightArithmetic">;
 def StableHLO_ShiftRightLogicalOp : StableHLO_BinaryElementwiseOp<"shift_right_logical", HLO_IntTensor, "ShiftRightLogical">;
 
-def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure, HLO_InferType]> {
+def StableHLO_ClampOp : StableHLO_Op<"clamp", [HLO_InferType, Pure]> {
   let summary = "Clamps elements into [min, max] (XLA: Clamp).";
   let description = [{
     `result = min(max(operand, min), max)`; `min` and `max` are scalars or
@@ -253,8 +252,8 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [Pure, HLO_InferType]> {
 // Comparison and selection
 //===----------------------------------------------------------------------===//
 
-def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
-    SameTypeOperands, SameOperandsAndResultShape, HLO_InferType]> {
+def StableHLO_CompareOp : StableHLO_Op<"compare", [HLO_InferType, Pure, Elementwise,
+    SameTypeOperands, SameOperandsAndResultShape]> {
   let summary = "Element-wise comparison (XLA: Compare).";
   let description = [{
     Compares `lhs` and `rhs` element by element with `comparison_direction`,
@@ -279,7 +278,7 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [Pure, Elementwise,
 }
 
 // Not `Elementwise`: that trait forbids the scalar predicate select allows.
-def StableHLO_SelectOp : StableHLO_Op<"select", [Pure, HLO_InferType]> {
+def StableHLO_SelectOp : StableHLO_Op<"select", [HLO_InferType, Pure]> {
   let summary = "Element-wise choice between two tensors (XLA: Select).";
   let description = [{
     `result[i] = pred[i] ? on_true[i] : on_false[i]`. `pred` is either a
@@ -339,8 +338,7 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_RealOp : StableHLO_Op<"real", [Pure, Elementwise, SameOperandsAndResultShape,
-    HLO_InferType]> {
+def StableHLO_RealOp : StableHLO_Op<"real", [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Real part of each complex element (XLA: Real).";
   let description = [{
     ```mlir
@@ -352,8 +350,7 @@ def StableHLO_RealOp : StableHLO_Op<"real", [Pure, Elementwise, SameOperandsAndR
   let assemblyFormat = "operands attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))";
 }
 
-def StableHLO_ImagOp : StableHLO_Op<"imag", [Pure, Elementwise, SameOperandsAndResultShape,
-    HLO_InferType]> {
+def StableHLO_ImagOp : StableHLO_Op<"imag", [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Imaginary part of each complex element (XLA: Imag).";
   let description = [{
     Zero for real operands.
@@ -367,8 +364,7 @@ def StableHLO_ImagOp : StableHLO_Op<"imag", [Pure, Elementwise, SameOperandsAndR
   let assemblyFormat = "operands attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))";
 }
 
-def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperandsAndResultShape,
-    HLO_InferType]> {
+def StableHLO_ComplexOp : StableHLO_Op<"complex", [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Builds complex elements from real and imaginary parts (XLA: Complex).";
   let description = [{
     ```mlir
@@ -386,7 +382,7 @@ def StableHLO_ComplexOp : StableHLO_Op<"complex", [Pure, Elementwise, SameOperan
 // Contractions
 //===----------------------------------------------------------------------===//
 
-def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure, HLO_InferShape]> {
+def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [HLO_InferShape, Pure]> {
   let summary = "Generalized matrix product (XLA: DotGeneral).";
   let description = [{
     Contracts `lhs` and `rhs` over `lhs/rhs_contracting_dimensions`, pairing
@@ -455,8 +451,8 @@ def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
 }
 
-def StableHLO_ReduceOp : StableHLO_Op<"reduce", [RecursiveMemoryEffects,
-    SameVariadicOperandSize, HLO_InferType]> {
+def StableHLO_ReduceOp : StableHLO_Op<"reduce", [HLO_InferType, RecursiveMemoryEffects,
+    SameVariadicOperandSize]> {
   let summary = "Reduction over dimensions with a computation (XLA: Reduce).";
   let description = [{
     Reduces `inputs` over `dimensions`, starting from `init_values` and
@@ -518,7 +514,7 @@ def StableHLO_ReshapeOp : StableHLO_Op<"reshape", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_TransposeOp : StableHLO_Op<"transpose", [Pure, HLO_InferType]> {
+def StableHLO_TransposeOp : StableHLO_Op<"transpose", [HLO_InferType, Pure]> {
   let summary = "Permutes dimensions (XLA: Transpose).";
   let description = [{
     Result dimension `i` is operand dimension `permutation[i]`:
@@ -550,7 +546,7 @@ def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure, HLO_InferType]> {
+def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [HLO_InferType, Pure]> {
   let summary = "Joins tensors along a dimension (XLA: ConcatInDim).";
   let description = [{
     All inputs have the same shape except along `dimension`, along which the
@@ -567,7 +563,7 @@ def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [Pure, HLO_InferType]>
   let hasCustomAssemblyFormat = 1;
 }
 
-def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure, HLO_InferType]> {
+def StableHLO_SliceOp : StableHLO_Op<"slice", [HLO_InferType, Pure]> {
   let summary = "A static strided sub-tensor (XLA: Slice).";
   let description = [{
     Takes, along each dimension `d`, the elements from `start_indices[d]` up
@@ -584,7 +580,7 @@ def StableHLO_SliceOp : StableHLO_Op<"slice", [Pure, HLO_InferType]> {
   let hasCustomAssemblyFormat = 1;
 }
 
-def StableHLO_PadOp : StableHLO_Op<"pad", [Pure, HLO_InferType]> {
+def StableHLO_PadOp : StableHLO_Op<"pad", [HLO_InferType, Pure]> {
   let summary = "Edge and interior padding (XLA: Pad).";
   let description = [{
     Along each dimension, puts `interior_padding` copies of `padding_value`
@@ -607,7 +603,7 @@ def StableHLO_PadOp : StableHLO_Op<"pad", [Pure, HLO_InferType]> {
   }];
 }
 
-def StableHLO_ReverseOp : StableHLO_Op<"reverse", [Pure, HLO_InferType]> {
+def StableHLO_ReverseOp : StableHLO_Op<"reverse", [HLO_InferType, Pure]> {
   let summary = "Reverses the order of elements along dimensions (XLA: Rev).";
   let description = [{
     ```mlir

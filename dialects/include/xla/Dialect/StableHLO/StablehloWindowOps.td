@@ -37,7 +37,7 @@ def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [RecursiveMemoryEff
   let hasVerifier = 1;
 }
 
-def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [RecursiveMemoryEffects]> {
+def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "Scatters source values to the selected element of each window (XLA: SelectAndScatter).";
   let description = [{
     For each window of `operand` (as in `reduce_window`, no dilation), picks
@@ -68,7 +68,7 @@ def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [Recursive
   let hasVerifier = 1;
 }
 
-def StableHLO_SortOp : StableHLO_Op<"sort", [RecursiveMemoryEffects, HLO_InferType]> {
+def StableHLO_SortOp : StableHLO_Op<"sort", [HLO_InferType, RecursiveMemoryEffects]> {
   let summary = "Sorts tensors along a dimension with a comparator (XLA: Sort).";
   let description = [{
     Sorts all `inputs` together along `dimension`, ordering positions by
