@@ -628,7 +628,7 @@ fn random_numbers() -> TestResult {
 }
 
 #[test]
-fn tuples_barriers_collectives_custom_call() -> TestResult {
+fn tuples_barriers_custom_call() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[2]), "x")?;
     let i = b.parameter(1, &Shape::scalar(I32), "i")?;
@@ -637,18 +637,12 @@ fn tuples_barriers_collectives_custom_call() -> TestResult {
     let first = b.get_tuple_element(t, 0)?;
     let second = b.get_tuple_element(t, 1)?;
     let barrier = b.optimization_barrier(&[first, second])?;
-    let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
-    let reduced = b.all_reduce(barrier[0], &add, &[vec![0]])?;
-    let gathered = b.all_gather(x, 0, &[vec![0]])?;
-    let replica = b.replica_id()?;
     let size = b.get_dimension_size(x, 0)?;
-    let computation = b.build(&[barrier[1], reduced, gathered, replica, size])?;
+    let computation = b.build(&[barrier[1], barrier[0], size])?;
     let result = run(&computation, &[Literal::vec1(&[1.5f32, -1.0]), Literal::scalar(9i32)]);
     assert_eq!(result[0].to_scalar::<i32>()?, 9);
     assert_eq!(result[1].to_vec::<f32>()?, vec![1.5, -1.0]);
-    assert_eq!(result[2].to_vec::<f32>()?, vec![1.5, -1.0]);
-    assert_eq!(result[3].to_scalar::<u32>()?, 0);
-    assert_eq!(result[4].to_scalar::<i32>()?, 2);
+    assert_eq!(result[2].to_scalar::<i32>()?, 2);
 
     // A custom_call is built with its result shapes (no CPU lowering for
     // an unknown target, so only its text is checked).
@@ -659,6 +653,33 @@ fn tuples_barriers_collectives_custom_call() -> TestResult {
     let text = computation.to_mlir_text();
     assert!(text.contains("my_kernel") && text.contains("backend_config = \"cfg\""), "{text}");
     assert_eq!(computation.result_shapes(), vec![f32_shape(&[2]), Shape::scalar(I32)]);
+    Ok(())
+}
+
+/// Collectives with one process: every group is `[0]`.
+#[test]
+fn collectives_single_replica() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[2, 2]), "x")?;
+    let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
+    let groups = [vec![0]];
+    let reduced = b.all_reduce(x, &add, &groups)?;
+    let gathered = b.all_gather(x, 0, &groups)?;
+    let scattered = b.reduce_scatter(x, 1, &add, &groups)?;
+    let exchanged = b.all_to_all(x, 0, 1, 1, &groups)?;
+    let permuted = b.collective_permute(x, &[(0, 0)])?;
+    let broadcast = b.collective_broadcast(x, &groups)?;
+    let replica = b.replica_id()?;
+    let partition = b.partition_id()?;
+    let computation = b.build(&[reduced, gathered, scattered, exchanged, permuted, broadcast, replica, partition])?;
+    let data = [1.0f32, 2.0, 3.0, 4.0];
+    let result = run(&computation, &[Literal::from_slice(&data, &[2, 2])?]);
+    for (i, r) in result[..6].iter().enumerate() {
+        assert_eq!(r.dims(), &[2, 2], "result {i}");
+        assert_eq!(r.to_vec::<f32>()?, data.to_vec(), "result {i}");
+    }
+    assert_eq!(result[6].to_scalar::<u32>()?, 0);
+    assert_eq!(result[7].to_scalar::<u32>()?, 0);
     Ok(())
 }
 
