@@ -109,6 +109,32 @@ fn inferred_result_types() {
         vec![],
     );
     assert_eq!(pad.unwrap(), ["tensor<4x4xf32>"]);
+    // 8x8 input, padding 1, 3x3 kernel, stride 2: (8 + 2 - 3) / 2 + 1 = 4;
+    // the batch is unknown.
+    let convolution = infer(
+        &context,
+        &block,
+        "stablehlo.convolution",
+        &["tensor<?x8x8x3xf32>", "tensor<3x3x3x16xf32>"],
+        &[
+            "dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>",
+            "feature_group_count = 1 : i64",
+            "batch_group_count = 1 : i64",
+            "window_strides = array<i64: 2, 2>",
+            "padding = dense<1> : tensor<2x2xi64>",
+        ],
+        vec![],
+    );
+    assert_eq!(convolution.unwrap(), ["tensor<?x4x4x16xf32>"]);
+    let sliced = infer(
+        &context,
+        &block,
+        "stablehlo.dynamic_slice",
+        &["tensor<5x6xf32>", "tensor<i32>", "tensor<i32>"],
+        &["slice_sizes = array<i64: 2, 3>"],
+        vec![],
+    );
+    assert_eq!(sliced.unwrap(), ["tensor<2x3xf32>"]);
 
     // reduce reads its body: attach the region before building.
     let location = Location::unknown(&context);
@@ -184,6 +210,18 @@ fn broken_rules_name_the_op() {
         &["tensor<2x3xf32>", "tensor<2x4xf32>"],
         &["dimension = 0 : i64"],
         "'stablehlo.concatenate' op input 1 has size 4 in dimension 1, input 0 has 3",
+    );
+    // An attribute of the wrong kind is an error, not a crash.
+    expect_error("stablehlo.transpose", &["tensor<2x3xf32>"], &["permutation = 1 : i64"], "permutation");
+    expect_error(
+        "stablehlo.convolution",
+        &["tensor<1x8x8x3xf32>", "tensor<3x3x4x16xf32>"],
+        &[
+            "dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>",
+            "feature_group_count = 1 : i64",
+            "batch_group_count = 1 : i64",
+        ],
+        "'stablehlo.convolution' op input feature size 3 must equal kernel input feature size 4 times feature_group_count 1",
     );
     // reduce without its body region, and with an init value of the wrong type.
     expect_error(

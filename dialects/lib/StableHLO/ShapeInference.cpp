@@ -127,6 +127,12 @@ static StringRef inferenceRule(StringRef op) {
       .Case("stablehlo.all_reduce", "all_reduce_c6: the results have the operand types")
       .Case("stablehlo.collective_permute",
             "collective_permute_c5: the result has the operand's type")
+      .Case("stablehlo.reduce_window",
+            "reduce_window_c16: the number of window positions per dimension, "
+            "the init values' element types")
+      .Case("stablehlo.convolution",
+            "convolution_c27: batch / batch_group_count, the kernel's output "
+            "features, and the window positions per spatial dimension")
       .Default("element-wise: the operands' shape and element type");
 }
 
@@ -1109,6 +1115,253 @@ LogicalResult inferBatchNormOp(OptLoc location, StringRef op, Type operand,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Windows and convolutions
+//===----------------------------------------------------------------------===//
+
+/// The [n, 2] padding attribute as (low, high) pairs, or an error.
+static LogicalResult readPadding(OptLoc location, StringRef op, int64_t n,
+                                 DenseIntElementsAttr padding,
+                                 SmallVectorImpl<int64_t> &low,
+                                 SmallVectorImpl<int64_t> &high) {
+  low.assign(n, 0);
+  high.assign(n, 0);
+  if (!padding)
+    return success();
+  auto type = cast<ShapedType>(padding.getType());
+  if (type.getRank() != 2 || type.getDimSize(0) != n || type.getDimSize(1) != 2)
+    return emitShapeError(location, op)
+           << "padding must have shape [" << n << ", 2], got " << type;
+  SmallVector<int64_t> values;
+  for (const APInt &v : padding.getValues<APInt>())
+    values.push_back(v.getSExtValue());
+  for (int64_t i = 0; i < n; ++i) {
+    low[i] = values[2 * i];
+    high[i] = values[2 * i + 1];
+  }
+  return success();
+}
+
+FailureOr<WindowParams>
+readWindow(OptLoc location, StringRef op, int64_t rank,
+           std::optional<ArrayRef<int64_t>> dimensions,
+           std::optional<ArrayRef<int64_t>> strides,
+           std::optional<ArrayRef<int64_t>> baseDilations,
+           std::optional<ArrayRef<int64_t>> windowDilations,
+           DenseIntElementsAttr padding) {
+  WindowParams w;
+  auto fill = [&](StringRef name, std::optional<ArrayRef<int64_t>> values,
+                  SmallVector<int64_t> &out) -> LogicalResult {
+    if (!values) {
+      out.assign(rank, 1);
+      return success();
+    }
+    if (static_cast<int64_t>(values->size()) != rank)
+      return emitShapeError(location, op)
+             << name << " has " << values->size()
+             << " entries, the operand rank is " << rank;
+    for (int64_t v : *values)
+      if (v < 1)
+        return emitShapeError(location, op)
+               << name << " entries must be at least 1, got " << v;
+    out.assign(values->begin(), values->end());
+    return success();
+  };
+  if (failed(fill("window_dimensions", dimensions, w.dimensions)) ||
+      failed(fill("window_strides", strides, w.strides)) ||
+      failed(fill("base_dilations", baseDilations, w.baseDilations)) ||
+      failed(fill("window_dilations", windowDilations, w.windowDilations)) ||
+      failed(readPadding(location, op, rank, padding, w.low, w.high)))
+    return failure();
+  return w;
+}
+
+/// Window positions along one dimension of size `in` (`?` stays `?`).
+static int64_t windowPositions(int64_t in, int64_t baseDilation, int64_t low,
+                               int64_t high, int64_t window,
+                               int64_t windowDilation, int64_t stride) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(window))
+    return ShapedType::kDynamic;
+  int64_t dilated = in == 0 ? 0 : (in - 1) * baseDilation + 1;
+  int64_t padded = dilated + low + high;
+  int64_t dilatedWindow = window == 0 ? 0 : (window - 1) * windowDilation + 1;
+  if (padded < dilatedWindow || dilatedWindow == 0)
+    return 0;
+  return (padded - dilatedWindow) / stride + 1;
+}
+
+SmallVector<int64_t> windowedShape(ArrayRef<int64_t> shape,
+                                   const WindowParams &w) {
+  SmallVector<int64_t> out;
+  for (size_t i = 0; i < shape.size(); ++i)
+    out.push_back(windowPositions(shape[i], w.baseDilations[i], w.low[i],
+                                  w.high[i], w.dimensions[i],
+                                  w.windowDilations[i], w.strides[i]));
+  return out;
+}
+
+LogicalResult inferReduceWindowOp(OptLoc location, TypeRange inputs,
+                                  TypeRange initValues,
+                                  const WindowParams &window,
+                                  SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.reduce_window";
+  if (inputs.empty())
+    return emitShapeError(location, op) << "needs at least one input";
+  if (initValues.size() != inputs.size())
+    return emitShapeError(location, op)
+           << "needs one init value per input, got " << inputs.size()
+           << " inputs and " << initValues.size() << " init values";
+  // reduce_window_c1/c2: inputs of one shape.
+  SmallVector<Type> merged;
+  if (failed(inferElementwiseOp(location, op, inputs, Type(),
+                                /*sameElementType=*/false, merged)))
+    return failure();
+  auto inputType = cast<RankedTensorType>(merged[0]);
+  if (static_cast<int64_t>(window.dimensions.size()) != inputType.getRank())
+    return emitShapeError(location, op)
+           << "window_dimensions has " << window.dimensions.size()
+           << " entries, the operand rank is " << inputType.getRank();
+  // reduce_window_c3: init values are rank-0 of the inputs' element types.
+  for (auto [input, init] : llvm::zip(inputs, initValues)) {
+    auto scalar = RankedTensorType::get({}, getElementTypeOrSelf(input));
+    if (init != scalar)
+      return emitShapeError(location, op)
+             << "init value of type " << init << " must be " << scalar;
+  }
+  // reduce_window_c16: the windowed shape, the init values' element types.
+  SmallVector<int64_t> shape = windowedShape(inputType.getShape(), window);
+  for (Type init : initValues)
+    results.push_back(RankedTensorType::get(shape, getElementTypeOrSelf(init)));
+  return success();
+}
+
+LogicalResult inferConvolutionOp(
+    OptLoc location, Type lhs, Type rhs, const ConvDims &dims,
+    std::optional<ArrayRef<int64_t>> stridesAttr, DenseIntElementsAttr padding,
+    std::optional<ArrayRef<int64_t>> lhsDilationAttr,
+    std::optional<ArrayRef<int64_t>> rhsDilationAttr,
+    std::optional<size_t> reversalCount, int64_t featureGroups,
+    int64_t batchGroups, std::optional<size_t> precisionCount,
+    SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.convolution";
+  FailureOr<RankedTensorType> lhsType = rankedTensor(location, op, lhs, "lhs");
+  FailureOr<RankedTensorType> rhsType = rankedTensor(location, op, rhs, "rhs");
+  if (failed(lhsType) || failed(rhsType))
+    return failure();
+  int64_t rank = lhsType->getRank();
+  int64_t spatial = rank - 2;
+  // convolution_c1/c13: ranks agree with the dimension numbers.
+  if (rank < 2 || rhsType->getRank() != rank)
+    return emitShapeError(location, op)
+           << "lhs and rhs must have the same rank (at least 2), got "
+           << lhsType->getRank() << " and " << rhsType->getRank();
+  auto checkGroup = [&](StringRef name, std::initializer_list<int64_t> fixed,
+                        ArrayRef<int64_t> spatialDims) -> LogicalResult {
+    if (static_cast<int64_t>(spatialDims.size()) != spatial)
+      return emitShapeError(location, op)
+             << name << " has " << spatialDims.size()
+             << " spatial dimensions, expected " << spatial;
+    llvm::SmallSet<int64_t, 8> seen;
+    for (int64_t dim :
+         llvm::concat<const int64_t>(ArrayRef<int64_t>(fixed), spatialDims)) {
+      if (dim < 0 || dim >= rank)
+        return emitShapeError(location, op)
+               << name << " dimension " << dim << " is out of range for rank "
+               << rank;
+      if (!seen.insert(dim).second)
+        return emitShapeError(location, op)
+               << name << " dimension " << dim << " is used twice";
+    }
+    return success();
+  };
+  // convolution_c13..c25: each group of dimension numbers is a permutation.
+  if (failed(checkGroup("input", {dims.inputBatch, dims.inputFeature},
+                        dims.inputSpatial)) ||
+      failed(checkGroup("kernel",
+                        {dims.kernelInputFeature, dims.kernelOutputFeature},
+                        dims.kernelSpatial)) ||
+      failed(checkGroup("output", {dims.outputBatch, dims.outputFeature},
+                        dims.outputSpatial)))
+    return failure();
+  // convolution_c2..c8: window attributes sized by the spatial rank.
+  auto sized = [&](StringRef name, std::optional<ArrayRef<int64_t>> values,
+                   SmallVector<int64_t> &out) -> LogicalResult {
+    if (!values) {
+      out.assign(spatial, 1);
+      return success();
+    }
+    if (static_cast<int64_t>(values->size()) != spatial)
+      return emitShapeError(location, op)
+             << name << " has " << values->size() << " entries, expected "
+             << spatial;
+    for (int64_t v : *values)
+      if (v < 1)
+        return emitShapeError(location, op)
+               << name << " entries must be positive, got " << v;
+    out.assign(values->begin(), values->end());
+    return success();
+  };
+  SmallVector<int64_t> strides, lhsDilation, rhsDilation, low, high;
+  if (failed(sized("window_strides", stridesAttr, strides)) ||
+      failed(sized("lhs_dilation", lhsDilationAttr, lhsDilation)) ||
+      failed(sized("rhs_dilation", rhsDilationAttr, rhsDilation)))
+    return failure();
+  if (reversalCount && static_cast<int64_t>(*reversalCount) != spatial)
+    return emitShapeError(location, op)
+           << "window_reversal has " << *reversalCount << " entries, expected "
+           << spatial;
+  if (failed(readPadding(location, op, spatial, padding, low, high)))
+    return failure();
+  // convolution_c10..c12, c14, c15: group arithmetic.
+  if (featureGroups < 1 || batchGroups < 1)
+    return emitShapeError(location, op)
+           << "feature_group_count and batch_group_count must be positive";
+  if (featureGroups > 1 && batchGroups > 1)
+    return emitShapeError(location, op)
+           << "feature_group_count and batch_group_count cannot both exceed 1";
+  auto dynamic = [](int64_t n) { return ShapedType::isDynamic(n); };
+  int64_t batch = lhsType->getDimSize(dims.inputBatch);
+  int64_t inputFeatures = lhsType->getDimSize(dims.inputFeature);
+  int64_t kernelInput = rhsType->getDimSize(dims.kernelInputFeature);
+  int64_t kernelOutput = rhsType->getDimSize(dims.kernelOutputFeature);
+  if (!dynamic(batch) && batch % batchGroups != 0)
+    return emitShapeError(location, op)
+           << "input batch size " << batch
+           << " is not divisible by batch_group_count " << batchGroups;
+  if (!dynamic(inputFeatures) &&
+      (inputFeatures % featureGroups != 0 ||
+       !compatibleDim(inputFeatures / featureGroups, kernelInput)))
+    return emitShapeError(location, op)
+           << "input feature size " << inputFeatures
+           << " must equal kernel input feature size " << kernelInput
+           << " times feature_group_count " << featureGroups;
+  if (!dynamic(kernelOutput) &&
+      (kernelOutput % featureGroups != 0 || kernelOutput % batchGroups != 0))
+    return emitShapeError(location, op)
+           << "kernel output feature size " << kernelOutput
+           << " must be divisible by feature_group_count and batch_group_count";
+  if (lhsType->getElementType() != rhsType->getElementType())
+    return emitShapeError(location, op)
+           << "lhs and rhs must have the same element type";
+  // convolution_c28: no or two precisions.
+  if (precisionCount && *precisionCount != 0 && *precisionCount != 2)
+    return emitShapeError(location, op)
+           << "precision_config must have 0 or 2 entries, got "
+           << *precisionCount;
+  // convolution_c27: the result shape.
+  SmallVector<int64_t> shape(rank, 0);
+  shape[dims.outputBatch] =
+      dynamic(batch) ? ShapedType::kDynamic : batch / batchGroups;
+  shape[dims.outputFeature] = kernelOutput;
+  for (int64_t i = 0; i < spatial; ++i)
+    shape[dims.outputSpatial[i]] = windowPositions(
+        lhsType->getDimSize(dims.inputSpatial[i]), lhsDilation[i], low[i],
+        high[i], rhsType->getDimSize(dims.kernelSpatial[i]), rhsDilation[i],
+        strides[i]);
+  results.push_back(RankedTensorType::get(shape, lhsType->getElementType()));
+  return success();
+}
+
 } // namespace xla::stablehlo
 
 //===----------------------------------------------------------------------===//
@@ -1438,5 +1691,69 @@ HLO_INFER(CollectivePermuteOp) {
   // collective_permute_c5: the result has the operand type.
   return inferOperandTypes(location, getOperationName(),
                            adaptor.getOperand().getType(), types);
+}
+HLO_INFER(ReduceWindowOp) {
+  DenseI64ArrayAttr dims = adaptor.getWindowDimensionsAttr();
+  if (!dims)
+    return missingAttr(location, getOperationName(), "window_dimensions");
+  if (adaptor.getOperands().size() % 2 != 0)
+    return emitShapeError(location, getOperationName())
+           << "needs one init value per input, got "
+           << adaptor.getOperands().size() << " operands";
+  TypeRange inputs = adaptor.getInputs().getTypes();
+  if (inputs.empty())
+    return emitShapeError(location, getOperationName())
+           << "needs at least one input";
+  auto first = dyn_cast<RankedTensorType>(inputs.front());
+  if (!first)
+    return emitShapeError(location, getOperationName())
+           << "input 0 must be a ranked tensor, got " << inputs.front();
+  auto optional = [](DenseI64ArrayAttr attr) {
+    return attr ? std::optional<ArrayRef<int64_t>>(attr.asArrayRef())
+                : std::nullopt;
+  };
+  FailureOr<WindowParams> window = readWindow(
+      location, getOperationName(), first.getRank(), dims.asArrayRef(),
+      optional(adaptor.getWindowStridesAttr()),
+      optional(adaptor.getBaseDilationsAttr()),
+      optional(adaptor.getWindowDilationsAttr()), adaptor.getPaddingAttr());
+  if (failed(window))
+    return failure();
+  return inferReduceWindowOp(location, inputs,
+                             adaptor.getInitValues().getTypes(), *window, types);
+}
+HLO_INFER(ConvolutionOp) {
+  ConvDimensionNumbersAttr dims = adaptor.getDimensionNumbersAttr();
+  IntegerAttr featureGroups = adaptor.getFeatureGroupCountAttr();
+  IntegerAttr batchGroups = adaptor.getBatchGroupCountAttr();
+  if (!dims || !featureGroups || !batchGroups)
+    return missingAttr(location, getOperationName(),
+                       !dims ? "dimension_numbers"
+                       : !featureGroups ? "feature_group_count"
+                                        : "batch_group_count");
+  auto optional = [](DenseI64ArrayAttr attr) {
+    return attr ? std::optional<ArrayRef<int64_t>>(attr.asArrayRef())
+                : std::nullopt;
+  };
+  std::optional<size_t> reversal, precisions;
+  if (DenseBoolArrayAttr attr = adaptor.getWindowReversalAttr())
+    reversal = attr.size();
+  if (ArrayAttr attr = adaptor.getPrecisionConfigAttr())
+    precisions = attr.size();
+  ConvDims d{dims.getInputBatchDimension(),
+             dims.getInputFeatureDimension(),
+             dims.getInputSpatialDimensions(),
+             dims.getKernelInputFeatureDimension(),
+             dims.getKernelOutputFeatureDimension(),
+             dims.getKernelSpatialDimensions(),
+             dims.getOutputBatchDimension(),
+             dims.getOutputFeatureDimension(),
+             dims.getOutputSpatialDimensions()};
+  return inferConvolutionOp(
+      location, adaptor.getLhs().getType(), adaptor.getRhs().getType(), d,
+      optional(adaptor.getWindowStridesAttr()), adaptor.getPaddingAttr(),
+      optional(adaptor.getLhsDilationAttr()),
+      optional(adaptor.getRhsDilationAttr()), reversal, featureGroups.getInt(),
+      batchGroups.getInt(), precisions, types);
 }
 #undef HLO_INFER

@@ -14,67 +14,8 @@
 using namespace mlir;
 using namespace xla::stablehlo;
 
-namespace {
-/// A window's parameters, each with one entry per dimension (defaults filled).
-struct Window {
-  SmallVector<int64_t> dimensions, strides, baseDilations, windowDilations, low, high;
-};
-} // namespace
-
-// Reads and checks the window attributes (reduce_window_c4..c12).
-static FailureOr<Window> readWindow(Operation *op, int64_t rank,
-                                    std::optional<ArrayRef<int64_t>> dimensions,
-                                    std::optional<ArrayRef<int64_t>> strides,
-                                    std::optional<ArrayRef<int64_t>> baseDilations,
-                                    std::optional<ArrayRef<int64_t>> windowDilations,
-                                    std::optional<DenseIntElementsAttr> padding) {
-  Window w;
-  auto fill = [&](StringRef name, std::optional<ArrayRef<int64_t>> values,
-                  SmallVector<int64_t> &out, int64_t minimum) -> LogicalResult {
-    if (!values) {
-      out.assign(rank, 1);
-      return success();
-    }
-    if (static_cast<int64_t>(values->size()) != rank)
-      return op->emitOpError() << name << " has " << values->size()
-                               << " entries, the operand rank is " << rank;
-    for (int64_t v : *values)
-      if (v < minimum)
-        return op->emitOpError() << name << " entries must be at least " << minimum << ", got " << v;
-    out.assign(values->begin(), values->end());
-    return success();
-  };
-  if (failed(fill("window_dimensions", dimensions, w.dimensions, 1)) ||
-      failed(fill("window_strides", strides, w.strides, 1)) ||
-      failed(fill("base_dilations", baseDilations, w.baseDilations, 1)) ||
-      failed(fill("window_dilations", windowDilations, w.windowDilations, 1)))
-    return failure();
-  w.low.assign(rank, 0);
-  w.high.assign(rank, 0);
-  if (padding) {
-    auto type = cast<ShapedType>(padding->getType());
-    if (type.getRank() != 2 || type.getDimSize(0) != rank || type.getDimSize(1) != 2)
-      return op->emitOpError() << "padding must have shape [" << rank << ", 2], got " << type;
-    auto values = llvm::to_vector(padding->getValues<int64_t>());
-    for (int64_t i = 0; i < rank; ++i) {
-      w.low[i] = values[2 * i];
-      w.high[i] = values[2 * i + 1];
-    }
-  }
-  return w;
-}
-
-// The result shape of windows over `shape` (reduce_window_c16).
-static SmallVector<int64_t> windowedShape(ArrayRef<int64_t> shape, const Window &w) {
-  SmallVector<int64_t> out;
-  for (size_t i = 0; i < shape.size(); ++i) {
-    int64_t dilated = shape[i] == 0 ? 0 : (shape[i] - 1) * w.baseDilations[i] + 1;
-    int64_t padded = dilated + w.low[i] + w.high[i];
-    int64_t window = (w.dimensions[i] - 1) * w.windowDilations[i] + 1;
-    out.push_back(padded < window ? 0 : (padded - window) / w.strides[i] + 1);
-  }
-  return out;
-}
+// The window attributes and arithmetic are shared with inference
+// (readWindow, windowedShape in ShapeInference.h).
 
 // A region of (T0, T1, ...) rank-0 arguments returning `results`.
 static LogicalResult checkScalarRegion(Operation *op, Region &region, StringRef name,
@@ -105,41 +46,13 @@ static Type scalarOf(Value value) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReduceWindowOp::verify() {
-  size_t n = getInputs().size();
-  if (n == 0)
-    return emitOpError() << "needs at least one input";
-  if (getNumResults() != n)
-    return emitOpError() << "must have " << n << " result(s), one per input, got " << getNumResults();
-  auto inputType = cast<RankedTensorType>(getInputs()[0].getType());
-  for (Value input : getInputs())
-    if (cast<RankedTensorType>(input.getType()).getShape() != inputType.getShape())
-      return emitOpError() << "requires all inputs to have the same shape";
-  SmallVector<Type> scalars;
-  for (auto [input, init] : llvm::zip(getInputs(), getInitValues())) {
-    if (init.getType() != scalarOf(input))
-      return emitOpError() << "init value of type " << init.getType()
-                           << " must be " << scalarOf(input);
-    scalars.push_back(init.getType());
-  }
-  FailureOr<Window> window =
-      readWindow(*this, inputType.getRank(), getWindowDimensions(), getWindowStrides(),
-                 getBaseDilations(), getWindowDilations(), getPadding());
-  if (failed(window))
-    return failure();
+  // The inputs, init values, window and result types (reduce_window_c1..c16)
+  // are checked with inferReturnTypes; the body is checked here.
+  // reduce_window_c13: body (acc..., el...) -> acc..., rank-0 init types.
+  SmallVector<Type> scalars(getInitValues().getTypes());
   SmallVector<Type> arguments(scalars);
   arguments.append(scalars);
-  if (failed(checkScalarRegion(*this, getBody(), "body", arguments, scalars)))
-    return failure();
-  SmallVector<int64_t> shape = windowedShape(inputType.getShape(), *window);
-  for (size_t i = 0; i < n; ++i) {
-    auto expected = RankedTensorType::get(shape, getElementTypeOrSelf(getInputs()[i].getType()));
-    if (!inputType.hasStaticShape())
-      continue; // the window arithmetic needs static sizes
-    if (getResult(i).getType() != expected)
-      return emitOpError() << "result " << i << " has type " << getResult(i).getType()
-                           << ", expected " << expected << " (shape " << listText(shape) << ")";
-  }
-  return success();
+  return checkScalarRegion(*this, getBody(), "body", arguments, scalars);
 }
 
 //===----------------------------------------------------------------------===//
@@ -148,9 +61,9 @@ LogicalResult ReduceWindowOp::verify() {
 
 LogicalResult SelectAndScatterOp::verify() {
   auto operandType = cast<RankedTensorType>(getOperand().getType());
-  FailureOr<Window> window =
-      readWindow(*this, operandType.getRank(), getWindowDimensions(), getWindowStrides(),
-                 std::nullopt, std::nullopt, getPadding());
+  FailureOr<WindowParams> window =
+      readWindow(getLoc(), getOperationName(), operandType.getRank(), getWindowDimensions(),
+                 getWindowStrides(), std::nullopt, std::nullopt, getPaddingAttr());
   if (failed(window))
     return failure();
   // select_and_scatter_c1: source has the windowed shape.

@@ -139,7 +139,7 @@ func.func @conv_attr_dims_repeated(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf
 // -----
 
 func.func @conv_c1_ranks(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x4xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op lhs, rhs and result must have the same rank (at least 2), got 4, 3 and 4}}
+  // expected-error @+1 {{'stablehlo.convolution' op lhs and rhs must have the same rank (at least 2), got 4 and 3}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x3xf32>, tensor<3x3x4xf32>) -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }
@@ -147,7 +147,7 @@ func.func @conv_c1_ranks(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x4xf32>) -> tens
 // -----
 
 func.func @conv_c26_result_rank(%x: tensor<1x6x3xf32>, %k: tensor<3x3x4xf32>) -> tensor<1x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op lhs, rhs and result must have the same rank (at least 2), got 3, 3 and 2}}
+  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4xf32>' does not match the inferred type 'tensor<1x4x4xf32>' (convolution_c27: batch / batch_group_count, the kernel's output features, and the window positions per spatial dimension)}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x3xf32>, tensor<3x3x4xf32>) -> tensor<1x4xf32>
   return %0 : tensor<1x4xf32>
 }
@@ -155,7 +155,7 @@ func.func @conv_c26_result_rank(%x: tensor<1x6x3xf32>, %k: tensor<3x3x4xf32>) ->
 // -----
 
 func.func @conv_rank_1(%x: tensor<3xf32>, %k: tensor<3xf32>) -> tensor<3xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op lhs, rhs and result must have the same rank (at least 2), got 1, 1 and 1}}
+  // expected-error @+1 {{'stablehlo.convolution' op lhs and rhs must have the same rank (at least 2), got 1 and 1}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, f]x[i, o]->[b, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
@@ -323,7 +323,7 @@ func.func @conv_c27_element_types(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf6
 // -----
 
 func.func @conv_c25_result_spatial(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x6x6x4xf32>' does not have the inferred shape [1, 4, 4, 4]}}
+  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x6x6x4xf32>' does not match the inferred type 'tensor<1x4x4x4xf32>' (convolution_c27: batch / batch_group_count, the kernel's output features, and the window positions per spatial dimension)}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>
   return %0 : tensor<1x6x6x4xf32>
 }
@@ -331,7 +331,7 @@ func.func @conv_c25_result_spatial(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf
 // -----
 
 func.func @conv_c25_result_with_window(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4x4x4xf32>' does not have the inferred shape [1, 6, 3, 4]}}
+  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4x4x4xf32>' does not match the inferred type 'tensor<1x6x3x4xf32>' (convolution_c27: batch / batch_group_count, the kernel's output features, and the window positions per spatial dimension)}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [1, 2], pad = [[1, 1], [1, 1]]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }
@@ -339,7 +339,7 @@ func.func @conv_c25_result_with_window(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3
 // -----
 
 func.func @conv_c25_result_dilations(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4x4x4xf32>' does not have the inferred shape [1, 9, 2, 4]}}
+  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4x4x4xf32>' does not match the inferred type 'tensor<1x9x2x4xf32>' (convolution_c27: batch / batch_group_count, the kernel's output features, and the window positions per spatial dimension)}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {lhs_dilate = [2, 1], rhs_dilate = [1, 2]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }
@@ -347,7 +347,7 @@ func.func @conv_c25_result_dilations(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4
 // -----
 
 func.func @conv_c25_result_feature(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x4x4x3xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4x4x3xf32>' does not have the inferred shape [1, 4, 4, 4]}}
+  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<1x4x4x3xf32>' does not match the inferred type 'tensor<1x4x4x4xf32>' (convolution_c27: batch / batch_group_count, the kernel's output features, and the window positions per spatial dimension)}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x4x4x3xf32>
   return %0 : tensor<1x4x4x3xf32>
 }
@@ -355,7 +355,7 @@ func.func @conv_c25_result_feature(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf
 // -----
 
 func.func @conv_c25_result_batch_groups(%x: tensor<4x6x6x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<4x4x4x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<4x4x4x4xf32>' does not have the inferred shape [2, 4, 4, 4]}}
+  // expected-error @+1 {{'stablehlo.convolution' op result type 'tensor<4x4x4x4xf32>' does not match the inferred type 'tensor<2x4x4x4xf32>' (convolution_c27: batch / batch_group_count, the kernel's output features, and the window positions per spatial dimension)}}
   %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] {batch_group_count = 2 : i64, feature_group_count = 1 : i64} : (tensor<4x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<4x4x4x4xf32>
   return %0 : tensor<4x4x4x4xf32>
 }

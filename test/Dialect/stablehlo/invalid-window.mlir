@@ -13,7 +13,7 @@ func.func @reduce_window_c1_no_inputs() {
 // -----
 
 func.func @reduce_window_c2_input_shapes(%x: tensor<4xf32>, %y: tensor<5xi32>, %a: tensor<f32>, %b: tensor<i32>) -> (tensor<4xf32>, tensor<5xi32>) {
-  // expected-error @+1 {{'stablehlo.reduce_window' op requires all inputs to have the same shape}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op requires all operands to have the same shape, got (tensor<4xf32>, tensor<5xi32>)}}
   %0:2 = "stablehlo.reduce_window"(%x, %y, %a, %b) <{window_dimensions = array<i64: 1>}> ({
   ^bb0(%p: tensor<f32>, %q: tensor<i32>, %r: tensor<f32>, %s: tensor<i32>):
     stablehlo.return %p, %q : tensor<f32>, tensor<i32>
@@ -237,7 +237,7 @@ func.func @reduce_window_c13_body_terminator(%x: tensor<4x6xf32>, %init: tensor<
 // -----
 
 func.func @reduce_window_c15_result_shape(%x: tensor<4x6xf32>, %init: tensor<f32>) -> tensor<4x6xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op result 0 has type 'tensor<4x6xf32>', expected 'tensor<2x3xf32>' (shape [2, 3])}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op result type 'tensor<4x6xf32>' does not match the inferred type 'tensor<2x3xf32>' (reduce_window_c16: the number of window positions per dimension, the init values' element types)}}
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 2, 2>, window_strides = array<i64: 2, 2>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -249,7 +249,7 @@ func.func @reduce_window_c15_result_shape(%x: tensor<4x6xf32>, %init: tensor<f32
 // -----
 
 func.func @reduce_window_c15_padded_result_shape(%x: tensor<4x6xf32>, %init: tensor<f32>) -> tensor<4x6xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op result 0 has type 'tensor<4x6xf32>', expected 'tensor<4x7xf32>' (shape [4, 7])}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op result type 'tensor<4x6xf32>' does not match the inferred type 'tensor<4x7xf32>' (reduce_window_c16: the number of window positions per dimension, the init values' element types)}}
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2>, padding = dense<[[0, 0], [1, 1]]> : tensor<2x2xi64>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -261,7 +261,7 @@ func.func @reduce_window_c15_padded_result_shape(%x: tensor<4x6xf32>, %init: ten
 // -----
 
 func.func @reduce_window_c15_dilated_result_shape(%x: tensor<4x6xf32>, %init: tensor<f32>) -> tensor<4x6xf32> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op result 0 has type 'tensor<4x6xf32>', expected 'tensor<7x3xf32>' (shape [7, 3])}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op result type 'tensor<4x6xf32>' does not match the inferred type 'tensor<7x3xf32>' (reduce_window_c16: the number of window positions per dimension, the init values' element types)}}
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 2>, base_dilations = array<i64: 2, 1>, window_dilations = array<i64: 1, 3>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -273,7 +273,7 @@ func.func @reduce_window_c15_dilated_result_shape(%x: tensor<4x6xf32>, %init: te
 // -----
 
 func.func @reduce_window_c16_result_element_type(%x: tensor<4x6xf32>, %init: tensor<f32>) -> tensor<4x6xf64> {
-  // expected-error @+1 {{'stablehlo.reduce_window' op result 0 has type 'tensor<4x6xf64>', expected 'tensor<4x6xf32>' (shape [4, 6])}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op result type 'tensor<4x6xf64>' does not match the inferred type 'tensor<4x6xf32>' (reduce_window_c16: the number of window positions per dimension, the init values' element types)}}
   %0 = "stablehlo.reduce_window"(%x, %init) <{window_dimensions = array<i64: 1, 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -625,7 +625,7 @@ func.func @sort_c5_comparator_terminator(%x: tensor<3x4xf32>) -> tensor<3x4xf32>
 
 // Regression: fewer results than inputs used to crash the verifier.
 func.func @reduce_window_result_count(%x: tensor<4xf32>, %y: tensor<4xf32>, %c: tensor<f32>) -> tensor<4xf32> {
-  // expected-error @+1 {{must have 2 result(s), one per input, got 1}}
+  // expected-error @+1 {{'stablehlo.reduce_window' op has 1 result(s), but the operands give 2: (tensor<4xf32>, tensor<4xf32>) (reduce_window_c16: the number of window positions per dimension, the init values' element types)}}
   %0 = "stablehlo.reduce_window"(%x, %y, %c, %c) <{window_dimensions = array<i64: 1>}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>, %d: tensor<f32>, %e: tensor<f32>):
     stablehlo.return %a, %b : tensor<f32>, tensor<f32>

@@ -22,6 +22,7 @@
 #ifndef XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H
 #define XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
@@ -221,6 +222,62 @@ LogicalResult inferBatchNormOp(
     ArrayRef<std::pair<llvm::StringRef, Type>> features,
     ArrayRef<std::pair<llvm::StringRef, Type>> fullSize,
     unsigned featureResults, SmallVectorImpl<Type> &results);
+
+//===----------------------------------------------------------------------===//
+// Windows and convolutions
+//===----------------------------------------------------------------------===//
+
+/// A window's parameters, one entry per dimension (defaults filled in).
+struct WindowParams {
+  llvm::SmallVector<int64_t> dimensions, strides, baseDilations,
+      windowDilations, low, high;
+};
+/// Reads and checks window attributes (reduce_window_c4..c12,
+/// select_and_scatter_c4..c8): one entry per dimension, sizes, strides and
+/// dilations at least 1, padding of shape [rank, 2].
+mlir::FailureOr<WindowParams>
+readWindow(OptLoc location, llvm::StringRef opName, int64_t rank,
+           std::optional<ArrayRef<int64_t>> dimensions,
+           std::optional<ArrayRef<int64_t>> strides,
+           std::optional<ArrayRef<int64_t>> baseDilations,
+           std::optional<ArrayRef<int64_t>> windowDilations,
+           mlir::DenseIntElementsAttr padding);
+/// reduce_window_c16: per dimension, the number of window positions in the
+/// base-dilated, padded input: (padded - dilated window) / stride + 1, or 0
+/// when the window does not fit; `?` stays `?`.
+llvm::SmallVector<int64_t> windowedShape(ArrayRef<int64_t> shape,
+                                         const WindowParams &window);
+/// reduce_window_c1..c16: inputs of one shape, rank-0 init values of their
+/// element types; results of the windowed shape and the init types.
+LogicalResult inferReduceWindowOp(OptLoc location, TypeRange inputs,
+                                  TypeRange initValues,
+                                  const WindowParams &window,
+                                  SmallVectorImpl<Type> &results);
+
+/// The dimension numbers of a convolution, as plain values.
+struct ConvDims {
+  int64_t inputBatch, inputFeature;
+  ArrayRef<int64_t> inputSpatial;
+  int64_t kernelInputFeature, kernelOutputFeature;
+  ArrayRef<int64_t> kernelSpatial;
+  int64_t outputBatch, outputFeature;
+  ArrayRef<int64_t> outputSpatial;
+};
+/// convolution_c1..c27: dimension numbers in range and distinct, window
+/// attributes sized by the spatial rank, group counts dividing the batch and
+/// feature sizes; the result has batch / batch_group_count, the kernel's
+/// output features and, per spatial dimension, the window positions in the
+/// lhs-dilated, padded input for the rhs-dilated kernel at the strides. The
+/// element type is lhs's (a declared result may choose another).
+LogicalResult inferConvolutionOp(
+    OptLoc location, Type lhs, Type rhs, const ConvDims &dims,
+    std::optional<ArrayRef<int64_t>> strides,
+    mlir::DenseIntElementsAttr padding,
+    std::optional<ArrayRef<int64_t>> lhsDilation,
+    std::optional<ArrayRef<int64_t>> rhsDilation,
+    std::optional<size_t> reversalCount, int64_t featureGroups,
+    int64_t batchGroups, std::optional<size_t> precisionCount,
+    SmallVectorImpl<Type> &results);
 
 } // namespace xla::stablehlo
 

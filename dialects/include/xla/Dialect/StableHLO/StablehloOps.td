@@ -402,7 +402,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [HLO_InferShape, Pure]>
   let hasCustomAssemblyFormat = 1;
 }
 
-def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
+def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [HLO_InferShape, Pure]> {
   let summary = "Windowed contraction of an input with a kernel (XLA: Conv, ConvGeneralDilated).";
   let description = [{
     Slides the kernel over the spatial dimensions of the (padded,
@@ -430,7 +430,6 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [Pure]> {
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
   let results = (outs HLO_Tensor:$result);
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

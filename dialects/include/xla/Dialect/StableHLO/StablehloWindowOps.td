@@ -8,7 +8,7 @@
 #ifndef XLA_STABLEHLO_WINDOW_OPS
 #define XLA_STABLEHLO_WINDOW_OPS
 
-def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [RecursiveMemoryEffects,
+def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [HLO_InferType, RecursiveMemoryEffects,
     SameVariadicOperandSize]> {
   let summary = "Reduces every window of the inputs (XLA: ReduceWindow).";
   let description = [{
