@@ -277,6 +277,22 @@ impl XlaBuilder {
         regions: Vec<Region<'static>>,
         results: Option<&[Shape]>,
     ) -> Result<Vec<XlaOp>, BuildError> {
+        self.add_op_with_element_type(name, operands, attributes, regions, results, None)
+    }
+
+    /// [`add_op`](Self::add_op) for ops whose inferred result shape comes
+    /// with a free element type (dot_general, convolution): the dialect
+    /// infers the shape, and `element_type`, if given, replaces the element
+    /// type of the single result before the op is verified.
+    pub(crate) fn add_op_with_element_type(
+        &self,
+        name: &str,
+        operands: &[XlaOp],
+        attributes: &[(&str, String)],
+        regions: Vec<Region<'static>>,
+        results: Option<&[Shape]>,
+        element_type: Option<crate::ElementType>,
+    ) -> Result<Vec<XlaOp>, BuildError> {
         let values = operands.iter().enumerate().map(|(i, &op)| self.value(name, i, op)).collect::<Result<Vec<_>, _>>()?;
         let mut named = Vec::with_capacity(attributes.len());
         for (key, text) in attributes {
@@ -295,6 +311,13 @@ impl XlaBuilder {
             Ok(operation) => operation,
             Err(_) => return Err(creation_error(name, messages)),
         };
+        if let Some(element_type) = element_type {
+            let result = operation.result(0).map_err(|_| BuildError::invalid(name, "the op has no result"))?;
+            let Some(Shape::Array { dims, .. }) = Shape::from_type(result.r#type()) else {
+                return Err(BuildError::invalid(name, format!("the inferred result type {} is not a static array", result.r#type())));
+            };
+            result.set_type(self.parse_type(name, &Shape::array(element_type, &dims).mlir_type())?);
+        }
         self.append_verified(name, operation)
     }
 

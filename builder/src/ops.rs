@@ -425,6 +425,21 @@ impl XlaBuilder {
         dimension_numbers: &DotDimensionNumbers,
         precision: &[Precision],
     ) -> Result<XlaOp> {
+        self.dot_general_with_options(lhs, rhs, dimension_numbers, precision, None)
+    }
+
+    /// [`dot_general`](Self::dot_general) with a `precision_config` and a
+    /// preferred result element type (e.g. `i32` for `i8` operands): the
+    /// dialect infers the result shape, the element type is the one given
+    /// (or the dialect's choice when `None`).
+    pub fn dot_general_with_options(
+        &self,
+        lhs: XlaOp,
+        rhs: XlaOp,
+        dimension_numbers: &DotDimensionNumbers,
+        precision: &[Precision],
+        preferred_element_type: Option<ElementType>,
+    ) -> Result<XlaOp> {
         let op = "stablehlo.dot_general";
         let dims = dimension_numbers
             .attribute(self.context())
@@ -435,7 +450,8 @@ impl XlaBuilder {
             let items: Vec<String> = precision.iter().map(|p| format!("#stablehlo<precision {p}>")).collect();
             attributes.push(("precision_config", format!("[{}]", items.join(", "))));
         }
-        self.add_single(op, &[lhs, rhs], &attributes, Vec::new(), None)
+        let results = self.add_op_with_element_type(op, &[lhs, rhs], &attributes, Vec::new(), None, preferred_element_type)?;
+        Ok(results[0])
     }
 
     /// General convolution (XLA's ConvGeneralDilated): `padding` holds a
