@@ -207,6 +207,10 @@ impl XlaBuilder {
 
     /// The MLIR value of `op`, checking that this builder made it.
     pub(crate) fn value(&self, op_name: &str, position: usize, op: XlaOp) -> Result<Value<'static, 'static>, BuildError> {
+        // After `build` the values belong to the computation's module.
+        if self.body.borrow().is_none() {
+            return Err(BuildError::invalid(op_name, "the builder has already been built"));
+        }
         if op.builder != self.id {
             return Err(BuildError::ForeignOp {
                 op: op_name.to_string(),
@@ -428,8 +432,10 @@ impl XlaBuilder {
     }
 
     /// Finishes the computation: a module with `func.func @<name>` taking
-    /// the parameters (numbered 0..n) and returning `roots`, verified.
-    pub fn build(self, roots: &[XlaOp]) -> Result<XlaComputation, BuildError> {
+    /// the parameters (numbered 0..n) and returning `roots`, verified. The
+    /// builder's body moves into the computation: afterwards, its methods
+    /// (and `build` again) report that it has been built.
+    pub fn build(&self, roots: &[XlaOp]) -> Result<XlaComputation, BuildError> {
         let op = "build";
         let values = roots.iter().enumerate().map(|(i, &r)| self.value("func.return", i, r)).collect::<Result<Vec<_>, _>>()?;
         let parameters = self.parameters.borrow().clone();

@@ -785,7 +785,11 @@ fn error_shape_mismatch_in_add() -> TestResult {
     assert!(matches!(error, BuildError::Op { .. }), "{error:?}");
     // The failed op left the builder usable.
     let fine = b.add(x, x)?;
-    b.build(&[fine])?;
+    let computation = b.build(&[fine])?;
+    // A built builder refuses further work, also after its computation is gone.
+    drop(computation);
+    expect_error(b.neg(fine), "stablehlo.negate", &["already been built"]);
+    expect_error(b.build(&[fine]), "func.return", &["already been built"]);
     Ok(())
 }
 
