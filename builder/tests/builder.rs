@@ -342,18 +342,30 @@ fn slicing_concatenate_pad() -> TestResult {
 }
 
 #[test]
-fn gather_and_scatter() -> TestResult {
+#[ignore = "the dialect has no shape function for stablehlo.gather yet (see ops_without_shape_inference_say_so)"]
+fn gather() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[3, 3]), "x")?;
     let indices = b.parameter(1, &Shape::array(I32, &[2, 1]), "indices")?;
-    let gather_dims = GatherDimensionNumbers {
-        offset_dims: vec![1],
-        collapsed_slice_dims: vec![0],
-        start_index_map: vec![0],
-        index_vector_dim: 1,
-        ..Default::default()
-    };
-    let rows = b.gather(x, indices, &gather_dims, &[1, 3], false)?;
+    let rows = b.gather(x, indices, &row_gather(), &[1, 3], false)?;
+    let computation = b.build(&[rows])?;
+    let data: Vec<f32> = (0..9).map(|i| i as f32).collect();
+    let result = run(&computation, &[Literal::from_slice(&data, &[3, 3])?, Literal::from_slice(&[2i32, 0], &[2, 1])?]);
+    assert_eq!(result[0].dims(), &[2, 3]);
+    assert_eq!(result[0].to_vec::<f32>()?, vec![6.0, 7.0, 8.0, 0.0, 1.0, 2.0]);
+    Ok(())
+}
+
+/// Gathers whole rows of a matrix at `[n, 1]` indices.
+fn row_gather() -> GatherDimensionNumbers {
+    GatherDimensionNumbers { offset_dims: vec![1], collapsed_slice_dims: vec![0], start_index_map: vec![0], index_vector_dim: 1, ..Default::default() }
+}
+
+#[test]
+fn scatter() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[3, 3]), "x")?;
+    let indices = b.parameter(1, &Shape::array(I32, &[2, 1]), "indices")?;
     let add = b.binary_computation("add", F32, |sb, a, c| sb.add(a, c))?;
     let scatter_dims = ScatterDimensionNumbers {
         update_window_dims: vec![1],
@@ -364,12 +376,10 @@ fn gather_and_scatter() -> TestResult {
     };
     let updates = b.constant_from_slice(&[10.0f32, 10.0, 10.0, 1.0, 2.0, 3.0], &[2, 3])?;
     let scattered = b.scatter(x, indices, updates, &add, &scatter_dims, false, false)?;
-    let computation = b.build(&[rows, scattered])?;
+    let computation = b.build(&[scattered])?;
     let data: Vec<f32> = (0..9).map(|i| i as f32).collect();
     let result = run(&computation, &[Literal::from_slice(&data, &[3, 3])?, Literal::from_slice(&[2i32, 0], &[2, 1])?]);
-    assert_eq!(result[0].dims(), &[2, 3]);
-    assert_eq!(result[0].to_vec::<f32>()?, vec![6.0, 7.0, 8.0, 0.0, 1.0, 2.0]);
-    assert_eq!(result[1].to_vec::<f32>()?, vec![1.0, 3.0, 5.0, 3.0, 4.0, 5.0, 16.0, 17.0, 18.0]);
+    assert_eq!(result[0].to_vec::<f32>()?, vec![1.0, 3.0, 5.0, 3.0, 4.0, 5.0, 16.0, 17.0, 18.0]);
     Ok(())
 }
 
@@ -644,7 +654,7 @@ fn random_numbers() -> TestResult {
 }
 
 #[test]
-fn tuples_barriers_custom_call() -> TestResult {
+fn tuples_tokens_barriers_custom_call() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[2]), "x")?;
     let i = b.parameter(1, &Shape::scalar(I32), "i")?;
@@ -654,6 +664,8 @@ fn tuples_barriers_custom_call() -> TestResult {
     let second = b.get_tuple_element(t, 1)?;
     let barrier = b.optimization_barrier(&[first, second])?;
     let size = b.get_dimension_size(x, 0)?;
+    let token = b.after_all(&[b.create_token()?, b.create_token()?])?;
+    assert_eq!(b.get_shape(token)?, Shape::Token);
     let computation = b.build(&[barrier[1], barrier[0], size])?;
     let result = run(&computation, &[Literal::vec1(&[1.5f32, -1.0]), Literal::scalar(9i32)]);
     assert_eq!(result[0].to_scalar::<i32>()?, 9);
@@ -678,24 +690,63 @@ fn collectives_single_replica() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[2, 2]), "x")?;
     let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
+    let reduced = b.all_reduce(x, &add, &[vec![0]])?;
+    let permuted = b.collective_permute(x, &[(0, 0)])?;
+    let replica = b.replica_id()?;
+    let partition = b.partition_id()?;
+    let computation = b.build(&[reduced, permuted, replica, partition])?;
+    let data = [1.0f32, 2.0, 3.0, 4.0];
+    let result = run(&computation, &[Literal::from_slice(&data, &[2, 2])?]);
+    assert_eq!(result[0].to_vec::<f32>()?, data.to_vec());
+    assert_eq!(result[1].to_vec::<f32>()?, data.to_vec());
+    assert_eq!(result[2].to_scalar::<u32>()?, 0);
+    assert_eq!(result[3].to_scalar::<u32>()?, 0);
+    Ok(())
+}
+
+#[test]
+#[ignore = "the dialect has no shape functions for all_gather, reduce_scatter, all_to_all, collective_broadcast yet (see ops_without_shape_inference_say_so)"]
+fn collectives_that_regroup_single_replica() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[2, 2]), "x")?;
+    let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
     let groups = [vec![0]];
-    let reduced = b.all_reduce(x, &add, &groups)?;
     let gathered = b.all_gather(x, 0, &groups)?;
     let scattered = b.reduce_scatter(x, 1, &add, &groups)?;
     let exchanged = b.all_to_all(x, 0, 1, 1, &groups)?;
-    let permuted = b.collective_permute(x, &[(0, 0)])?;
     let broadcast = b.collective_broadcast(x, &groups)?;
-    let replica = b.replica_id()?;
-    let partition = b.partition_id()?;
-    let computation = b.build(&[reduced, gathered, scattered, exchanged, permuted, broadcast, replica, partition])?;
+    let computation = b.build(&[gathered, scattered, exchanged, broadcast])?;
     let data = [1.0f32, 2.0, 3.0, 4.0];
     let result = run(&computation, &[Literal::from_slice(&data, &[2, 2])?]);
-    for (i, r) in result[..6].iter().enumerate() {
+    for (i, r) in result.iter().enumerate() {
         assert_eq!(r.dims(), &[2, 2], "result {i}");
         assert_eq!(r.to_vec::<f32>()?, data.to_vec(), "result {i}");
     }
-    assert_eq!(result[6].to_scalar::<u32>()?, 0);
-    assert_eq!(result[7].to_scalar::<u32>()?, 0);
+    Ok(())
+}
+
+/// Ops whose result type the dialect cannot infer yet are refused with a
+/// message saying so; the builder does not compute their shapes itself.
+/// (When the dialect gains these shape functions, this test fails: move
+/// the op to the positive tests above and drop their `#[ignore]`.)
+#[test]
+fn ops_without_shape_inference_say_so() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[3, 3]), "x")?;
+    let indices = b.parameter(1, &Shape::array(I32, &[2, 1]), "indices")?;
+    let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
+    let groups = [vec![0]];
+    let attempts: Vec<(&str, Result<XlaOp, BuildError>)> = vec![
+        ("stablehlo.gather", b.gather(x, indices, &row_gather(), &[1, 3], false)),
+        ("stablehlo.all_gather", b.all_gather(x, 0, &groups)),
+        ("stablehlo.reduce_scatter", b.reduce_scatter(x, 1, &add, &groups)),
+        ("stablehlo.all_to_all", b.all_to_all(x, 0, 1, 1, &groups)),
+        ("stablehlo.collective_broadcast", b.collective_broadcast(x, &groups)),
+    ];
+    for (op, attempt) in attempts {
+        let error = expect_error(attempt, op, &["shape inference not available for"]);
+        assert_eq!(error, BuildError::InferenceUnavailable { op: op.to_string() });
+    }
     Ok(())
 }
 
