@@ -14,6 +14,8 @@
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <limits>
+
 using namespace mlir;
 
 namespace xla::stablehlo {
@@ -133,6 +135,9 @@ static StringRef inferenceRule(StringRef op) {
       .Case("stablehlo.convolution",
             "convolution_c27: batch / batch_group_count, the kernel's output "
             "features, and the window positions per spatial dimension")
+      .Case("stablehlo.gather",
+            "gather_c13: the batch dimensions of start_indices interleaved "
+            "with the kept slice sizes at offset_dims")
       .Default("element-wise: the operands' shape and element type");
 }
 
@@ -1362,6 +1367,116 @@ LogicalResult inferConvolutionOp(
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// Gather
+//===----------------------------------------------------------------------===//
+
+LogicalResult checkDimensionList(OptLoc location, StringRef op, StringRef name,
+                                 ArrayRef<int64_t> dims, int64_t bound,
+                                 bool sorted) {
+  llvm::SmallSet<int64_t, 8> seen;
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    if (dim < 0 || dim >= bound)
+      return emitShapeError(location, op)
+             << name << " has " << dim << ", out of range [0, " << bound << ")";
+    if (!seen.insert(dim).second)
+      return emitShapeError(location, op)
+             << name << " has " << dim << " more than once";
+    if (sorted && i > 0 && dims[i - 1] > dim)
+      return emitShapeError(location, op) << name << " must be sorted";
+  }
+  return success();
+}
+
+LogicalResult inferGatherOp(OptLoc location, Type operand, Type startIndices,
+                            const GatherDims &dims, ArrayRef<int64_t> sliceSizes,
+                            SmallVectorImpl<Type> &results) {
+  StringRef op = "stablehlo.gather";
+  FailureOr<RankedTensorType> operandTypeOr = rankedTensor(location, op, operand, "operand");
+  FailureOr<RankedTensorType> indicesTypeOr =
+      rankedTensor(location, op, startIndices, "start_indices");
+  if (failed(operandTypeOr) || failed(indicesTypeOr))
+    return failure();
+  RankedTensorType operandType = *operandTypeOr, indicesType = *indicesTypeOr;
+  int64_t operandRank = operandType.getRank();
+  int64_t indexVectorDim = dims.indexVectorDim;
+  // gather_c1..c14 (the structural ones).
+  if (indexVectorDim < 0 || indexVectorDim > indicesType.getRank())
+    return emitShapeError(location, op) << "index_vector_dim " << indexVectorDim
+                         << " must be in [0, " << indicesType.getRank() << "]";
+  if (static_cast<int64_t>(sliceSizes.size()) != operandRank)
+    return emitShapeError(location, op) << "slice_sizes has " << sliceSizes.size()
+                         << " entries, operand rank is " << operandRank;
+  if (failed(checkDimensionList(location, op, "offset_dims", dims.offsetDims,
+                       std::numeric_limits<int64_t>::max(), true)) ||
+      failed(checkDimensionList(location, op, "collapsed_slice_dims", dims.collapsedSliceDims, operandRank, true)) ||
+      failed(checkDimensionList(location, op, "operand_batching_dims", dims.operandBatchingDims, operandRank, true)) ||
+      failed(checkDimensionList(location, op, "start_index_map", dims.startIndexMap, operandRank, false)))
+    return failure();
+  for (int64_t dim : dims.collapsedSliceDims)
+    if (llvm::is_contained(dims.operandBatchingDims, dim))
+      return emitShapeError(location, op) << "dimension " << dim
+                           << " is both in collapsed_slice_dims and operand_batching_dims";
+  for (int64_t dim : llvm::concat<const int64_t>(dims.collapsedSliceDims, dims.operandBatchingDims))
+    if (sliceSizes[dim] > 1)
+      return emitShapeError(location, op) << "slice_sizes[" << dim << "] must be 0 or 1 for a collapsed or batching dimension, got "
+                           << sliceSizes[dim];
+  if (dims.startIndicesBatchingDims.size() != dims.operandBatchingDims.size())
+    return emitShapeError(location, op) << "operand_batching_dims and start_indices_batching_dims must have the same size";
+  // gather_c13..c17: indices batching dims unique, in range, not the index
+  // vector dim, and of the operand batching dims' sizes.
+  if (failed(checkDimensionList(location, op, "start_indices_batching_dims", dims.startIndicesBatchingDims,
+                       indicesType.getRank(), false)))
+    return failure();
+  for (auto [operandDim, indicesDim] :
+       llvm::zip(dims.operandBatchingDims, dims.startIndicesBatchingDims)) {
+    if (indicesDim == indexVectorDim)
+      return emitShapeError(location, op) << "start_indices_batching_dims must not contain index_vector_dim " << indexVectorDim;
+    if (!compatibleDim(operandType.getDimSize(operandDim), indicesType.getDimSize(indicesDim)))
+      return emitShapeError(location, op) << "operand batching dimension " << operandDim << " (size "
+                           << operandType.getDimSize(operandDim) << ") and start_indices batching dimension "
+                           << indicesDim << " (size " << indicesType.getDimSize(indicesDim)
+                           << ") must have the same size";
+  }
+  // gather_c18: start_index_map and operand_batching_dims are disjoint.
+  for (int64_t dim : dims.startIndexMap)
+    if (llvm::is_contained(dims.operandBatchingDims, dim))
+      return emitShapeError(location, op) << "dimension " << dim << " is both in start_index_map and operand_batching_dims";
+  int64_t indexVectorSize = indexVectorDim == indicesType.getRank() ? 1 : indicesType.getDimSize(indexVectorDim);
+  if (!compatibleDim(static_cast<int64_t>(dims.startIndexMap.size()), indexVectorSize))
+    return emitShapeError(location, op) << "start_index_map has " << dims.startIndexMap.size()
+                         << " entries but index vectors have " << indexVectorSize;
+  for (auto [i, size] : llvm::enumerate(sliceSizes))
+    if (size < 0 || (!operandType.isDynamicDim(i) && size > operandType.getDimSize(i)))
+      return emitShapeError(location, op) << "slice_sizes[" << i << "] = " << size << " must be in [0, "
+                           << operandType.getDimSize(i) << "]";
+  // gather_c13: result = batch dims of start_indices interleaved with the
+  // kept slice dims at offset_dims.
+  SmallVector<int64_t> batch, offsets;
+  for (int64_t i = 0; i < indicesType.getRank(); ++i)
+    if (i != indexVectorDim)
+      batch.push_back(indicesType.getDimSize(i));
+  for (int64_t i = 0; i < operandRank; ++i)
+    if (!llvm::is_contained(dims.collapsedSliceDims, i) &&
+        !llvm::is_contained(dims.operandBatchingDims, i))
+      offsets.push_back(sliceSizes[i]);
+  if (offsets.size() != dims.offsetDims.size())
+    return emitShapeError(location, op) << "offset_dims has " << dims.offsetDims.size()
+                         << " entries but the slice keeps " << offsets.size() << " dimensions";
+  int64_t resultRank = batch.size() + offsets.size();
+  for (int64_t dim : dims.offsetDims)
+    if (dim >= resultRank)
+      return emitShapeError(location, op) << "offset_dims has " << dim << ", out of range for the result rank " << resultRank;
+  SmallVector<int64_t> shape;
+  size_t nextBatch = 0, nextOffset = 0;
+  for (int64_t d = 0; d < resultRank; ++d)
+    shape.push_back(llvm::is_contained(dims.offsetDims, d) ? offsets[nextOffset++]
+                                                                 : batch[nextBatch++]);
+  // gather_c13: the operand's element type.
+  results.push_back(RankedTensorType::get(shape, operandType.getElementType()));
+  return success();
+}
+
 } // namespace xla::stablehlo
 
 //===----------------------------------------------------------------------===//
@@ -1755,5 +1870,18 @@ HLO_INFER(ConvolutionOp) {
       optional(adaptor.getLhsDilationAttr()),
       optional(adaptor.getRhsDilationAttr()), reversal, featureGroups.getInt(),
       batchGroups.getInt(), precisions, types);
+}
+HLO_INFER(GatherOp) {
+  GatherDimensionNumbersAttr dims = adaptor.getDimensionNumbersAttr();
+  DenseI64ArrayAttr sizes = adaptor.getSliceSizesAttr();
+  if (!dims || !sizes)
+    return missingAttr(location, getOperationName(),
+                       !dims ? "dimension_numbers" : "slice_sizes");
+  GatherDims d{dims.getOffsetDims(), dims.getCollapsedSliceDims(),
+               dims.getOperandBatchingDims(), dims.getStartIndicesBatchingDims(),
+               dims.getStartIndexMap(), dims.getIndexVectorDim()};
+  return inferGatherOp(location, adaptor.getOperand().getType(),
+                       adaptor.getStartIndices().getType(), d,
+                       sizes.asArrayRef(), types);
 }
 #undef HLO_INFER

@@ -88,17 +88,7 @@ void ScatterDimensionNumbersAttr::print(AsmPrinter &printer) const {
 // `dims` sorted (if asked), unique and each in [0, bound).
 static LogicalResult checkDims(Operation *op, StringRef name, ArrayRef<int64_t> dims,
                                int64_t bound, bool sorted) {
-  llvm::SmallSet<int64_t, 8> seen;
-  for (auto [i, dim] : llvm::enumerate(dims)) {
-    if (dim < 0 || dim >= bound)
-      return op->emitOpError() << name << " has " << dim
-                               << ", out of range [0, " << bound << ")";
-    if (!seen.insert(dim).second)
-      return op->emitOpError() << name << " has " << dim << " more than once";
-    if (sorted && i > 0 && dims[i - 1] > dim)
-      return op->emitOpError() << name << " must be sorted";
-  }
-  return success();
+  return checkDimensionList(op->getLoc(), op->getName().getStringRef(), name, dims, bound, sorted);
 }
 
 
@@ -112,93 +102,8 @@ static LogicalResult checkDims(Operation *op, StringRef name, ArrayRef<int64_t> 
 // GatherOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult GatherOp::verify() {
-  auto operandType = cast<RankedTensorType>(getOperand().getType());
-  auto indicesType = cast<RankedTensorType>(getStartIndices().getType());
-  GatherDimensionNumbersAttr dims = getDimensionNumbers();
-  int64_t operandRank = operandType.getRank();
-  int64_t indexVectorDim = dims.getIndexVectorDim();
-  // gather_c1..c14 (the structural ones).
-  if (indexVectorDim < 0 || indexVectorDim > indicesType.getRank())
-    return emitOpError() << "index_vector_dim " << indexVectorDim
-                         << " must be in [0, " << indicesType.getRank() << "]";
-  ArrayRef<int64_t> sliceSizes = getSliceSizes();
-  if (static_cast<int64_t>(sliceSizes.size()) != operandRank)
-    return emitOpError() << "slice_sizes has " << sliceSizes.size()
-                         << " entries, operand rank is " << operandRank;
-  if (failed(checkDims(*this, "offset_dims", dims.getOffsetDims(),
-                       std::numeric_limits<int64_t>::max(), true)) ||
-      failed(checkDims(*this, "collapsed_slice_dims", dims.getCollapsedSliceDims(), operandRank, true)) ||
-      failed(checkDims(*this, "operand_batching_dims", dims.getOperandBatchingDims(), operandRank, true)) ||
-      failed(checkDims(*this, "start_index_map", dims.getStartIndexMap(), operandRank, false)))
-    return failure();
-  for (int64_t dim : dims.getCollapsedSliceDims())
-    if (llvm::is_contained(dims.getOperandBatchingDims(), dim))
-      return emitOpError() << "dimension " << dim
-                           << " is both in collapsed_slice_dims and operand_batching_dims";
-  for (int64_t dim : llvm::concat<const int64_t>(dims.getCollapsedSliceDims(), dims.getOperandBatchingDims()))
-    if (sliceSizes[dim] > 1)
-      return emitOpError() << "slice_sizes[" << dim << "] must be 0 or 1 for a collapsed or batching dimension, got "
-                           << sliceSizes[dim];
-  if (dims.getStartIndicesBatchingDims().size() != dims.getOperandBatchingDims().size())
-    return emitOpError() << "operand_batching_dims and start_indices_batching_dims must have the same size";
-  // gather_c13..c17: indices batching dims unique, in range, not the index
-  // vector dim, and of the operand batching dims' sizes.
-  if (failed(checkDims(*this, "start_indices_batching_dims", dims.getStartIndicesBatchingDims(),
-                       indicesType.getRank(), false)))
-    return failure();
-  for (auto [operandDim, indicesDim] :
-       llvm::zip(dims.getOperandBatchingDims(), dims.getStartIndicesBatchingDims())) {
-    if (indicesDim == indexVectorDim)
-      return emitOpError() << "start_indices_batching_dims must not contain index_vector_dim " << indexVectorDim;
-    if (operandType.getDimSize(operandDim) != indicesType.getDimSize(indicesDim))
-      return emitOpError() << "operand batching dimension " << operandDim << " (size "
-                           << operandType.getDimSize(operandDim) << ") and start_indices batching dimension "
-                           << indicesDim << " (size " << indicesType.getDimSize(indicesDim)
-                           << ") must have the same size";
-  }
-  // gather_c18: start_index_map and operand_batching_dims are disjoint.
-  for (int64_t dim : dims.getStartIndexMap())
-    if (llvm::is_contained(dims.getOperandBatchingDims(), dim))
-      return emitOpError() << "dimension " << dim << " is both in start_index_map and operand_batching_dims";
-  int64_t indexVectorSize = indexVectorDim == indicesType.getRank() ? 1 : indicesType.getDimSize(indexVectorDim);
-  if (static_cast<int64_t>(dims.getStartIndexMap().size()) != indexVectorSize)
-    return emitOpError() << "start_index_map has " << dims.getStartIndexMap().size()
-                         << " entries but index vectors have " << indexVectorSize;
-  for (auto [i, size] : llvm::enumerate(sliceSizes))
-    if (size < 0 || size > operandType.getDimSize(i))
-      return emitOpError() << "slice_sizes[" << i << "] = " << size << " must be in [0, "
-                           << operandType.getDimSize(i) << "]";
-  // gather_c13: result = batch dims of start_indices interleaved with the
-  // kept slice dims at offset_dims.
-  SmallVector<int64_t> batch, offsets;
-  for (int64_t i = 0; i < indicesType.getRank(); ++i)
-    if (i != indexVectorDim)
-      batch.push_back(indicesType.getDimSize(i));
-  for (int64_t i = 0; i < operandRank; ++i)
-    if (!llvm::is_contained(dims.getCollapsedSliceDims(), i) &&
-        !llvm::is_contained(dims.getOperandBatchingDims(), i))
-      offsets.push_back(sliceSizes[i]);
-  if (offsets.size() != dims.getOffsetDims().size())
-    return emitOpError() << "offset_dims has " << dims.getOffsetDims().size()
-                         << " entries but the slice keeps " << offsets.size() << " dimensions";
-  int64_t resultRank = batch.size() + offsets.size();
-  for (int64_t dim : dims.getOffsetDims())
-    if (dim >= resultRank)
-      return emitOpError() << "offset_dims has " << dim << ", out of range for the result rank " << resultRank;
-  SmallVector<int64_t> shape;
-  size_t nextBatch = 0, nextOffset = 0;
-  for (int64_t d = 0; d < resultRank; ++d)
-    shape.push_back(llvm::is_contained(dims.getOffsetDims(), d) ? offsets[nextOffset++]
-                                                                 : batch[nextBatch++]);
-  auto resultType = cast<RankedTensorType>(getResult().getType());
-  if (resultType.getShape() != ArrayRef<int64_t>(shape) ||
-      resultType.getElementType() != operandType.getElementType())
-    return emitOpError() << "result type " << resultType << " must have shape "
-                         << listText(shape) << " and element type "
-                         << operandType.getElementType();
-  return success();
-}
+// GatherOp is verified by its shape function, inferGatherOp
+// (ShapeInference.cpp).
 
 //===----------------------------------------------------------------------===//
 // ScatterOp

@@ -323,7 +323,7 @@ func.func @gather_c5_offset_dims_range(%x: tensor<6x4xf32>, %i: tensor<5x1xi32>)
 // -----
 
 func.func @gather_c22_result_shape(%x: tensor<6x4xf32>, %i: tensor<5x1xi32>) -> tensor<4x5xf32> {
-  // expected-error @+1 {{'stablehlo.gather' op result type 'tensor<4x5xf32>' must have shape [5, 4] and element type 'f32'}}
+  // expected-error @+1 {{'stablehlo.gather' op result type 'tensor<4x5xf32>' does not match the inferred type 'tensor<5x4xf32>' (gather_c13: the batch dimensions of start_indices interleaved with the kept slice sizes at offset_dims)}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<6x4xf32>, tensor<5x1xi32>) -> tensor<4x5xf32>
   return %0 : tensor<4x5xf32>
 }
@@ -331,7 +331,7 @@ func.func @gather_c22_result_shape(%x: tensor<6x4xf32>, %i: tensor<5x1xi32>) -> 
 // -----
 
 func.func @gather_c23_result_element_type(%x: tensor<6x4xf32>, %i: tensor<5x1xi32>) -> tensor<5x4xi32> {
-  // expected-error @+1 {{'stablehlo.gather' op result type 'tensor<5x4xi32>' must have shape [5, 4] and element type 'f32'}}
+  // expected-error @+1 {{'stablehlo.gather' op result type 'tensor<5x4xi32>' does not match the inferred type 'tensor<5x4xf32>' (gather_c13: the batch dimensions of start_indices interleaved with the kept slice sizes at offset_dims)}}
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 4>}> : (tensor<6x4xf32>, tensor<5x1xi32>) -> tensor<5x4xi32>
   return %0 : tensor<5x4xi32>
 }

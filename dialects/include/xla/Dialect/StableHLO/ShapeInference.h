@@ -279,6 +279,30 @@ LogicalResult inferConvolutionOp(
     int64_t batchGroups, std::optional<size_t> precisionCount,
     SmallVectorImpl<Type> &results);
 
+//===----------------------------------------------------------------------===//
+// Gather
+//===----------------------------------------------------------------------===//
+
+/// `dims` sorted (if `sorted`), unique and each in [0, bound), or an error
+/// naming the attribute field `name`.
+LogicalResult checkDimensionList(OptLoc location, llvm::StringRef opName,
+                                 llvm::StringRef name, ArrayRef<int64_t> dims,
+                                 int64_t bound, bool sorted);
+
+/// #stablehlo.gather's fields, as plain values.
+struct GatherDims {
+  ArrayRef<int64_t> offsetDims, collapsedSliceDims, operandBatchingDims,
+      startIndicesBatchingDims, startIndexMap;
+  int64_t indexVectorDim;
+};
+/// gather_c1..c22: the dimension numbers fit the operand and the indices;
+/// the result interleaves the batch dimensions of start_indices (all but
+/// index_vector_dim) with the slice dimensions kept (not collapsed or
+/// batching) at offset_dims, with the operand's element type.
+LogicalResult inferGatherOp(OptLoc location, Type operand, Type startIndices,
+                            const GatherDims &dims, ArrayRef<int64_t> sliceSizes,
+                            SmallVectorImpl<Type> &results);
+
 } // namespace xla::stablehlo
 
 #endif // XLA_DIALECT_STABLEHLO_SHAPEINFERENCE_H

@@ -50,7 +50,7 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [HLO_I
   }];
 }
 
-def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
+def StableHLO_GatherOp : StableHLO_Op<"gather", [HLO_InferType, Pure]> {
   let summary = "Gathers slices at indices given by a tensor (XLA: Gather).";
   let description = [{
     For every batch position of `start_indices`, reads the `slice_sizes`
@@ -72,7 +72,6 @@ def StableHLO_GatherOp : StableHLO_Op<"gather", [Pure]> {
                        DenseI64ArrayAttr:$slice_sizes,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted);
   let results = (outs HLO_Tensor:$result);
-  let hasVerifier = 1;
 }
 
 def StableHLO_ScatterOp : StableHLO_Op<"scatter", [HLO_InferType, RecursiveMemoryEffects,
