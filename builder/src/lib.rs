@@ -24,6 +24,27 @@
 //!   it with `xla-cpu-pipeline` and JIT-compiles it into an [`Executable`],
 //!   which runs on [`Literal`]s.
 //!
+//! # Where result types come from
+//!
+//! - **Inferred by the dialect** (C++ `inferReturnTypes`): every element-wise
+//!   op, compare, select, clamp, reduce_precision, constants, broadcast,
+//!   transpose, reverse, slice, dynamic_slice, dynamic_update_slice,
+//!   concatenate, pad, gather, scatter, dot, dot_general, convolution,
+//!   reduce, reduce_window, select_and_scatter, sort, map, while, if, case,
+//!   tuple, get_tuple_element, optimization_barrier, fft, cholesky,
+//!   triangular_solve, batch_norm_*, get_dimension_size, all_reduce,
+//!   collective_permute, replica_id, partition_id, create_token, after_all.
+//!   dot_general's and convolution's element type is free: the dialect
+//!   infers the shape and [`XlaBuilder::dot_general_with_options`] may pick
+//!   the element type.
+//! - **Given by the caller** (the result type is a free choice):
+//!   convert and bitcast_convert (element type), reshape and
+//!   broadcast_in_dim (dimensions), iota (shape), rng_bit_generator (output
+//!   shape), rng (dimensions), custom_call (result shapes).
+//! - **Refused** ([`BuildError::InferenceUnavailable`]) until the dialect
+//!   has their shape functions: all_gather, reduce_scatter, all_to_all,
+//!   collective_broadcast.
+//!
 //! # Example: axpy
 //!
 //! `alpha * x + y` with a scalar `alpha` broadcast over the vectors:
