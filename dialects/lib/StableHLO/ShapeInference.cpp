@@ -127,6 +127,8 @@ static StringRef inferenceRule(StringRef op) {
             "select_and_scatter_c11: the operand's shape, the source's element type")
       .Case("stablehlo.scatter", "scatter_c16: the results have the input types")
       .Case("stablehlo.all_reduce", "all_reduce_c6: the results have the operand types")
+      .Case("stablehlo.collective_broadcast",
+            "collective_broadcast_c3: the result has the operand's type")
       .Case("stablehlo.collective_permute",
             "collective_permute_c5: the result has the operand's type")
       .Case("stablehlo.reduce_window",
@@ -1883,5 +1885,10 @@ HLO_INFER(GatherOp) {
   return inferGatherOp(location, adaptor.getOperand().getType(),
                        adaptor.getStartIndices().getType(), d,
                        sizes.asArrayRef(), types);
+}
+HLO_INFER(CollectiveBroadcastOp) {
+  // collective_broadcast_c3: the result has the operand type.
+  return inferOperandTypes(location, getOperationName(),
+                           adaptor.getOperand().getType(), types);
 }
 #undef HLO_INFER

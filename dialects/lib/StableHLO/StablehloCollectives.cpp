@@ -275,9 +275,8 @@ LogicalResult CollectiveBroadcastOp::verify() {
   // partitions, unknown here).
   if (failed(verifyReplicaGroups(*this, getReplicaGroups(), /*boundBySize=*/false)))
     return failure();
-  // collective_broadcast_c3.
-  if (getResult().getType() != getOperand().getType())
-    return emitOpError() << "result type must equal the operand type " << getOperand().getType();
+  // collective_broadcast_c3 (the operand's type) is checked with
+  // inferReturnTypes.
   return success();
 }
 

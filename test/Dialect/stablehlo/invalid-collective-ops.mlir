@@ -343,7 +343,7 @@ func.func @collective_broadcast_c2(%x: tensor<4xf32>) {
 // -----
 
 func.func @collective_broadcast_c3(%x: tensor<4xf32>) {
-  // expected-error @+1 {{result type must equal the operand type 'tensor<4xf32>'}}
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op result type 'tensor<2xf32>' does not match the inferred type 'tensor<4xf32>' (collective_broadcast_c3: the result has the operand's type)}}
   %0 = "stablehlo.collective_broadcast"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>) -> tensor<2xf32>
   return
 }

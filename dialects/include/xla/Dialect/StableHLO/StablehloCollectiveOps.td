@@ -180,7 +180,7 @@ def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_Infe
   let hasVerifier = 1;
 }
 
-def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", []> {
+def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [HLO_InferType]> {
   let summary = "Broadcasts the first member's operand to its group (XLA: CollectiveBroadcast).";
   let description = [{
     Every process of a group receives the operand of the group's first
