@@ -781,7 +781,7 @@ fn literals_and_shapes() -> TestResult {
     assert_eq!(m.reshape(&[3, 2])?.dims(), &[3, 2]);
     assert!(m.reshape(&[4]).is_err());
     assert_eq!(Literal::matrix(&[[1u8, 2], [3, 4]]).dims(), &[2, 2]);
-    assert_eq!(Literal::scalar(true).to_scalar::<bool>()?, true);
+    assert!(Literal::scalar(true).to_scalar::<bool>()?);
     assert_eq!(Literal::zeros(ElementType::F64, &[2]).to_vec::<f64>()?, vec![0.0, 0.0]);
     assert_eq!(m.to_string(), "[[1, 2, 3], [4, 5, 6]]");
     assert_eq!(F16::from_f32(1.5).to_f32(), 1.5);
@@ -797,7 +797,7 @@ fn compile_options_and_argument_checks() -> TestResult {
     let executable = computation.compile(&CompileOptions { keep_lowered_module: true })?;
     assert!(executable.lowered_mlir_text().is_some_and(|t| t.contains("llvm.func")), "the lowered module is kept");
     let wrong = executable.execute(&[Literal::scalar(1.0f32), Literal::vec1(&[1.0f32, 2.0, 3.0]), Literal::vec1(&[1.0f32, 2.0])]);
-    let error = wrong.err().expect("a vector of 3 is not f32[2]");
+    let error = wrong.expect_err("a vector of 3 is not f32[2]");
     assert!(matches!(error, RunError::Execute { .. }) && error.to_string().contains("input 1"), "{error}");
     assert!(executable.execute(&[Literal::scalar(1.0f32)]).is_err());
     // A computation can be compiled again (compile works on a copy).
