@@ -1,0 +1,130 @@
+//! Built computations, their compilation for the CPU, and execution.
+
+use crate::{Literal, RunError, Shape, builder::Shared, builder::capture_diagnostics};
+use melior::ir::{BlockLike, Module, Operation, OperationRef, RegionLike, ValueLike, operation::OperationLike};
+use std::rc::Rc;
+use xla_runtime::CpuExecutable;
+
+/// A finished computation: a verified MLIR module in the project's dialect
+/// holding one `func.func` named like its builder, which takes the
+/// parameters and returns the roots.
+///
+/// It can be printed ([`to_mlir_text`](Self::to_mlir_text), which `xla-opt`
+/// and `xla-run` accept), compiled ([`compile`](Self::compile)), or used as
+/// the body of an op of a builder of the same family (reduce, sort, while,
+/// ...).
+pub struct XlaComputation {
+    // Declared before `shared`: the module is destroyed before the context.
+    module: Module<'static>,
+    name: String,
+    pub(crate) shared: Rc<Shared>,
+}
+
+/// Options of [`XlaComputation::compile`].
+#[derive(Clone, Debug, Default)]
+pub struct CompileOptions {
+    /// Keep the lowered module (LLVM dialect) as text, for
+    /// [`Executable::lowered_mlir_text`].
+    pub keep_lowered_module: bool,
+}
+
+impl XlaComputation {
+    pub(crate) fn new(module: Module<'static>, name: String, shared: Rc<Shared>) -> Self {
+        Self { module, name, shared }
+    }
+
+    /// The computation's (and its function's) name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The `func.func` op.
+    pub(crate) fn function(&self) -> OperationRef<'static, '_> {
+        self.module.body().first_operation().expect("a built module holds its function")
+    }
+
+    /// The module as MLIR text (generic form where the dialect has no
+    /// custom syntax), parseable by `xla-opt`.
+    pub fn to_mlir_text(&self) -> String {
+        self.module.as_operation().to_string()
+    }
+
+    /// The shapes of the parameters, in order.
+    pub fn parameter_shapes(&self) -> Vec<Shape> {
+        let function = self.function();
+        let block = function.region(0).ok().and_then(|r| r.first_block());
+        block
+            .map(|b| (0..b.argument_count()).filter_map(|i| Shape::from_type(b.argument(i).ok()?.r#type())).collect())
+            .unwrap_or_default()
+    }
+
+    /// The shapes of the results, in order.
+    pub fn result_shapes(&self) -> Vec<Shape> {
+        let function = self.function();
+        let block = function.region(0).ok().and_then(|r| r.first_block());
+        block
+            .and_then(|b| b.terminator())
+            .map(|t| t.operands().filter_map(|v| Shape::from_type(v.r#type())).collect())
+            .unwrap_or_default()
+    }
+
+    /// Lowers a copy of the module with `xla-cpu-pipeline` and JIT-compiles
+    /// it. The computation itself is unchanged and can be compiled again.
+    pub fn compile(&self, options: &CompileOptions) -> Result<Executable, RunError> {
+        let context = self.shared.context();
+        // SAFETY: cloning the live module op; the clone is owned by `copy`.
+        let copy: Operation<'static> = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(self.module.as_operation().to_raw())) };
+        let mut module = Module::from_operation(copy).expect("a clone of a module is a module");
+        let (compiled, messages) = capture_diagnostics(context, || CpuExecutable::compile(context, &mut module, &self.name));
+        let executable = compiled.map_err(|error| {
+            let mut message = error.to_string();
+            for diagnostic in messages {
+                message.push('\n');
+                message.push_str(&diagnostic);
+            }
+            RunError::Compile { name: self.name.clone(), message }
+        })?;
+        let lowered = options.keep_lowered_module.then(|| module.as_operation().to_string());
+        Ok(Executable { executable, lowered, name: self.name.clone(), _shared: Rc::clone(&self.shared) })
+    }
+
+    /// Compiles with default options and runs once: a shortcut for
+    /// `compile(&CompileOptions::default())?.execute(arguments)`.
+    pub fn execute(&self, arguments: &[Literal]) -> Result<Vec<Literal>, RunError> {
+        self.compile(&CompileOptions::default())?.execute(arguments)
+    }
+}
+
+impl std::fmt::Display for XlaComputation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.to_mlir_text())
+    }
+}
+
+/// A computation compiled for the CPU (the runtime's JIT).
+pub struct Executable {
+    // Declared before `_shared`: the compiled code goes before the context.
+    executable: CpuExecutable,
+    lowered: Option<String>,
+    name: String,
+    _shared: Rc<Shared>,
+}
+
+impl Executable {
+    /// Runs the computation on `arguments` (one literal per parameter, of
+    /// the parameter's shape) and returns one literal per root.
+    pub fn execute(&self, arguments: &[Literal]) -> Result<Vec<Literal>, RunError> {
+        let inputs: Vec<xla_runtime::HostTensor> = arguments.iter().map(|l| l.host_tensor().clone()).collect();
+        let outputs = self
+            .executable
+            .execute(&inputs)
+            .map_err(|error| RunError::Execute { name: self.name.clone(), message: error.to_string() })?;
+        Ok(outputs.into_iter().map(Literal::from_host_tensor).collect())
+    }
+
+    /// The lowered module (LLVM dialect), if
+    /// [`CompileOptions::keep_lowered_module`] was set.
+    pub fn lowered_mlir_text(&self) -> Option<&str> {
+        self.lowered.as_deref()
+    }
+}
