@@ -1,5 +1,6 @@
 //! Built computations, their compilation for the CPU, and execution.
 
+use crate::Layout;
 use crate::{Literal, RunError, Shape, builder::Shared, builder::capture_diagnostics};
 use melior::ir::{BlockLike, Module, Operation, OperationRef, RegionLike, ValueLike, operation::OperationLike};
 use std::rc::Rc;
@@ -26,6 +27,14 @@ pub struct CompileOptions {
     /// Keep the lowered module (LLVM dialect) as text, for
     /// [`Executable::lowered_mlir_text`].
     pub keep_lowered_module: bool,
+    /// `minor_to_major` layouts of the parameters at the executable's
+    /// boundary (`None` or missing: row-major). A parameter with a layout is
+    /// passed as the row-major literal of its *physical* shape (the logical
+    /// dimensions in major-to-minor order, [`Layout::physical_shape`]); the
+    /// compiled code transposes it explicitly.
+    pub argument_layouts: Vec<Option<Layout>>,
+    /// Layouts of the results, returned the same way.
+    pub result_layouts: Vec<Option<Layout>>,
 }
 
 impl XlaComputation {
@@ -75,7 +84,16 @@ impl XlaComputation {
         // SAFETY: cloning the live module op; the clone is owned by `copy`.
         let copy: Operation<'static> = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(self.module.as_operation().to_raw())) };
         let mut module = Module::from_operation(copy).expect("a clone of a module is a module");
-        let (compiled, messages) = capture_diagnostics(context, || CpuExecutable::compile(context, &mut module, &self.name));
+        let (compiled, messages) = capture_diagnostics(context, || {
+            let entry = xla_runtime::layout::apply_layouts(
+                context,
+                &module,
+                &self.name,
+                &options.argument_layouts,
+                &options.result_layouts,
+            )?;
+            CpuExecutable::compile(context, &mut module, &entry)
+        });
         let executable = compiled.map_err(|error| {
             let mut message = error.to_string();
             for diagnostic in messages {

@@ -92,4 +92,4 @@ pub use xla_dialects::stablehlo::{
     ComparisonDirection, ComparisonType, CustomCallApiVersion, DotDimensionNumbers, FftType, Precision, RngAlgorithm, RngDistribution,
     Transpose,
 };
-pub use xla_runtime::ElementType;
+pub use xla_runtime::{ElementType, layout::Layout};

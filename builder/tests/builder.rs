@@ -438,9 +438,42 @@ fn dot_general_preferred_element_type() -> TestResult {
     let wide = b.dot_general_with_options(l, r, &dims, &[], Some(I32))?;
     assert_eq!(b.get_shape(wide)?, Shape::array(I32, &[2]));
     let computation = b.build(&[wide])?;
-    // (Built and verified; the CPU lowering does not take mixed-type
-    // dot_general yet, so it is not run.)
     assert!(computation.to_mlir_text().contains("(tensor<2x2xi8>, tensor<2xi8>) -> tensor<2xi32>"), "{computation}");
+    // i8 products accumulate in i32 without wrapping at 8 bits.
+    let result = run(
+        &computation,
+        &[Literal::from_slice(&[100i8, 100, -128, 127], &[2, 2])?, Literal::vec1(&[127i8, 127])],
+    );
+    assert_eq!(result[0].to_vec::<i32>()?, vec![25400, -127]);
+    Ok(())
+}
+
+/// minor_to_major layouts at the executable's boundary: a column-major
+/// parameter and result, passed and returned as their physical arrays.
+#[test]
+fn layouts_at_the_boundary() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[2, 3]), "x")?;
+    let y = b.parameter(1, &f32_shape(&[3]), "y")?;
+    let yb = b.broadcast_in_dim(y, &[2, 3], &[1])?;
+    let z = b.mul(x, yb)?;
+    let computation = b.build(&[z])?;
+    let column_major = Some(Layout::parse("{0,1}").map_err(|e| e.to_string())?);
+    let options = CompileOptions {
+        argument_layouts: vec![column_major.clone()],
+        result_layouts: vec![column_major],
+        ..Default::default()
+    };
+    let executable = computation.compile(&options)?;
+    // x = [[1, 2, 3], [4, 5, 6]] stored column by column: physical shape [3, 2].
+    let x_physical = Literal::from_slice(&[1.0f32, 4.0, 2.0, 5.0, 3.0, 6.0], &[3, 2])?;
+    let result = executable.execute(&[x_physical, Literal::vec1(&[10.0f32, 100.0, 1000.0])])?;
+    assert_eq!(result[0].dims(), &[3, 2]);
+    assert_eq!(result[0].to_vec::<f32>()?, vec![10.0, 40.0, 200.0, 500.0, 3000.0, 6000.0]);
+    // A layout that is not a permutation is an error, not a panic.
+    let bad = CompileOptions { argument_layouts: vec![Some(Layout::parse("0,0").map_err(|e| e.to_string())?)], ..Default::default() };
+    let error = computation.compile(&bad).err().ok_or("expected an error")?.to_string();
+    assert!(error.contains("not a permutation"), "{error}");
     Ok(())
 }
 
@@ -794,7 +827,7 @@ fn literals_and_shapes() -> TestResult {
 #[test]
 fn compile_options_and_argument_checks() -> TestResult {
     let computation = axpy_example::build_axpy(2)?;
-    let executable = computation.compile(&CompileOptions { keep_lowered_module: true })?;
+    let executable = computation.compile(&CompileOptions { keep_lowered_module: true, ..Default::default() })?;
     assert!(executable.lowered_mlir_text().is_some_and(|t| t.contains("llvm.func")), "the lowered module is kept");
     let wrong = executable.execute(&[Literal::scalar(1.0f32), Literal::vec1(&[1.0f32, 2.0, 3.0]), Literal::vec1(&[1.0f32, 2.0])]);
     let error = wrong.expect_err("a vector of 3 is not f32[2]");
@@ -915,4 +948,17 @@ fn example_mlp() -> TestResult {
 #[test]
 fn example_while_loop() -> TestResult {
     while_loop_example::main()
+}
+
+/// Integer power by squaring (wrapping), negative exponents truncated.
+#[test]
+fn integer_power() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let base = b.parameter(0, &Shape::array(I32, &[5]), "base")?;
+    let exponent = b.parameter(1, &Shape::array(I32, &[5]), "exponent")?;
+    let p = b.pow(base, exponent)?;
+    let computation = b.build(&[p])?;
+    let result = run(&computation, &[Literal::vec1(&[3i32, -2, 2, -1, 5]), Literal::vec1(&[4i32, 3, 31, -3, -1])]);
+    assert_eq!(result[0].to_vec::<i32>()?, vec![81, -8, i32::MIN, -1, 0]);
+    Ok(())
 }
