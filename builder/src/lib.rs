@@ -33,7 +33,8 @@
 //!   reduce, reduce_window, select_and_scatter, sort, map, while, if, case,
 //!   tuple, get_tuple_element, optimization_barrier, fft, cholesky,
 //!   triangular_solve, batch_norm_*, get_dimension_size, all_reduce,
-//!   collective_permute, collective_broadcast, replica_id, partition_id,
+//!   all_gather, reduce_scatter, all_to_all, collective_permute,
+//!   collective_broadcast, replica_id, partition_id,
 //!   create_token, after_all.
 //!   dot_general's and convolution's element type is free: the dialect
 //!   infers the shape and [`XlaBuilder::dot_general_with_options`] may pick
@@ -42,8 +43,10 @@
 //!   convert and bitcast_convert (element type), reshape and
 //!   broadcast_in_dim (dimensions), iota (shape), rng_bit_generator (output
 //!   shape), rng (dimensions), custom_call (result shapes).
-//! - **Refused** ([`BuildError::InferenceUnavailable`]) until the dialect
-//!   has their shape functions: all_gather, reduce_scatter, all_to_all.
+//! - An op the dialect cannot infer a result type for would be refused
+//!   ([`BuildError::InferenceUnavailable`]) rather than typed by Rust code;
+//!   every op the builder offers infers today (all_gather and
+//!   reduce_scatter take the group size from `replica_groups`).
 //!
 //! # Example: axpy
 //!

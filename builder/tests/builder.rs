@@ -739,7 +739,6 @@ fn collectives_single_replica() -> TestResult {
 }
 
 #[test]
-#[ignore = "the dialect has no shape functions for all_gather, reduce_scatter, all_to_all yet (see ops_without_shape_inference_say_so)"]
 fn collectives_that_regroup_single_replica() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[2, 2]), "x")?;
@@ -758,25 +757,23 @@ fn collectives_that_regroup_single_replica() -> TestResult {
     Ok(())
 }
 
-/// Ops whose result type the dialect cannot infer yet are refused with a
-/// message saying so; the builder does not compute their shapes itself.
-/// (When the dialect gains these shape functions, this test fails: move
-/// the op to the positive tests above and drop their `#[ignore]`.)
+/// The regrouping collectives infer their shapes from the group size
+/// (the rows of replica_groups); a dimension that does not split evenly is
+/// an error naming the op and the rule.
 #[test]
-fn ops_without_shape_inference_say_so() -> TestResult {
+fn regrouping_collectives_check_their_shapes() -> TestResult {
     let b = XlaBuilder::new("main");
     let x = b.parameter(0, &f32_shape(&[3, 3]), "x")?;
     let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
-    let groups = [vec![0]];
-    let attempts: Vec<(&str, Result<XlaOp, BuildError>)> = vec![
-        ("stablehlo.all_gather", b.all_gather(x, 0, &groups)),
-        ("stablehlo.reduce_scatter", b.reduce_scatter(x, 1, &add, &groups)),
-        ("stablehlo.all_to_all", b.all_to_all(x, 0, 1, 1, &groups)),
-    ];
-    for (op, attempt) in attempts {
-        let error = expect_error(attempt, op, &["shape inference not available for"]);
-        assert_eq!(error, BuildError::InferenceUnavailable { op: op.to_string() });
-    }
+    let pairs = [vec![0, 1]];
+    let gathered = b.all_gather(x, 1, &pairs)?;
+    assert_eq!(b.get_shape(gathered)?, f32_shape(&[3, 6]));
+    expect_error(
+        b.reduce_scatter(x, 1, &add, &pairs),
+        "stablehlo.reduce_scatter",
+        &["scatter_dimension size 3 is not divisible by the group size 2"],
+    );
+    expect_error(b.all_to_all(x, 0, 1, 2, &pairs), "stablehlo.all_to_all", &["split_dimension size 3 is not divisible by split_count 2"]);
     Ok(())
 }
 

@@ -127,6 +127,15 @@ static StringRef inferenceRule(StringRef op) {
             "select_and_scatter_c11: the operand's shape, the source's element type")
       .Case("stablehlo.scatter", "scatter_c16: the results have the input types")
       .Case("stablehlo.all_reduce", "all_reduce_c6: the results have the operand types")
+      .Case("stablehlo.all_gather",
+            "all_gather_c6: the operands, all_gather_dim times the group size "
+            "(? when the groups are not known from the attributes)")
+      .Case("stablehlo.reduce_scatter",
+            "reduce_scatter_c8: the operand, scatter_dimension divided by the "
+            "group size (? when the groups are not known from the attributes)")
+      .Case("stablehlo.all_to_all",
+            "all_to_all_c8: the operands, split_dimension divided by and "
+            "concat_dimension multiplied by split_count")
       .Case("stablehlo.collective_broadcast",
             "collective_broadcast_c3: the result has the operand's type")
       .Case("stablehlo.collective_permute",
@@ -1803,6 +1812,109 @@ HLO_INFER(AllReduceOp) {
            << "needs at least one operand";
   return inferOperandTypes(location, getOperationName(),
                            adaptor.getOperands().getTypes(), types);
+}
+/// The size of the process groups of a collective when the attributes
+/// determine it: the second dimension of `replica_groups`, unless there are
+/// no groups (all processes) or the channel makes the groups
+/// cross-replica-and-partition without global ids.
+static std::optional<int64_t> collectiveGroupSize(DenseIntElementsAttr groups,
+                                                  ChannelHandleAttr channel,
+                                                  bool useGlobalDeviceIds) {
+  auto type = dyn_cast<ShapedType>(groups.getType());
+  if (!type || type.getRank() != 2 || type.getDimSize(0) == 0)
+    return std::nullopt;
+  if (channel && channel.getHandle() > 0 && !useGlobalDeviceIds)
+    return std::nullopt;
+  return type.getDimSize(1);
+}
+
+/// `operand` with dimension `dim` multiplied (or, with `divide`, divided) by
+/// `factor`, `?` when the factor is unknown.
+static LogicalResult inferScaledDim(OptLoc location, StringRef op,
+                                    Type operand, int64_t dim,
+                                    std::optional<int64_t> factor, bool divide,
+                                    StringRef dimName, StringRef factorName,
+                                    SmallVectorImpl<Type> &types) {
+  auto type = dyn_cast<RankedTensorType>(operand);
+  if (!type)
+    return emitShapeError(location, op)
+           << "operands must be ranked tensors, got " << operand;
+  if (dim < 0 || dim >= type.getRank())
+    return emitShapeError(location, op)
+           << dimName << " " << dim << " is out of range for an operand of rank "
+           << type.getRank();
+  SmallVector<int64_t> shape(type.getShape());
+  int64_t size = shape[dim];
+  if (!factor || *factor <= 0) {
+    shape[dim] = ShapedType::kDynamic;
+  } else if (!ShapedType::isDynamic(size)) {
+    if (divide && size % *factor != 0)
+      return emitShapeError(location, op)
+             << dimName << " size " << size
+             << " is not divisible by " << factorName << " " << *factor;
+    shape[dim] = divide ? size / *factor : size * *factor;
+  }
+  types.push_back(RankedTensorType::get(shape, type.getElementType()));
+  return success();
+}
+
+HLO_INFER(AllGatherOp) {
+  // all_gather_c6: each result is its operand, all_gather_dim times the
+  // group size.
+  if (!adaptor.getReplicaGroupsAttr())
+    return missingAttr(location, getOperationName(), "replica_groups");
+  if (!adaptor.getAllGatherDimAttr())
+    return missingAttr(location, getOperationName(), "all_gather_dim");
+  auto factor = collectiveGroupSize(adaptor.getReplicaGroupsAttr(),
+                                    adaptor.getChannelHandleAttr(),
+                                    adaptor.getUseGlobalDeviceIds());
+  for (Type operand : adaptor.getOperands().getTypes())
+    if (failed(inferScaledDim(location, getOperationName(), operand,
+                              adaptor.getAllGatherDim(), factor, false,
+                              "all_gather_dim", "the group size", types)))
+      return failure();
+  return success();
+}
+HLO_INFER(ReduceScatterOp) {
+  // reduce_scatter_c1/c8: the operand, scatter_dimension divided evenly by
+  // the group size.
+  if (!adaptor.getReplicaGroupsAttr())
+    return missingAttr(location, getOperationName(), "replica_groups");
+  if (!adaptor.getScatterDimensionAttr())
+    return missingAttr(location, getOperationName(), "scatter_dimension");
+  auto factor = collectiveGroupSize(adaptor.getReplicaGroupsAttr(),
+                                    adaptor.getChannelHandleAttr(),
+                                    adaptor.getUseGlobalDeviceIds());
+  return inferScaledDim(location, getOperationName(),
+                        adaptor.getOperand().getType(),
+                        adaptor.getScatterDimension(), factor, true,
+                        "scatter_dimension", "the group size", types);
+}
+HLO_INFER(AllToAllOp) {
+  // all_to_all_c2/c8: split_dimension divided evenly by split_count,
+  // concat_dimension multiplied by it.
+  if (!adaptor.getSplitCountAttr() || !adaptor.getSplitDimensionAttr() ||
+      !adaptor.getConcatDimensionAttr())
+    return missingAttr(location, getOperationName(),
+                       "split_count, split_dimension and concat_dimension");
+  int64_t count = adaptor.getSplitCount();
+  if (count <= 0)
+    return emitShapeError(location, getOperationName())
+           << "split_count must be positive, got " << count;
+  int64_t split = adaptor.getSplitDimension();
+  int64_t concat = adaptor.getConcatDimension();
+  for (Type operand : adaptor.getOperands().getTypes()) {
+    SmallVector<Type> divided;
+    if (failed(inferScaledDim(location, getOperationName(), operand, split,
+                              count, true, "split_dimension", "split_count", divided)))
+      return failure();
+    SmallVector<Type> both;
+    if (failed(inferScaledDim(location, getOperationName(), divided.front(),
+                              concat, count, false, "concat_dimension", "split_count", both)))
+      return failure();
+    types.push_back(both.front());
+  }
+  return success();
 }
 HLO_INFER(CollectivePermuteOp) {
   // collective_permute_c5: the result has the operand type.

@@ -36,7 +36,7 @@ func.func @all_gather_c5(%x: tensor<2x2xf32>) {
 // -----
 
 func.func @all_gather_c6(%x: tensor<2x2xf32>) {
-  // expected-error @+1 {{result type 'tensor<2x6xf32>' does not follow from operand type 'tensor<2x2xf32>'}}
+  // expected-error @+1 {{'stablehlo.all_gather' op result type 'tensor<2x6xf32>' does not match the inferred type 'tensor<2x4xf32>' (all_gather_c6}}
   %0 = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2x2xf32>) -> tensor<2x6xf32>
   return
 }
@@ -44,7 +44,7 @@ func.func @all_gather_c6(%x: tensor<2x2xf32>) {
 // -----
 
 func.func @all_gather_c6_other_dim(%x: tensor<2x2xf32>) {
-  // expected-error @+1 {{result type 'tensor<3x4xf32>' does not follow from operand type 'tensor<2x2xf32>'}}
+  // expected-error @+1 {{'stablehlo.all_gather' op result type 'tensor<3x4xf32>' does not match the inferred type 'tensor<2x4xf32>' (all_gather_c6}}
   %0 = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2x2xf32>) -> tensor<3x4xf32>
   return
 }
@@ -60,7 +60,7 @@ func.func @all_gather_replica_groups_rank(%x: tensor<2x2xf32>) {
 // -----
 
 func.func @all_gather_result_count(%x: tensor<2x2xf32>) {
-  // expected-error @+1 {{needs one result per operand, got 2 for 1}}
+  // expected-error @+1 {{'stablehlo.all_gather' op has 2 result(s), but the operands give 1}}
   %0:2 = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<2x2xf32>) -> (tensor<2x4xf32>, tensor<2x4xf32>)
   return
 }
@@ -140,7 +140,7 @@ func.func @all_reduce_c6(%x: tensor<4xf32>) {
 // -----
 
 func.func @reduce_scatter_c1(%x: tensor<2x3xf32>) {
-  // expected-error @+1 {{scatter dimension size 3 is not divisible by the group size 2}}
+  // expected-error @+1 {{'stablehlo.reduce_scatter' op scatter_dimension size 3 is not divisible by the group size 2}}
   %0 = "stablehlo.reduce_scatter"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, scatter_dimension = 1 : i64}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -211,7 +211,7 @@ func.func @reduce_scatter_c7(%x: tensor<2x4xf32>) {
 // -----
 
 func.func @reduce_scatter_c8(%x: tensor<2x4xf32>) {
-  // expected-error @+1 {{result type 'tensor<2x4xf32>' does not follow from operand type 'tensor<2x4xf32>'}}
+  // expected-error @+1 {{'stablehlo.reduce_scatter' op result type 'tensor<2x4xf32>' does not match the inferred type 'tensor<2x2xf32>' (reduce_scatter_c8}}
   %0 = "stablehlo.reduce_scatter"(%x) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, scatter_dimension = 1 : i64}> ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %s = stablehlo.add %a, %b : tensor<f32>
@@ -231,7 +231,7 @@ func.func @all_to_all_c1(%x: tensor<2x4xf32>) {
 // -----
 
 func.func @all_to_all_c2(%x: tensor<2x4xf32>) {
-  // expected-error @+1 {{split dimension size 4 is not divisible by split_count 3}}
+  // expected-error @+1 {{'stablehlo.all_to_all' op split_dimension size 4 is not divisible by split_count 3}}
   %0 = "stablehlo.all_to_all"(%x) <{concat_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, split_count = 3 : i64, split_dimension = 1 : i64}> : (tensor<2x4xf32>) -> tensor<6x1xf32>
   return
 }
@@ -271,7 +271,7 @@ func.func @all_to_all_c7(%x: tensor<2x4xf32>) {
 // -----
 
 func.func @all_to_all_c8(%x: tensor<2x4xf32>) {
-  // expected-error @+1 {{result type 'tensor<2x4xf32>' does not follow from operand type 'tensor<2x4xf32>'}}
+  // expected-error @+1 {{'stablehlo.all_to_all' op result type 'tensor<2x4xf32>' does not match the inferred type 'tensor<4x2xf32>' (all_to_all_c8}}
   %0 = "stablehlo.all_to_all"(%x) <{concat_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<2x4xf32>) -> tensor<2x4xf32>
   return
 }
@@ -279,7 +279,7 @@ func.func @all_to_all_c8(%x: tensor<2x4xf32>) {
 // -----
 
 func.func @all_to_all_result_count(%x: tensor<2x4xf32>) {
-  // expected-error @+1 {{needs one result per operand, got 2 for 1}}
+  // expected-error @+1 {{'stablehlo.all_to_all' op has 2 result(s), but the operands give 1}}
   %0:2 = "stablehlo.all_to_all"(%x) <{concat_dimension = 0 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, split_count = 2 : i64, split_dimension = 1 : i64}> : (tensor<2x4xf32>) -> (tensor<4x2xf32>, tensor<4x2xf32>)
   return
 }

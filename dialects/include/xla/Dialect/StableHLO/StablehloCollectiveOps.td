@@ -69,7 +69,7 @@ def StableHLO_PartitionIdOp : StableHLO_Op<"partition_id", [HLO_InferType, Pure]
 // Collectives
 //===----------------------------------------------------------------------===//
 
-def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", []> {
+def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [HLO_InferType]> {
   let summary = "Concatenates the operands of a process group (XLA: AllGather).";
   let description = [{
     Every process of a group (a row of `replica_groups`) receives the
@@ -116,7 +116,7 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType]> {
   let hasVerifier = 1;
 }
 
-def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", []> {
+def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [HLO_InferType]> {
   let summary = "all_reduce, then each process keeps one slice (XLA: ReduceScatter).";
   let description = [{
     Reduces the operands of the group like `all_reduce`, splits the result
@@ -141,7 +141,7 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", []> {
   let hasVerifier = 1;
 }
 
-def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", []> {
+def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [HLO_InferType]> {
   let summary = "Exchanges slices between the members of a group (XLA: AllToAll).";
   let description = [{
     Each process splits its operand along `split_dimension` into
