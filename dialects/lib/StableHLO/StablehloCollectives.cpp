@@ -106,25 +106,17 @@ static LogicalResult verifyReduction(Operation *op, Region &computation, TypeRan
   return success();
 }
 
-// dim(result, dim) = dim(operand, dim) * factor, or / factor (when
-// `divide`), other dimensions equal.
-static LogicalResult verifyScaledShape(Operation *op, RankedTensorType operand, RankedTensorType result,
-                                       int64_t dim, std::optional<int64_t> factor, bool divide) {
-  auto fail = [&]() {
-    return op->emitOpError() << "result type " << result << " does not follow from operand type "
-                             << operand;
-  };
-  if (result.getElementType() != operand.getElementType() || result.getRank() != operand.getRank())
-    return fail();
-  for (int64_t d = 0; d < operand.getRank(); ++d) {
-    int64_t in = operand.getDimSize(d), out = result.getDimSize(d);
-    if (ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
-      continue;
-    if (d != dim ? in != out
-                 : (factor ? (divide ? in != out * *factor : out != in * *factor)
-                           : (divide ? out == 0 || in % out != 0 : in == 0 || out % in != 0)))
-      return fail();
-  }
+// With the group size unknown from the attributes, the shape function
+// infers `?` for the gathered (scattered) dimension; the result must still be
+// a multiple (a divisor) of the operand there. With a known group size the
+// shape function gives the exact type, and this check adds nothing.
+static LogicalResult verifyUnknownGroupScaling(Operation *op, RankedTensorType operand, RankedTensorType result,
+                                               int64_t dim, bool divide) {
+  int64_t in = operand.getDimSize(dim), out = result.getDimSize(dim);
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(out))
+    return success();
+  if (divide ? out == 0 || in % out != 0 : in == 0 || out % in != 0)
+    return op->emitOpError() << "result type " << result << " does not follow from operand type " << operand;
   return success();
 }
 
@@ -137,23 +129,15 @@ LogicalResult AllGatherOp::verify() {
   FailureOr<int64_t> groupSize = verifyReplicaGroups(*this, getReplicaGroups());
   if (failed(groupSize) || failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelHandleAttr())))
     return failure();
-  if (getNumResults() != getOperands().size())
-    return emitOpError() << "needs one result per operand, got " << getNumResults() << " for "
-                         << getOperands().size();
-  auto factor = knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(),
-                               getUseGlobalDeviceIds());
-  int64_t dim = getAllGatherDim();
-  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
-    auto operandType = cast<RankedTensorType>(operand.getType());
-    // all_gather_c1: all_gather_dim names an operand dimension.
-    if (dim < 0 || dim >= operandType.getRank())
-      return emitOpError() << "all_gather_dim " << dim << " is out of range for an operand of rank "
-                           << operandType.getRank();
-    // all_gather_c6: the result is the operand, all_gather_dim times the group size.
-    if (failed(verifyScaledShape(*this, operandType, cast<RankedTensorType>(result.getType()), dim,
-                                 factor, /*divide=*/false)))
+  // all_gather_c1/c6 (all_gather_dim in range, the result shape) are in
+  // the shape function, exact when the group size is known.
+  if (knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(), getUseGlobalDeviceIds()))
+    return success();
+  for (auto [operand, result] : llvm::zip(getOperands(), getResults()))
+    if (failed(verifyUnknownGroupScaling(*this, cast<RankedTensorType>(operand.getType()),
+                                         cast<RankedTensorType>(result.getType()), getAllGatherDim(),
+                                         /*divide=*/false)))
       return failure();
-  }
   return success();
 }
 
@@ -175,70 +159,24 @@ LogicalResult ReduceScatterOp::verify() {
   FailureOr<int64_t> groupSize = verifyReplicaGroups(*this, getReplicaGroups());
   if (failed(groupSize) || failed(verifyGlobalIds(*this, getUseGlobalDeviceIds(), getChannelHandleAttr())))
     return failure();
-  auto operandType = cast<RankedTensorType>(getOperand().getType());
-  int64_t dim = getScatterDimension();
-  // reduce_scatter_c2: scatter_dimension names an operand dimension.
-  if (dim < 0 || dim >= operandType.getRank())
-    return emitOpError() << "scatter_dimension " << dim << " is out of range for an operand of rank "
-                         << operandType.getRank();
-  auto factor = knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(),
-                               getUseGlobalDeviceIds());
-  // reduce_scatter_c1: the scattered dimension splits evenly.
-  int64_t size = operandType.getDimSize(dim);
-  if (factor && *factor > 0 && !ShapedType::isDynamic(size) && size % *factor != 0)
-    return emitOpError() << "scatter dimension size " << size << " is not divisible by the group size "
-                         << *factor;
+  // reduce_scatter_c1/c2/c8 (scatter_dimension in range and split evenly,
+  // the result shape) are in the shape function, exact when the group size
+  // is known.
   // reduce_scatter_c7: the computation reduces two scalars of the element type.
   if (failed(verifyReduction(*this, getComputation(), getOperand().getType())))
     return failure();
-  // reduce_scatter_c8: the result is the operand, scatter_dimension divided.
-  return verifyScaledShape(*this, operandType, cast<RankedTensorType>(getResult().getType()), dim,
-                           factor, /*divide=*/true);
+  if (knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(), getUseGlobalDeviceIds()))
+    return success();
+  return verifyUnknownGroupScaling(*this, cast<RankedTensorType>(getOperand().getType()),
+                                   cast<RankedTensorType>(getResult().getType()), getScatterDimension(),
+                                   /*divide=*/true);
 }
 
 LogicalResult AllToAllOp::verify() {
-  // all_to_all_c5/c7: distinct ids in range.
-  if (failed(verifyReplicaGroups(*this, getReplicaGroups())))
-    return failure();
-  int64_t count = getSplitCount();
-  // all_to_all_c4: a positive split_count.
-  if (count <= 0)
-    return emitOpError() << "split_count must be positive, got " << count;
-  if (getNumResults() != getOperands().size())
-    return emitOpError() << "needs one result per operand, got " << getNumResults() << " for "
-                         << getOperands().size();
-  int64_t split = getSplitDimension(), concat = getConcatDimension();
-  for (auto [operand, result] : llvm::zip(getOperands(), getResults())) {
-    auto operandType = cast<RankedTensorType>(operand.getType());
-    auto resultType = cast<RankedTensorType>(result.getType());
-    int64_t rank = operandType.getRank();
-    // all_to_all_c1/c3: the split and concat dimensions exist.
-    if (split < 0 || split >= rank)
-      return emitOpError() << "split_dimension " << split << " is out of range for an operand of rank "
-                           << rank;
-    if (concat < 0 || concat >= rank)
-      return emitOpError() << "concat_dimension " << concat << " is out of range for an operand of rank "
-                           << rank;
-    // all_to_all_c2: the split dimension divides evenly.
-    int64_t size = operandType.getDimSize(split);
-    if (!ShapedType::isDynamic(size) && size % count != 0)
-      return emitOpError() << "split dimension size " << size << " is not divisible by split_count "
-                           << count;
-    // all_to_all_c8: split dimension / count, concat dimension * count.
-    SmallVector<int64_t> expected(operandType.getShape());
-    if (!ShapedType::isDynamic(expected[split]))
-      expected[split] /= count;
-    if (!ShapedType::isDynamic(expected[concat]))
-      expected[concat] *= count;
-    bool ok = resultType.getElementType() == operandType.getElementType() && resultType.getRank() == rank;
-    for (int64_t d = 0; ok && d < rank; ++d)
-      ok = ShapedType::isDynamic(expected[d]) || ShapedType::isDynamic(resultType.getDimSize(d)) ||
-           expected[d] == resultType.getDimSize(d);
-    if (!ok)
-      return emitOpError() << "result type " << resultType << " does not follow from operand type "
-                           << operandType;
-  }
-  return success();
+  // all_to_all_c5/c7: distinct ids in range. all_to_all_c1-c4/c8 (dimensions
+  // in range, a positive split_count that divides the split dimension, the
+  // result shapes) are in the shape function.
+  return verifyReplicaGroups(*this, getReplicaGroups());
 }
 
 //===----------------------------------------------------------------------===//

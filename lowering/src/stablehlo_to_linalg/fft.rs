@@ -222,15 +222,10 @@ fn fft_radix2<'c>(
     let rank = static_shape(result_type)?.len();
     let complex = element_type(result_type)?;
     let levels = n.trailing_zeros() as i64;
-    let indices = |e: &Emitter<'c, '_>, replaced: Value<'c, '_>| -> BuildResult<Vec<Value<'c, 'c>>> {
-        (0..rank)
-            .map(|d| {
-                let value = if d == dim { replaced } else { e.loop_index(d)? };
-                // SAFETY: the values live in the generic's body being built.
-                Ok(unsafe { Value::from_raw(value.to_raw()) })
-            })
-            .collect()
-    };
+    // The loop indices of the current element, with the transformed one replaced.
+    fn indices<'c, 'b>(e: &Emitter<'c, 'b>, rank: usize, dim: usize, replaced: Value<'c, 'b>) -> BuildResult<Vec<Value<'c, 'b>>> {
+        (0..rank).map(|d| if d == dim { Ok(replaced) } else { e.loop_index(d) }).collect()
+    }
     // Bit reversal of the transformed index.
     let mut current = rewrite.filled(location, result_type, |e| {
         let k = e.loop_index(dim)?;
@@ -241,7 +236,7 @@ fn fft_radix2<'c>(
             let placed = e.binary("arith.shli", set, e.index(levels - 1 - bit)?)?;
             reversed = e.binary("arith.ori", reversed, placed)?;
         }
-        e.extract(input, &indices(e, reversed)?)
+        e.extract(input, &indices(e, rank, dim, reversed)?)
     })?;
     let (cos_table, sin_table) = twiddle_tables(rewrite, location, n, part)?;
     for level in 1..=levels {
@@ -256,8 +251,8 @@ fn fft_radix2<'c>(
             let upper = e.cmpi("uge", position, e.index(half)?)?;
             let first = e.binary("arith.addi", start, p)?;
             let second = e.binary("arith.addi", first, e.index(half)?)?;
-            let a = e.extract(previous, &indices(e, first)?)?;
-            let b = e.extract(previous, &indices(e, second)?)?;
+            let a = e.extract(previous, &indices(e, rank, dim, first)?)?;
+            let b = e.extract(previous, &indices(e, rank, dim, second)?)?;
             let t = e.binary("arith.muli", p, e.index(n / span)?)?;
             let cos = e.extract(cos_table, &[t])?;
             let sin = e.extract(sin_table, &[t])?;

@@ -424,3 +424,13 @@ func.func @replica_id_type() {
 
 // expected-error @+1 {{expected ','}}
 #bad_channel = #stablehlo.channel_handle<handle = 1>
+
+// -----
+
+// With no replica groups the group size is unknown: the gathered dimension
+// is inferred as ?, but it must still be a multiple of the operand's.
+func.func @all_gather_unknown_group_not_multiple(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{'stablehlo.all_gather' op result type 'tensor<2x4xf32>' does not follow from operand type 'tensor<2x3xf32>'}}
+  %r = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>}> : (tensor<2x3xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
