@@ -70,8 +70,7 @@ fn cpu_codegen() -> &'static str {
     TEXT.get_or_init(|| std::env::var("XLA_CPU_CODEGEN_OVERRIDE").unwrap_or_else(|_| CPU_CODEGEN.to_owned()))
 }
 
-/// linalg on tensors → PTX (a thin first version of the GPU path): fuse,
-/// bufferize, turn linalg into parallel loops, tile them by 256 (the
+/// bufferized linalg → PTX (a thin first version of the GPU path): turn linalg into parallel loops, tile them by 256 (the
 /// outermost loop dimension becomes threads of 256-wide blocks), map to
 /// blocks and threads, outline kernels into a `gpu.module`, lower to NVVM and
 /// serialize to PTX (`gpu.binary` with an `assembly` object). Host code stays
@@ -83,9 +82,7 @@ fn cpu_codegen() -> &'static str {
 pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     let link = libdevice.map(|path| format!(" l={path}")).unwrap_or_default();
     format!(
-         "one-shot-bufferize{{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map}},\
-         buffer-results-to-out-params{{hoist-static-allocs=true modify-public-functions=true}},\
-         func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,\
+         "func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,\
          arith-emulate-unsupported-floats{{source-types=bf16,f16 target-type=f32}},\
          math-extend-to-supported-types{{target-type=f32}}, arith-expand{{include-bf16=true}},\
          scf-parallel-loop-tiling{{parallel-loop-tile-sizes=256 no-min-max-bounds=true}},\
@@ -104,7 +101,32 @@ pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: O
     manager.add_pass(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass());
     add_textual_pipeline(manager, CPU_PREPARE)?;
     manager.add_pass(crate::distinct_results::create_distinct_results_pass());
+    add_textual_pipeline(manager, CPU_BUFFERIZE)?;
+    manager.add_pass(crate::expand_copies::create_expand_memref_copy_pass());
     add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice))
+}
+
+/// Host code of the GPU path → LLVM dialect: runs after the GPU pipeline.
+/// `gpu.launch_func` becomes calls of the runtime ABI (`mgpuLaunchKernel`,
+/// ...; the kernel modules' PTX is embedded and loaded by global
+/// constructors when LLVM IR is emitted), and every host `memref.alloc` /
+/// `dealloc` calls `_mlir_memref_to_llvm_alloc` / `_free`, which the CUDA
+/// runtime implements with managed memory (`xla_runtime::cuda`).
+const GPU_HOST_LOWERING: &str = concat!(
+    "func.func(lower-affine, convert-math-to-llvm),",
+    "convert-math-to-libm,",
+    "convert-scf-to-cf,",
+    "expand-strided-metadata,",
+    "finalize-memref-to-llvm{use-generic-functions=true},",
+    "gpu-to-llvm,",
+    "convert-to-llvm,",
+    "reconcile-unrealized-casts"
+);
+
+/// Appends the host lowering of the GPU path (`xla-gpu-lower-host`).
+pub fn add_gpu_host_lowering(manager: &OperationPassManager) -> Result<(), String> {
+    manager.add_pass(crate::gpu_host::create_stage_globals_pass());
+    add_textual_pipeline(manager, GPU_HOST_LOWERING)
 }
 
 /// Where CUDA's libdevice is looked for when no path is given: `$XLA_LIBDEVICE`,
@@ -212,8 +234,20 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
+            Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(default_gpu_codegen),
         ],
+    },
+    PassInfo {
+        name: "xla-gpu-stage-globals",
+        summary: "Copy host constants that kernels take as arguments into runtime-allocated buffers around each launch",
+        steps: &[Step::Ours(crate::gpu_host::create_stage_globals_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-lower-host",
+        summary: "After xla-gpu-pipeline: host code to the LLVM dialect (launches call the runtime ABI, allocations use managed memory)",
+        steps: &[Step::Ours(crate::gpu_host::create_stage_globals_pass), Step::Upstream(GPU_HOST_LOWERING)],
     },
 ];
 

@@ -58,7 +58,12 @@ impl Drop for AlignedBuffer {
 /// A ranked memref descriptor as MLIR's C interface lays it out:
 /// `{allocated, aligned, offset, sizes[rank], strides[rank]}` of 64-bit words.
 fn descriptor(buffer: &AlignedBuffer, shape: &[usize]) -> Vec<u64> {
-    let mut words = vec![buffer.ptr as u64, buffer.ptr as u64, 0];
+    descriptor_of(buffer.ptr, shape)
+}
+
+/// The descriptor of a dense row-major buffer at `ptr`.
+pub(crate) fn descriptor_of(ptr: *mut u8, shape: &[usize]) -> Vec<u64> {
+    let mut words = vec![ptr as u64, ptr as u64, 0];
     words.extend(shape.iter().map(|&d| d as u64));
     let mut strides = vec![0u64; shape.len()];
     let mut stride = 1u64;
@@ -73,17 +78,39 @@ fn descriptor(buffer: &AlignedBuffer, shape: &[usize]) -> Vec<u64> {
 /// MLIR's ExecutionEngine (ORC JIT) over a module in the LLVM dialect.
 /// melior's wrapper neither checks creation nor runs the initialisation step
 /// that LLVM 22 requires, hence this small one.
-struct Engine {
+pub(crate) struct Engine {
     raw: mlir_sys::MlirExecutionEngine,
 }
 
 impl Engine {
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
+        Self::with_symbols(module, opt_level, &[])
+    }
+
+    /// Like `new`, resolving calls to `symbols` (name, address) before the
+    /// global constructors run.
+    pub(crate) fn with_symbols(
+        module: &Module,
+        opt_level: i32,
+        symbols: &[(&str, *mut std::ffi::c_void)],
+    ) -> Result<Self, RuntimeError> {
         // SAFETY: the module is live and fully lowered to the LLVM dialect;
         // no shared libraries are passed.
         let raw = unsafe { mlir_sys::mlirExecutionEngineCreate(module.to_raw(), opt_level, 0, std::ptr::null(), false, false) };
         if raw.ptr.is_null() {
             return Err(RuntimeError::Compile("the JIT could not compile the lowered module".into()));
+        }
+        for (name, address) in symbols {
+            // SAFETY: `raw` is a live engine, the name outlives the call and
+            // `address` is a function with the C signature that the lowered
+            // code declares for `name`.
+            unsafe {
+                mlir_sys::mlirExecutionEngineRegisterSymbol(
+                    raw,
+                    mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() },
+                    *address,
+                )
+            };
         }
         // SAFETY: `raw` is a live engine; this runs global constructors.
         unsafe { mlir_sys::mlirExecutionEngineInitialize(raw) };
@@ -93,7 +120,7 @@ impl Engine {
     /// Address of the packed wrapper (`void(void **)`) of the C interface
     /// wrapper of `function`: one pointer per parameter and result, so any
     /// arity can be called.
-    fn lookup_packed_c_interface(&self, function: &str) -> Option<*mut std::ffi::c_void> {
+    pub(crate) fn lookup_packed_c_interface(&self, function: &str) -> Option<*mut std::ffi::c_void> {
         let name = format!("_mlir_ciface_{function}");
         // SAFETY: the engine is live and the name outlives the call; the
         // engine made a packed wrapper for every function of the module.
@@ -117,7 +144,7 @@ impl Drop for Engine {
 /// # Safety
 /// `function` must be the packed wrapper of a C interface taking exactly
 /// `arguments.len()` memref descriptors matching the pointed-to ones.
-unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) {
+pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) {
     // The packed convention passes a pointer to each argument's storage.
     let mut slots: Vec<*mut u64> = arguments.to_vec();
     let mut packed: Vec<*mut std::ffi::c_void> = slots.iter_mut().map(|slot| (slot as *mut *mut u64).cast()).collect();
@@ -127,12 +154,45 @@ unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) {
     unsafe { f(packed.as_mut_ptr()) };
 }
 
+/// Checks `inputs` against the entry point's parameters.
+pub(crate) fn check_inputs(signature: &Signature, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
+    let function = signature.name.clone();
+    if inputs.len() != signature.inputs.len() {
+        return Err(RuntimeError::InputCount { function, expected: signature.inputs.len(), given: inputs.len() });
+    }
+    for (index, (input, spec)) in inputs.iter().zip(&signature.inputs).enumerate() {
+        let given = TensorSpec { element_type: input.element_type, shape: input.shape.clone() };
+        if &given != spec {
+            return Err(RuntimeError::InputMismatch {
+                function: function.clone(),
+                index,
+                expected: spec.to_string(),
+                given: given.to_string(),
+            });
+        }
+    }
+    Ok(())
+}
+
 /// Timing of repeated executions.
 #[derive(Clone, Copy, Debug)]
 pub struct BenchStats {
     pub median_ms: f64,
     pub min_ms: f64,
     pub runs: usize,
+}
+
+impl BenchStats {
+    /// Median and minimum of per-run times in milliseconds (at least one).
+    pub(crate) fn from_times(mut times: Vec<f64>) -> Self {
+        times.sort_by(f64::total_cmp);
+        let median_ms = if times.len() % 2 == 1 {
+            times[times.len() / 2]
+        } else {
+            (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
+        };
+        BenchStats { median_ms, min_ms: times[0], runs: times.len() }
+    }
 }
 
 /// A compiled entry point.
@@ -198,22 +258,7 @@ impl CpuExecutable {
     }
 
     fn check_inputs(&self, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
-        let function = self.signature.name.clone();
-        if inputs.len() != self.signature.inputs.len() {
-            return Err(RuntimeError::InputCount { function, expected: self.signature.inputs.len(), given: inputs.len() });
-        }
-        for (index, (input, spec)) in inputs.iter().zip(&self.signature.inputs).enumerate() {
-            let given = TensorSpec { element_type: input.element_type, shape: input.shape.clone() };
-            if &given != spec {
-                return Err(RuntimeError::InputMismatch {
-                    function: function.clone(),
-                    index,
-                    expected: spec.to_string(),
-                    given: given.to_string(),
-                });
-            }
-        }
-        Ok(())
+        check_inputs(&self.signature, inputs)
     }
 
     /// Runs the entry point `runs` times (at least once) on `inputs` and
@@ -263,13 +308,7 @@ impl CpuExecutable {
     /// Runs the entry point `runs` times after one warm-up run.
     pub fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
         self.run(inputs, 1)?;
-        let (_, mut times) = self.run(inputs, runs)?;
-        times.sort_by(f64::total_cmp);
-        let median_ms = if times.len() % 2 == 1 {
-            times[times.len() / 2]
-        } else {
-            (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
-        };
-        Ok(BenchStats { median_ms, min_ms: times[0], runs: times.len() })
+        let (_, times) = self.run(inputs, runs)?;
+        Ok(BenchStats::from_times(times))
     }
 }

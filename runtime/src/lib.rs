@@ -4,6 +4,8 @@
 //! - [`signature`]: the entry function's parameter and result types, read
 //!   from the StableHLO module before it is lowered.
 //! - [`jit`]: CPU JIT through MLIR's ExecutionEngine ([`CpuExecutable`]).
+//! - [`gpu`]: GPU execution ([`GpuExecutable`]): kernels as PTX, host code
+//!   JIT-compiled, run through [`cuda`], the CUDA driver loaded at run time.
 //! - [`codegen`]: LLVM IR and native objects (inkwell).
 //! - [`aot`]: ahead-of-time compilation to an object + C header pair.
 //! - [`layout`]: `minor_to_major` layouts at the boundary of compiled code.
@@ -18,6 +20,8 @@
 pub mod aot;
 pub mod check;
 pub mod codegen;
+pub mod cuda;
+pub mod gpu;
 pub mod compare;
 pub mod host_tensor;
 pub mod jit;
@@ -25,6 +29,7 @@ pub mod layout;
 pub mod signature;
 
 pub use host_tensor::{ElementType, HostTensor, HostTensorError};
+pub use gpu::GpuExecutable;
 pub use jit::{BenchStats, CpuExecutable};
 pub use signature::{Signature, TensorSpec};
 
@@ -46,6 +51,9 @@ pub enum RuntimeError {
     InputMismatch { function: String, index: usize, expected: String, given: String },
     #[error("execution failed: {0}")]
     Execute(String),
+    /// No usable GPU, or a CUDA driver error.
+    #[error("GPU: {0}")]
+    Device(String),
     #[error(transparent)]
     HostTensor(#[from] HostTensorError),
 }

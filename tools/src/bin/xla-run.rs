@@ -1,11 +1,13 @@
-//! xla-run: JIT-compile a StableHLO module for the CPU, run one function on
-//! .npy or inline inputs, and write or print the results.
+//! xla-run: JIT-compile a StableHLO module for the CPU (or, with
+//! `--device=gpu`, for an NVIDIA GPU through the CUDA driver), run one
+//! function on .npy or inline inputs, and write or print the results.
 
 use clap::{Arg, ArgAction, Command, value_parser};
 use std::{path::Path, process::ExitCode};
 use xla_dialects::{SourceSession, create_context};
+use melior::{Context, ir::Module};
 use xla_runtime::{
-    CpuExecutable, HostTensor, check,
+    BenchStats, CpuExecutable, GpuExecutable, HostTensor, RuntimeError, Signature, check,
     compare::{Tolerance, compare},
 };
 use xla_tools::{fail, parse_args, print_line, read_source, split_input};
@@ -14,7 +16,7 @@ const TOOL: &str = "xla-run";
 
 fn command() -> Command {
     Command::new(TOOL)
-        .about("Compile a StableHLO module for the CPU and run a function")
+        .about("Compile a StableHLO module for the CPU or GPU and run a function")
         .arg(Arg::new("input-file").required(true).help("Input .mlir file (- for stdin)"))
         .arg(
             Arg::new("check")
@@ -27,6 +29,13 @@ fn command() -> Command {
                 .long("split-input-file")
                 .action(ArgAction::SetTrue)
                 .help("With --check: treat each '// -----' chunk as a separate module"),
+        )
+        .arg(
+            Arg::new("device")
+                .long("device")
+                .value_parser(["cpu", "gpu"])
+                .default_value("cpu")
+                .help("Where to run: cpu (JIT), or gpu (PTX kernels through the CUDA driver, loaded at run time)"),
         )
         .arg(Arg::new("entry").long("entry").default_value("main").help("Function to run"))
         .arg(
@@ -55,6 +64,43 @@ fn command() -> Command {
         )
 }
 
+/// A compiled entry point for either device.
+enum Executable {
+    Cpu(CpuExecutable),
+    Gpu(GpuExecutable),
+}
+
+impl Executable {
+    fn compile(gpu: bool, context: &Context, module: &mut Module, entry: &str) -> Result<Self, RuntimeError> {
+        Ok(if gpu {
+            Self::Gpu(GpuExecutable::compile(context, module, entry)?)
+        } else {
+            Self::Cpu(CpuExecutable::compile(context, module, entry)?)
+        })
+    }
+
+    fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
+        match self {
+            Self::Cpu(e) => e.execute(inputs),
+            Self::Gpu(e) => e.execute(inputs),
+        }
+    }
+
+    fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
+        match self {
+            Self::Cpu(e) => e.bench(inputs, runs),
+            Self::Gpu(e) => e.bench(inputs, runs),
+        }
+    }
+
+    fn signature(&self) -> &Signature {
+        match self {
+            Self::Cpu(e) => e.signature(),
+            Self::Gpu(e) => e.signature(),
+        }
+    }
+}
+
 fn load_input(argument: &str) -> Result<HostTensor, String> {
     let path = Path::new(argument);
     if !path.exists() && argument.contains('=') {
@@ -67,6 +113,13 @@ fn main() -> ExitCode {
     let matches = parse_args(command());
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
+    let gpu = matches.get_one::<String>("device").map(String::as_str) == Some("gpu");
+    // Without a GPU there is nothing to do: say so before parsing anything.
+    if gpu {
+        if let Err(error) = xla_runtime::gpu::device_description() {
+            return fail(TOOL, error);
+        }
+    }
     let mut inputs = Vec::new();
     for argument in matches.get_many::<String>("input").into_iter().flatten() {
         match load_input(argument) {
@@ -80,14 +133,14 @@ fn main() -> ExitCode {
         Err(message) => return fail(TOOL, message),
     };
     if matches.get_flag("check") {
-        return run_checks(&text, &name, matches.get_flag("split-input-file"));
+        return run_checks(&text, &name, matches.get_flag("split-input-file"), gpu);
     }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
     let Some(mut module) = session.parse_module() else {
         return ExitCode::from(1);
     };
-    let executable = match CpuExecutable::compile(&context, &mut module, entry) {
+    let executable = match Executable::compile(gpu, &context, &mut module, entry) {
         Ok(executable) => executable,
         Err(error) => return fail(TOOL, error),
     };
@@ -159,7 +212,7 @@ fn main() -> ExitCode {
 /// `--check`: for each chunk and each argument-less function with `check.*`
 /// ops, instrument it (results = actual and expected values), compile, run,
 /// and compare; failures are reported at the check op's location.
-fn run_checks(text: &str, name: &str, split: bool) -> ExitCode {
+fn run_checks(text: &str, name: &str, split: bool, gpu: bool) -> ExitCode {
     let (mut passed, mut failed, mut functions) = (0usize, 0usize, 0usize);
     let mut parse_failed = false;
     for chunk in split_input(text, split) {
@@ -191,7 +244,7 @@ fn run_checks(text: &str, name: &str, split: bool) -> ExitCode {
                     continue;
                 }
             };
-            let outputs = CpuExecutable::compile(&context, &mut module, &function).and_then(|e| e.execute(&[]));
+            let outputs = Executable::compile(gpu, &context, &mut module, &function).and_then(|e| e.execute(&[]));
             let outputs = match outputs {
                 Ok(outputs) => outputs,
                 Err(error) => {

@@ -1,0 +1,109 @@
+//! `xla-gpu-stage-globals`: kernels never read host globals directly.
+//!
+//! Bufferized constants are `memref.global`s in host memory, which a GPU
+//! cannot read. Host code allocates through the runtime (managed memory,
+//! see `xla_runtime::cuda`), so a constant that a `gpu.launch_func` takes as
+//! an argument is copied into a fresh allocation right before the launch
+//! and freed right after it (launches are synchronous):
+//!
+//! ```mlir
+//! // before
+//! %g = memref.get_global @cst : memref<4xf32>
+//! gpu.launch_func @k::@k blocks in (...) threads in (...) args(%g : memref<4xf32>)
+//! // after
+//! %g = memref.get_global @cst : memref<4xf32>
+//! %a = memref.alloc() : memref<4xf32>
+//! memref.copy %g, %a : memref<4xf32> to memref<4xf32>
+//! gpu.launch_func @k::@k blocks in (...) threads in (...) args(%a : memref<4xf32>)
+//! memref.dealloc %a : memref<4xf32>
+//! ```
+//!
+//! Globals used inside kernel bodies were cloned into the kernel's
+//! `gpu.module` by outlining and live in device memory; this pass only
+//! handles the host side. Runs after `gpu-kernel-outlining`.
+
+use melior::{
+    ir::{
+        BlockLike, OperationRef, Value, ValueLike,
+        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+        r#type::{MemRefType, TypeId},
+    },
+    pass::{ExternalPass, Pass, create_external},
+};
+
+#[repr(align(8))]
+struct StageGlobalsId;
+static STAGE_GLOBALS_ID: StageGlobalsId = StageGlobalsId;
+
+fn defined_by_get_global(value: Value) -> bool {
+    // SAFETY: `value` is live; an op result's owner is a live op.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value.to_raw()) {
+            return false;
+        }
+        let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw()));
+        owner.name().as_string_ref().as_str().ok() == Some("memref.get_global")
+    }
+}
+
+fn stage(launch: OperationRef) -> Result<(), String> {
+    let block = launch.block().ok_or("internal error: gpu.launch_func outside a block")?;
+    let location = launch.location();
+    // SAFETY: the context outlives the pass run that calls this.
+    let context = unsafe { launch.context().to_ref() };
+    let operands: Vec<Value> = launch.operands().collect();
+    for (index, operand) in operands.into_iter().enumerate() {
+        if !defined_by_get_global(operand) {
+            continue;
+        }
+        let ty = MemRefType::try_from(operand.r#type()).map_err(|e| e.to_string())?;
+        let alloc = melior::dialect::memref::alloc(context, ty, &[], &[], None, location);
+        let alloc = block.insert_operation_before(launch, alloc);
+        let staged: Value = alloc.result(0).map_err(|e| e.to_string())?.into();
+        let copy = OperationBuilder::new("memref.copy", location)
+            .add_operands(&[operand, staged])
+            .build()
+            .map_err(|e| e.to_string())?;
+        block.insert_operation_before(launch, copy);
+        // SAFETY: `launch` is live, `index` is one of its operand positions,
+        // and the staged buffer has the operand's type and dominates it.
+        unsafe { mlir_sys::mlirOperationSetOperand(launch.to_raw(), index as isize, staged.to_raw()) };
+        let dealloc = melior::dialect::memref::dealloc(staged, location);
+        block.insert_operation_after(launch, dealloc);
+    }
+    Ok(())
+}
+
+/// Creates the pass (anchored on `builtin.module`).
+pub fn create_stage_globals_pass() -> Pass {
+    create_external(
+        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            let mut launches = Vec::new();
+            module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
+                // Kernel bodies are device code: nothing to stage there.
+                Some("gpu.module") => WalkResult::Skip,
+                Some("gpu.launch_func") => {
+                    launches.push(op.to_raw());
+                    WalkResult::Advance
+                }
+                _ => WalkResult::Advance,
+            });
+            for raw in launches {
+                // SAFETY: collected above from the live module; staging
+                // inserts ops around each launch and never erases one.
+                let launch = unsafe { OperationRef::from_raw(raw) };
+                if let Err(message) = stage(launch) {
+                    crate::diagnostics::emit_error(launch.location(), &message);
+                    pass.signal_failure();
+                    return;
+                }
+            }
+        },
+        TypeId::create(&STAGE_GLOBALS_ID),
+        "XlaGpuStageGlobals",
+        "xla-gpu-stage-globals",
+        "Copy host constants that kernels take as arguments into runtime-allocated buffers around each launch",
+        "builtin.module",
+        &[],
+    )
+}
