@@ -43,3 +43,29 @@ if "XLA_LIBDEVICE" in os.environ:
     config.environment["XLA_LIBDEVICE"] = os.environ["XLA_LIBDEVICE"]
 elif wheel and os.path.isfile(os.path.join(wheel[-1], "nvvm/libdevice/libdevice.10.bc")):
     config.environment["XLA_LIBDEVICE"] = os.path.join(wheel[-1], "nvvm/libdevice/libdevice.10.bc")
+
+# GPU execution tests need an NVIDIA GPU and its driver (libcuda.so.1):
+# probed here with ctypes the way the runtime does it. Without one they are
+# reported UNSUPPORTED, and this note says why.
+import ctypes
+
+
+def _cuda_devices():
+    try:
+        cuda = ctypes.CDLL(os.environ.get("XLA_LIBCUDA", "libcuda.so.1"))
+    except OSError as error:
+        return 0, "cannot load libcuda.so.1 (%s)" % error
+    if cuda.cuInit(0) != 0:
+        return 0, "cuInit failed"
+    count = ctypes.c_int(0)
+    if cuda.cuDeviceGetCount(ctypes.byref(count)) != 0 or count.value == 0:
+        return 0, "the driver reports no device"
+    return count.value, None
+
+
+_devices, _why = _cuda_devices()
+if _devices and not os.environ.get("XLA_LIBCUDA"):
+    config.available_features.add("cuda-device")
+    lit_config.note("CUDA device found: GPU execution tests run")
+else:
+    lit_config.note("no CUDA device: GPU execution tests are UNSUPPORTED (%s)" % (_why or "XLA_LIBCUDA is set"))
