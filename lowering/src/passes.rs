@@ -106,6 +106,23 @@ pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: O
     add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice))
 }
 
+/// Like [`add_gpu_pipeline`], but the kernel modules are serialized as LLVM
+/// bitcode (NVVM-flavoured LLVM IR, libdevice linked) instead of PTX: what
+/// `xla-translate --emit=llvm-ir --target=gpu` prints.
+pub fn add_gpu_pipeline_to_llvm_ir(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> Result<(), String> {
+    manager.add_pass(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass());
+    add_textual_pipeline(manager, CPU_PREPARE)?;
+    manager.add_pass(crate::distinct_results::create_distinct_results_pass());
+    add_textual_pipeline(manager, CPU_BUFFERIZE)?;
+    manager.add_pass(crate::expand_copies::create_expand_memref_copy_pass());
+    let text = gpu_codegen_pipeline(chip, libdevice);
+    let llvm = text.replace("gpu-module-to-binary{format=isa}", "gpu-module-to-binary{format=llvm}");
+    if llvm == text {
+        return Err("internal error: the GPU pipeline does not end with gpu-module-to-binary{format=isa}".into());
+    }
+    add_textual_pipeline(manager, &llvm)
+}
+
 /// Host code of the GPU path → LLVM dialect: runs after the GPU pipeline.
 /// `gpu.launch_func` becomes calls of the runtime ABI (`mgpuLaunchKernel`,
 /// ...; the kernel modules' PTX is embedded and loaded by global

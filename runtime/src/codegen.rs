@@ -93,7 +93,9 @@ fn prepare(
         }
     }
     for global in module.get_globals() {
-        if global.get_initializer().is_some() {
+        // `llvm.global_ctors`/`dtors` (the GPU path's kernel module loads)
+        // keep their special appending linkage.
+        if global.get_initializer().is_some() && !global.get_name().to_bytes().starts_with(b"llvm.") {
             global.set_linkage(Linkage::Internal);
         }
     }
@@ -230,6 +232,50 @@ pub fn extract_ptx(module: &Module) -> Result<Vec<(String, String)>, RuntimeErro
     }
     if kernels.is_empty() {
         return Err(RuntimeError::Compile("the GPU pipeline produced no kernels".into()));
+    }
+    Ok(kernels)
+}
+
+/// The NVVM LLVM IR of every kernel module of a module lowered by
+/// `add_gpu_pipeline_to_llvm_ir` (objects in LLVM bitcode):
+/// `(gpu.binary symbol, LLVM IR text)`.
+pub fn extract_nvvm_ir(module: &Module) -> Result<Vec<(String, String)>, RuntimeError> {
+    use melior::ir::{
+        BlockLike,
+        attribute::{ArrayAttribute, StringAttribute},
+        operation::OperationLike,
+    };
+    let llvm = LlvmContext::create();
+    let mut kernels = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op.name().as_string_ref().as_str().ok() != Some("gpu.binary") {
+            continue;
+        }
+        let name = op
+            .attribute("sym_name")
+            .ok()
+            .and_then(|a| StringAttribute::try_from(a).ok())
+            .map(|s| s.value().to_owned())
+            .unwrap_or_default();
+        let objects = op
+            .attribute("objects")
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+            .ok_or_else(|| RuntimeError::Compile(format!("gpu.binary @{name} has no objects")))?;
+        for index in 0..objects.len() {
+            let object = objects.element(index).map_err(|e| RuntimeError::Compile(e.to_string()))?;
+            // SAFETY: as in `extract_ptx`.
+            let bytes = unsafe {
+                let raw = mlir_sys::mlirGPUObjectAttrGetObject(object.to_raw());
+                std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length).to_vec()
+            };
+            let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&bytes, &name);
+            let parsed = LlvmModule::parse_bitcode_from_buffer(&buffer, &llvm)
+                .map_err(|e| RuntimeError::Compile(format!("kernel module @{name} is not LLVM bitcode: {e}")))?;
+            kernels.push((name.clone(), parsed.print_to_string().to_string()));
+        }
     }
     Ok(kernels)
 }

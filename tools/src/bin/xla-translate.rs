@@ -32,6 +32,14 @@ fn command() -> Command {
                 .value_parser(["llvm-ir", "obj", "aot", "ptx"])
                 .help("What to produce"),
         )
+        .arg(
+            Arg::new("target")
+                .long("target")
+                .value_parser(["cpu", "gpu", "gpu-host"])
+                .default_value("cpu")
+                .help("For --emit=llvm-ir: cpu (the CPU pipeline), gpu (the kernels' NVVM LLVM IR, libdevice linked), \
+                       gpu-host (the GPU path's host code: launches through the runtime ABI, PTX embedded)"),
+        )
         .arg(Arg::new("entry").long("entry").default_value("main").help("Function compiled by --emit=aot"))
         .arg(
             Arg::new("symbol")
@@ -82,10 +90,33 @@ fn command() -> Command {
         )
 }
 
+/// What the GPU pipeline produces.
+#[derive(Clone, Copy, PartialEq)]
+enum GpuOutput {
+    /// Kernel modules as PTX.
+    Ptx,
+    /// Kernel modules as NVVM LLVM IR.
+    NvvmIr,
+    /// Host code in the LLVM dialect, kernels as PTX.
+    Host,
+}
+
 /// The GPU pipeline for `arch`.
-fn gpu_manager<'c>(context: &'c melior::Context, arch: &str, libdevice: Option<&str>) -> Result<PassManager<'c>, String> {
+fn gpu_manager<'c>(
+    context: &'c melior::Context,
+    arch: &str,
+    libdevice: Option<&str>,
+    output: GpuOutput,
+) -> Result<PassManager<'c>, String> {
     let manager = PassManager::new(context);
-    xla_lowering::passes::add_gpu_pipeline(&manager.as_operation_pass_manager(), arch, libdevice)?;
+    let passes = manager.as_operation_pass_manager();
+    match output {
+        GpuOutput::NvvmIr => xla_lowering::passes::add_gpu_pipeline_to_llvm_ir(&passes, arch, libdevice)?,
+        GpuOutput::Ptx | GpuOutput::Host => xla_lowering::passes::add_gpu_pipeline(&passes, arch, libdevice)?,
+    }
+    if output == GpuOutput::Host {
+        xla_lowering::passes::add_gpu_host_lowering(&passes)?;
+    }
     Ok(manager)
 }
 
@@ -196,7 +227,17 @@ fn main() -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let manager = if emit == "ptx" {
+    let target = matches.get_one::<String>("target").expect("has a default").as_str();
+    if target != "cpu" && emit != "llvm-ir" {
+        return fail(TOOL, "--target applies to --emit=llvm-ir only (--emit=ptx always targets the GPU)");
+    }
+    let gpu_output = match (emit, target) {
+        ("ptx", _) => Some(GpuOutput::Ptx),
+        (_, "gpu") => Some(GpuOutput::NvvmIr),
+        (_, "gpu-host") => Some(GpuOutput::Host),
+        _ => None,
+    };
+    let manager = if let Some(gpu_output) = gpu_output {
         let libdevice = match matches.get_one::<String>("libdevice") {
             Some(path) if !std::path::Path::new(path).is_file() => {
                 return fail(TOOL, format!("--libdevice '{path}' is not a file"));
@@ -204,7 +245,10 @@ fn main() -> ExitCode {
             Some(path) => Some(path.clone()),
             None => xla_lowering::passes::find_libdevice(),
         };
-        gpu_manager(&context, gpu_arch, libdevice.as_deref())
+        if gpu_output == GpuOutput::Host {
+            xla_runtime::jit::mark_public_functions(&context, &module);
+        }
+        gpu_manager(&context, gpu_arch, libdevice.as_deref(), gpu_output)
     } else {
         xla_runtime::jit::mark_public_functions(&context, &module);
         xla_lowering::passes::pipeline_manager(&context, "xla-cpu-pipeline")
@@ -218,6 +262,10 @@ fn main() -> ExitCode {
     }
     let result = match emit {
         "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels)),
+        "llvm-ir" if target == "gpu" => codegen::extract_nvvm_ir(&module).map_err(|e| e.to_string()).and_then(|kernels| {
+            let text: String = kernels.iter().map(|(name, ir)| format!("; gpu.binary @{name}\n{ir}\n")).collect();
+            write_output(output, &text)
+        }),
         "llvm-ir" => codegen::emit_llvm_ir(&module, &options).map_err(|e| e.to_string()).and_then(|ir| write_output(output, &ir)),
         _ => codegen::emit_object(&module, &options, std::path::Path::new(output)).map_err(|e| e.to_string()),
     };
