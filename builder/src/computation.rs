@@ -4,7 +4,7 @@ use crate::Layout;
 use crate::{Literal, RunError, Shape, builder::Shared, builder::capture_diagnostics};
 use melior::ir::{BlockLike, Module, Operation, OperationRef, RegionLike, ValueLike, operation::OperationLike};
 use std::rc::Rc;
-use xla_runtime::CpuExecutable;
+use xla_runtime::{CpuExecutable, GpuExecutable};
 
 /// A finished computation: a verified MLIR module in the project's dialect
 /// holding one `func.func` named like its builder, which takes the
@@ -21,9 +21,22 @@ pub struct XlaComputation {
     pub(crate) shared: Rc<Shared>,
 }
 
+/// Where a computation runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Device {
+    /// The CPU JIT.
+    #[default]
+    Cpu,
+    /// An NVIDIA GPU through the CUDA driver (loaded at run time): compiling
+    /// fails with a clear error when there is none.
+    Gpu,
+}
+
 /// Options of [`XlaComputation::compile`].
 #[derive(Clone, Debug, Default)]
 pub struct CompileOptions {
+    /// Where to run (default: the CPU).
+    pub device: Device,
     /// Keep the lowered module (LLVM dialect) as text, for
     /// [`Executable::lowered_mlir_text`].
     pub keep_lowered_module: bool,
@@ -77,8 +90,9 @@ impl XlaComputation {
             .unwrap_or_default()
     }
 
-    /// Lowers a copy of the module with `xla-cpu-pipeline` and JIT-compiles
-    /// it. The computation itself is unchanged and can be compiled again.
+    /// Lowers a copy of the module with `xla-cpu-pipeline` (or the GPU
+    /// pipeline, for [`Device::Gpu`]) and JIT-compiles it. The computation
+    /// itself is unchanged and can be compiled again.
     pub fn compile(&self, options: &CompileOptions) -> Result<Executable, RunError> {
         let context = self.shared.context();
         // SAFETY: cloning the live module op; the clone is owned by `copy`.
@@ -92,7 +106,10 @@ impl XlaComputation {
                 &options.argument_layouts,
                 &options.result_layouts,
             )?;
-            CpuExecutable::compile(context, &mut module, &entry)
+            Ok::<_, xla_runtime::RuntimeError>(match options.device {
+                Device::Cpu => Compiled::Cpu(CpuExecutable::compile(context, &mut module, &entry)?),
+                Device::Gpu => Compiled::Gpu(GpuExecutable::compile(context, &mut module, &entry)?),
+            })
         });
         let executable = compiled.map_err(|error| {
             let mut message = error.to_string();
@@ -119,10 +136,16 @@ impl std::fmt::Display for XlaComputation {
     }
 }
 
-/// A computation compiled for the CPU (the runtime's JIT).
+enum Compiled {
+    Cpu(CpuExecutable),
+    Gpu(GpuExecutable),
+}
+
+/// A compiled computation (the runtime's CPU JIT, or GPU host code and
+/// kernels).
 pub struct Executable {
     // Declared before `_shared`: the compiled code goes before the context.
-    executable: CpuExecutable,
+    executable: Compiled,
     lowered: Option<String>,
     name: String,
     _shared: Rc<Shared>,
@@ -133,10 +156,11 @@ impl Executable {
     /// the parameter's shape) and returns one literal per root.
     pub fn execute(&self, arguments: &[Literal]) -> Result<Vec<Literal>, RunError> {
         let inputs: Vec<xla_runtime::HostTensor> = arguments.iter().map(|l| l.host_tensor().clone()).collect();
-        let outputs = self
-            .executable
-            .execute(&inputs)
-            .map_err(|error| RunError::Execute { name: self.name.clone(), message: error.to_string() })?;
+        let outputs = match &self.executable {
+            Compiled::Cpu(executable) => executable.execute(&inputs),
+            Compiled::Gpu(executable) => executable.execute(&inputs),
+        };
+        let outputs = outputs.map_err(|error| RunError::Execute { name: self.name.clone(), message: error.to_string() })?;
         Ok(outputs.into_iter().map(Literal::from_host_tensor).collect())
     }
 

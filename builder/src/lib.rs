@@ -87,7 +87,7 @@ mod shape;
 
 pub use attrs::{ConvDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNumbers};
 pub use builder::{XlaBuilder, XlaOp};
-pub use computation::{CompileOptions, Executable, XlaComputation};
+pub use computation::{CompileOptions, Device, Executable, XlaComputation};
 pub use error::{BuildError, LiteralError, RunError};
 pub use literal::Literal;
 pub use shape::{BF16, C64, C128, F16, NativeType, Shape};

@@ -837,6 +837,33 @@ fn compile_options_and_argument_checks() -> TestResult {
     Ok(())
 }
 
+/// `Device::Gpu`: runs on a GPU when there is one; otherwise compiling
+/// fails with the runtime's reason (and the test says it skipped running).
+#[test]
+fn gpu_device() -> TestResult {
+    let computation = axpy_example::build_axpy(2)?;
+    let options = CompileOptions { device: Device::Gpu, ..Default::default() };
+    match xla_runtime_probe() {
+        Err(reason) => {
+            let error = computation.compile(&options).err().expect("no GPU: compiling for it fails");
+            assert!(error.to_string().contains("GPU:"), "{error}");
+            eprintln!("gpu_device: no GPU, execution skipped ({reason})");
+        }
+        Ok(device) => {
+            eprintln!("gpu_device: running on {device}");
+            let executable = computation.compile(&options)?;
+            let result =
+                executable.execute(&[Literal::scalar(2.0f32), Literal::vec1(&[1.0f32, 2.0]), Literal::vec1(&[0.5f32, 0.5])])?;
+            assert_eq!(result[0].to_vec::<f32>()?, vec![2.5, 4.5]);
+        }
+    }
+    Ok(())
+}
+
+fn xla_runtime_probe() -> Result<String, String> {
+    xla_runtime::gpu::device_description().map_err(|e| e.to_string())
+}
+
 // ---- construction errors ----------------------------------------------------
 
 /// Expects an error whose message names `op` and contains every one of `words`.
