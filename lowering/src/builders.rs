@@ -716,3 +716,56 @@ pub fn hlo_int_constant<'c>(context: &'c Context, location: Location<'c>, values
     let value = parse_attribute(context, &format!("dense<{literal}> : {ty}"))?;
     hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])
 }
+
+/// `gpu.launch blocks(...) in (grid) threads(...) in (block)`: the body
+/// block has the twelve index arguments (block ids, thread ids, grid sizes,
+/// block sizes, each x/y/z) and ends with `gpu.terminator`; the caller
+/// inserts the kernel's ops before it.
+pub fn gpu_launch<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    grid: [Value<'c, '_>; 3],
+    block: [Value<'c, '_>; 3],
+) -> BuildResult<Operation<'c>> {
+    let index = Type::index(context);
+    let body = Block::new(&[(index, location); 12]);
+    body.append_operation(terminator(location, "gpu.terminator", &[])?);
+    let region = Region::new();
+    region.append_block(body);
+    let mut operands = grid.to_vec();
+    operands.extend_from_slice(&block);
+    build(
+        OperationBuilder::new("gpu.launch", location)
+            .add_operands(&operands)
+            .add_attributes(&[(
+                Identifier::new(context, "operandSegmentSizes"),
+                parse_attribute(context, "array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0>")?,
+            )])
+            .add_regions([region]),
+    )
+}
+
+/// `scf.if %condition { scf.yield }` without results or else branch; the
+/// caller inserts ops before the `scf.yield`.
+pub fn scf_if_then<'c>(location: Location<'c>, condition: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    let then = Block::new(&[]);
+    then.append_operation(terminator(location, "scf.yield", &[])?);
+    let region = Region::new();
+    region.append_block(then);
+    build(OperationBuilder::new("scf.if", location).add_operands(&[condition]).add_regions([region, Region::new()]))
+}
+
+/// `memref.alloca` with the operands, attributes and result type of
+/// `alloc` (a `memref.alloc`).
+pub fn alloca_like<'c>(alloc: &melior::ir::OperationRef<'c, '_>) -> BuildResult<Operation<'c>> {
+    use melior::ir::operation::OperationLike;
+    let operands: Vec<Value> = alloc.operands().collect();
+    let results: Vec<Type> = alloc.results().map(|r| r.r#type()).collect();
+    let attributes: Vec<(Identifier, Attribute)> = alloc.attributes().collect();
+    build(
+        OperationBuilder::new("memref.alloca", alloc.location())
+            .add_operands(&operands)
+            .add_attributes(&attributes)
+            .add_results(&results),
+    )
+}

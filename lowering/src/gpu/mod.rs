@@ -1,0 +1,9 @@
+//! GPU-specific passes of the GPU pipeline (see `passes::add_gpu_pipeline`).
+//!
+//! - [`interchange`]: `xla-gpu-parallel-dims-first`, linalg loops reordered
+//!   so that one thread computes one output element.
+//! - [`map_loops`]: `xla-gpu-map-parallel-loops`, each outermost
+//!   `scf.parallel` as a `gpu.launch` over a 1-D grid.
+
+pub mod interchange;
+pub mod map_loops;
