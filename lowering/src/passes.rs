@@ -219,6 +219,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass)],
     },
     PassInfo {
+        name: "xla-gpu-launch-to-loops",
+        summary: "Run each gpu.launch on the host as loops over its blocks and threads (testing the kernel mapping without a GPU)",
+        steps: &[Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass)],
+    },
+    PassInfo {
         name: "xla-cpu-codegen",
         summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, copies as loops, affine loops, LLVM",
         steps: &[
@@ -250,9 +255,23 @@ pub static PASSES: &[PassInfo] = &[
         ],
     },
     PassInfo {
+        name: "xla-gpu-kernels",
+        summary: "The GPU pipeline up to kernels: StableHLO -> linalg -> buffers -> parallel loops -> gpu.launch over 1-D grids in host functions",
+        steps: &[Step::Steps(GPU_KERNELS)],
+    },
+    PassInfo {
         name: "xla-gpu-pipeline",
         summary: "StableHLO -> linalg -> parallel loops -> gpu.launch over 1-D grids -> outlined kernels -> NVVM -> PTX (sm_90)",
         steps: &[Step::Steps(GPU_KERNELS), Step::UpstreamFn(default_gpu_codegen)],
+    },
+    PassInfo {
+        name: "xla-gpu-emulation-pipeline",
+        summary: "The GPU pipeline up to gpu.launch, with the kernels run as host loops and lowered like the CPU's (tests the kernel mapping without a GPU)",
+        steps: &[
+            Step::Steps(GPU_KERNELS),
+            Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
+            Step::UpstreamFn(cpu_codegen),
+        ],
     },
 ];
 
