@@ -94,7 +94,8 @@ const GPU_LOOPS: &str = concat!(
 /// accumulation can use FMAs), bufferization, copies as linalg ops (so they
 /// run as kernels), every linalg op as one loop nest with its parallel
 /// dimensions first, and each outermost parallel loop as a launch over a 1-D
-/// grid. Nested parallel loops inside kernels become sequential `scf.for`.
+/// grid. Nested parallel loops inside kernels become sequential `scf.for`,
+/// and the accumulators of reduction loops registers.
 /// Code outside parallel loops (sequential loops, scalar work) stays in the
 /// host function.
 const GPU_KERNELS: &[Step] = &[
@@ -110,7 +111,9 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
     Step::Upstream(GPU_LOOPS),
     Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass),
-    Step::Upstream("func.func(scf-parallel-for-to-nested-fors, canonicalize, cse), gpu-launch-sink-index-computations"),
+    Step::Upstream("func.func(scf-parallel-for-to-nested-fors, canonicalize, cse)"),
+    Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass),
+    Step::Upstream("gpu-launch-sink-index-computations"),
 ];
 
 /// Kernels in `gpu.launch` → PTX: outline the kernels into a `gpu.module`,
@@ -217,6 +220,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-map-parallel-loops",
         summary: "Turn each outermost scf.parallel into a gpu.launch over a 1-D grid (one thread per iteration, delinearized)",
         steps: &[Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-promote-accumulators",
+        summary: "In kernels, carry the accumulator of a reduction loop in a register (one load before and one store after the loop) instead of memory",
+        steps: &[Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass)],
     },
     PassInfo {
         name: "xla-gpu-launch-to-loops",
