@@ -769,3 +769,10 @@ pub fn alloca_like<'c>(alloc: &melior::ir::OperationRef<'c, '_>) -> BuildResult<
             .add_results(&results),
     )
 }
+
+/// `memref.store %value, %memref[%indices]`.
+pub fn memref_store<'c>(location: Location<'c>, value: Value<'c, '_>, memref: Value<'c, '_>, indices: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![value, memref];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("memref.store", location).add_operands(&operands))
+}

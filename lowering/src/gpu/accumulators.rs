@@ -40,7 +40,7 @@
 //! distinct out-parameters, inputs are only read), and bufferization never
 //! makes a reduction write into a buffer that it also reads.
 
-use crate::builders::{BuildResult, scf_for};
+use crate::builders::{BuildResult, memref_store, scf_for};
 use melior::ir::{
     AttributeLike, BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
     operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
@@ -250,13 +250,8 @@ fn promote(lp: OperationRef) -> BuildResult<bool> {
     }
     // The final value goes back to memory after the loop.
     let result: Value = new.result(old_count).map_err(internal)?.into();
-    let mut store_operands: Vec<Value> = vec![result];
-    store_operands.extend(initial.operands());
-    let final_store = melior::ir::operation::OperationBuilder::new("memref.store", location)
-        .add_operands(&store_operands)
-        .build()
-        .map_err(internal)?;
-    block.insert_operation_after(new, final_store);
+    let place: Vec<Value> = initial.operands().collect();
+    block.insert_operation_after(new, memref_store(location, result, place[0], &place[1..])?);
     // SAFETY: the old loop's results and block arguments have no uses left.
     unsafe { mlir_sys::mlirOperationDestroy(lp.to_raw()) };
     Ok(true)

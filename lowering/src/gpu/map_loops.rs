@@ -5,7 +5,7 @@
 //! the product of the trip counts, blocks have 256 threads (or the smallest
 //! power of two ≥ 32 that covers a smaller `total`), the grid has
 //! `ceildiv(total, block)` blocks. Each thread computes its linear id
-//! `blockIdx.x * blockDim.x + threadIdx.x`, skips the work when the id is
+//! `blockIdx.x * block + threadIdx.x`, skips the work when the id is
 //! past `total` (no test when `total` is a multiple of the block), splits the
 //! id into the loop indices (the innermost index varies fastest, so
 //! neighbouring threads touch neighbouring elements of row-major buffers)
@@ -13,7 +13,7 @@
 //!
 //! When the grid would need more than 2^31 - 1 blocks (or when the trip
 //! counts are not constants) the threads stride through the iteration
-//! space instead: `scf.for %id = global id to total step gridDim * blockDim`.
+//! space instead: `scf.for %id = global id to total step gridDim * block`.
 //!
 //! What the body contains stays sequential within its thread: nested
 //! `scf.parallel` loops (turned into `scf.for` nests by the
@@ -37,7 +37,7 @@
 //! // after (64 threads in one block)
 //! gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
 //!            threads(%tx, %ty, %tz) in (%sx = %c64, %sy = %c1, %sz = %c1) {
-//!   %id = (%bx * %sx + %tx) in i32
+//!   %id = (%bx * 64 + %tx) in i32
 //!   %i = %id / 16, %j = %id % 16 (as index)
 //!   memref.store %cst, %buf[%i, %j] : memref<4x16xf32>
 //!   gpu.terminator
@@ -246,23 +246,21 @@ fn map_loop(parallel: OperationRef) -> BuildResult<()> {
     };
     // Block arguments: block ids (0-2), thread ids (3-5), grid sizes (6-8),
     // block sizes (9-11).
-    let (block_id, thread_id, grid_size, block_size) = (
-        block_argument(kernel_block, 0)?,
-        block_argument(kernel_block, 3)?,
-        block_argument(kernel_block, 6)?,
-        block_argument(kernel_block, 9)?,
-    );
+    let (block_id, thread_id, grid_size) =
+        (block_argument(kernel_block, 0)?, block_argument(kernel_block, 3)?, block_argument(kernel_block, 6)?);
     let ty = if plan.narrow { integer_type(context, 32)? } else { index };
+    // The block size is a constant (LLVM turns the product into a shift).
+    let block_size_constant = kernel.constant(plan.block, ty)?;
     let first = kernel.binary(
         "arith.addi",
-        kernel.binary("arith.muli", kernel.cast(block_id, ty)?, kernel.cast(block_size, ty)?)?,
+        kernel.binary("arith.muli", kernel.cast(block_id, ty)?, block_size_constant)?,
         kernel.cast(thread_id, ty)?,
     )?;
 
     // Where the body goes, and the linear id there.
     let (inner, linear) = if plan.strided {
         let total = plan.total.materialize(&kernel, ty)?;
-        let stride = kernel.binary("arith.muli", kernel.cast(grid_size, ty)?, kernel.cast(block_size, ty)?)?;
+        let stride = kernel.binary("arith.muli", kernel.cast(grid_size, ty)?, block_size_constant)?;
         let lp = kernel.insert(scf_for(location, [first, total, stride], &[], |_, _, _| Ok(vec![])))?;
         let lp_block = lp.region(0).map_err(internal)?.first_block().ok_or("internal error: scf.for without body")?;
         let anchor = lp_block.terminator().ok_or("internal error: scf.for without terminator")?;
@@ -281,10 +279,17 @@ fn map_loop(parallel: OperationRef) -> BuildResult<()> {
     // Delinearize: the innermost dimension varies fastest.
     let mut indices = vec![None; rank];
     let mut rest = linear;
+    // The id is below `total`: the outermost dimension of more than one
+    // iteration needs no remainder.
+    let outermost = (0..rank).find(|&d| !matches!(plan.trips[d], Int::Known(1))).unwrap_or(0);
     for d in (0..rank).rev() {
+        if let Int::Known(1) = plan.trips[d] {
+            // A single iteration: the lower bound.
+            indices[d] = Some(Int::of(lower[d]).materialize(&inner, index)?);
+            continue;
+        }
         let position = match plan.trips[d] {
-            Int::Known(1) => inner.constant(0, ty)?,
-            _ if d == 0 => rest,
+            _ if d == outermost => rest,
             trip => {
                 let trip = trip.materialize(&inner, ty)?;
                 let position = inner.binary("arith.remui", rest, trip)?;
