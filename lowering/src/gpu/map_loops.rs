@@ -67,6 +67,21 @@ pub const BLOCK_SIZE: i64 = 256;
 /// The largest grid along x (CUDA's limit).
 pub const MAX_GRID: i64 = (1 << 31) - 1;
 
+static LIMITS_FOR_TESTING: std::sync::Mutex<Option<(i64, i64)>> = std::sync::Mutex::new(None);
+
+/// Testing hook: use `block` threads per block (a power of two ≥ 32) and
+/// at most `max_grid` blocks instead of 256 and CUDA's limit, so that small
+/// programs exercise the grid-stride loops; `None` restores the defaults.
+/// Affects every later run of the pass in this process.
+pub fn set_limits_for_testing(limits: Option<(i64, i64)>) {
+    *LIMITS_FOR_TESTING.lock().unwrap_or_else(|e| e.into_inner()) = limits;
+}
+
+/// (threads per block, largest grid).
+fn limits() -> (i64, i64) {
+    LIMITS_FOR_TESTING.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or((BLOCK_SIZE, MAX_GRID))
+}
+
 fn name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
@@ -148,7 +163,7 @@ struct Plan<'c, 'a> {
     strided: bool,
     /// The linear id needs `id < total`.
     guarded: bool,
-    /// Ids fit in i32 (with one block of slack).
+    /// Ids fit in i32 (with one block of slack); never with `strided`.
     narrow: bool,
 }
 
@@ -160,6 +175,7 @@ fn plan<'c, 'a>(host: &Emit<'c, 'a>, lower: &[Value<'c, 'a>], upper: &[Value<'c,
             (s > 0).then(|| if u <= l { 0 } else { (u - l + s - 1) / s })
         })
         .collect();
+    let (block_size, max_grid) = limits();
     if let Some(trips) = known {
         let total = trips.iter().try_fold(1i64, |product, &trip| product.checked_mul(trip));
         let Some(total) = total else {
@@ -168,16 +184,17 @@ fn plan<'c, 'a>(host: &Emit<'c, 'a>, lower: &[Value<'c, 'a>], upper: &[Value<'c,
         if total == 0 {
             return Ok(None);
         }
-        let block = if total >= BLOCK_SIZE { BLOCK_SIZE } else { (total as u64).next_power_of_two().max(32) as i64 };
+        let block = if total >= block_size { block_size } else { (total as u64).next_power_of_two().max(32) as i64 };
         let blocks = total / block + i64::from(total % block != 0);
         return Ok(Some(Plan {
             trips: trips.into_iter().map(Int::Known).collect(),
             total: Int::Known(total),
             block,
-            grid: Int::Known(blocks.min(MAX_GRID)),
-            strided: blocks > MAX_GRID,
+            grid: Int::Known(blocks.min(max_grid)),
+            strided: blocks > max_grid,
             guarded: total % block != 0,
-            narrow: total.checked_add(block).is_some_and(|n| n <= i32::MAX as i64),
+            // Grid-stride loops count in index.
+            narrow: blocks <= max_grid && total.checked_add(block).is_some_and(|n| n <= i32::MAX as i64),
         }));
     }
     // Bounds known at run time only: trip counts and the grid computed on
@@ -193,13 +210,13 @@ fn plan<'c, 'a>(host: &Emit<'c, 'a>, lower: &[Value<'c, 'a>], upper: &[Value<'c,
         total = host.binary("arith.muli", total, trip)?;
         trips.push(Int::Value(trip));
     }
-    let blocks = host.binary("arith.ceildivui", total, host.constant(BLOCK_SIZE, index)?)?;
-    let blocks = host.binary("arith.minui", blocks, host.constant(MAX_GRID, index)?)?;
+    let blocks = host.binary("arith.ceildivui", total, host.constant(block_size, index)?)?;
+    let blocks = host.binary("arith.minui", blocks, host.constant(max_grid, index)?)?;
     let grid = host.binary("arith.maxui", blocks, host.constant(1, index)?)?;
     Ok(Some(Plan {
         trips,
         total: Int::Value(total),
-        block: BLOCK_SIZE,
+        block: block_size,
         grid: Int::Value(grid),
         strided: true,
         guarded: false,
