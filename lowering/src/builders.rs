@@ -776,3 +776,56 @@ pub fn memref_store<'c>(location: Location<'c>, value: Value<'c, '_>, memref: Va
     operands.extend_from_slice(indices);
     build(OperationBuilder::new("memref.store", location).add_operands(&operands))
 }
+
+/// `scf.parallel (%ivs) = (lower) to (upper) step (step)` without
+/// reductions; the body ends with `scf.reduce` and the caller inserts ops
+/// before it.
+pub fn scf_parallel<'c>(
+    location: Location<'c>,
+    lower: &[Value<'c, '_>],
+    upper: &[Value<'c, '_>],
+    step: &[Value<'c, '_>],
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let rank = lower.len();
+    let body = Block::new(&vec![(Type::index(context), location); rank]);
+    body.append_operation(build(OperationBuilder::new("scf.reduce", location))?);
+    let region = Region::new();
+    region.append_block(body);
+    let mut operands = lower.to_vec();
+    operands.extend_from_slice(upper);
+    operands.extend_from_slice(step);
+    build(
+        OperationBuilder::new("scf.parallel", location)
+            .add_operands(&operands)
+            .add_attributes(&[(
+                Identifier::new(context, "operandSegmentSizes"),
+                parse_attribute(context, &format!("array<i32: {rank}, {rank}, {rank}, 0>"))?,
+            )])
+            .add_regions([region]),
+    )
+}
+
+/// `memref.load %memref[%indices]` of element type `element`.
+pub fn memref_load<'c>(location: Location<'c>, memref: Value<'c, '_>, indices: &[Value<'c, '_>], element: Type<'c>) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![memref];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("memref.load", location).add_operands(&operands).add_results(&[element]))
+}
+
+/// `memref.alloc() : ty` (static shape) and `memref.dealloc`.
+pub fn memref_alloc<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    build(
+        OperationBuilder::new("memref.alloc", location)
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 0, 0>")?)])
+            .add_results(&[ty]),
+    )
+}
+
+/// `memref.dealloc %memref`.
+pub fn memref_dealloc<'c>(location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("memref.dealloc", location).add_operands(&[memref]))
+}

@@ -93,7 +93,9 @@ const GPU_LOOPS: &str = concat!(
 /// symbols, linalg, fusion), reductions marked reassociable (so that the
 /// accumulation can use FMAs), bufferization, copies as linalg ops (so they
 /// run as kernels), every linalg op as one loop nest with its parallel
-/// dimensions first, and each outermost parallel loop as a launch over a 1-D
+/// dimensions first, reductions with few outputs split into partial results
+/// (so reductions to a scalar run in parallel too), and each outermost
+/// parallel loop as a launch over a 1-D
 /// grid. Nested parallel loops inside kernels become sequential `scf.for`,
 /// and the accumulators of reduction loops registers.
 /// Code outside parallel loops (sequential loops, scalar work) stays in the
@@ -110,6 +112,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Upstream("func.func(linalg-generalize-named-ops)"),
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
     Step::Upstream(GPU_LOOPS),
+    Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass),
     Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass),
     Step::Upstream("func.func(scf-parallel-for-to-nested-fors, canonicalize, cse)"),
     Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass),
@@ -215,6 +218,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-parallel-dims-first",
         summary: "Reorder the loops of linalg.generic ops: parallel dimensions first, reductions last (one GPU thread per output element)",
         steps: &[Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-split-reductions",
+        summary: "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",
+        steps: &[Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass)],
     },
     PassInfo {
         name: "xla-gpu-map-parallel-loops",

@@ -31,13 +31,26 @@
 // CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[K]], %[[TX]]] : memref<8x128xf32>
 // CHECK: llvm.intr.maximum(%[[ACC]], %[[X]])
 
-// The scalar sum: host code (sequential loops over the buffer).
+// The scalar sum of 1024 elements: 32 threads each sum every 32nd element
+// from -0.0 (neighbouring threads, neighbouring elements) into a partial
+// buffer; one thread then adds the partial sums to the initial value.
 // CHECK-LABEL: func.func @all
-// CHECK-NOT: gpu.launch
-// CHECK: scf.for
-// CHECK: scf.for
-// CHECK: arith.addf
-// CHECK-NOT: gpu.launch
+// CHECK: %[[PARTIAL:.*]] = memref.alloc() : memref<32xf32>
+// CHECK: gpu.launch {{.*}} threads(%[[TX:[a-z0-9_]+]], {{.*}}) in (%{{[a-z0-9_]+}} = %c32,
+// CHECK: %[[ZERO:.*]] = arith.constant -0.000000e+00 : f32
+// CHECK: %[[SUM:.*]] = scf.for %[[N:.*]] = %[[TX]] to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK: %[[COL:.*]] = arith.remui %[[N]], %{{.*}} : index
+// CHECK: %[[ROW:.*]] = arith.divui %[[N]], %{{.*}} : index
+// CHECK: %[[X:.*]] = memref.load %{{.*}}[%[[ROW]], %[[COL]]] : memref<8x128xf32>
+// CHECK: arith.addf %[[ACC]], %[[X]] fastmath<reassoc,contract> : f32
+// CHECK: memref.store %[[SUM]], %[[PARTIAL]][%[[TX]]] : memref<32xf32>
+// CHECK: gpu.launch
+// CHECK: %[[INIT:.*]] = memref.load %[[OUT:.*]][] : memref<f32>
+// CHECK: %[[TOTAL:.*]] = scf.for %[[S:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[INIT]]) -> (f32) {
+// CHECK: %[[P:.*]] = memref.load %[[PARTIAL]][%[[S]]] : memref<32xf32>
+// CHECK: arith.addf %[[ACC]], %[[P]] fastmath<reassoc,contract> : f32
+// CHECK: memref.store %[[TOTAL]], %[[OUT]][] : memref<f32>
+// CHECK: memref.dealloc %[[PARTIAL]] : memref<32xf32>
 // CHECK: return
 
 // PTX: .visible .entry rows_kernel(
@@ -51,7 +64,8 @@
 // PTX: .visible .entry columns_kernel(
 // PTX: .visible .entry columns_kernel(
 // PTX: max.NaN.f32
-// PTX-NOT: .entry all
+// PTX: .visible .entry all_kernel(
+// PTX: .visible .entry all_kernel(
 
 func.func @rows(%x: tensor<8x128xf32>) -> tensor<8xf32> {
   %zero = stablehlo.constant dense<0.0> : tensor<f32>

@@ -61,12 +61,12 @@ fn internal<E: std::fmt::Display>(error: E) -> String {
     format!("internal error: {error}")
 }
 
-fn same(a: Value, b: Value) -> bool {
+pub(crate) fn same(a: Value, b: Value) -> bool {
     a.to_raw().ptr == b.to_raw().ptr
 }
 
 /// Whether `op` is `ancestor` or nested in it.
-fn is_within(op: OperationRef, ancestor: OperationRef) -> bool {
+pub(crate) fn is_within(op: OperationRef, ancestor: OperationRef) -> bool {
     let mut current = Some(op);
     while let Some(op) = current {
         if op == ancestor {
@@ -78,7 +78,7 @@ fn is_within(op: OperationRef, ancestor: OperationRef) -> bool {
 }
 
 /// Whether `value` is defined outside `op` (so it is invariant in it).
-fn defined_outside(value: Value, op: OperationRef) -> bool {
+pub(crate) fn defined_outside(value: Value, op: OperationRef) -> bool {
     if let Ok(result) = OperationResult::try_from(value) {
         return !is_within(result.owner(), op);
     }
@@ -96,7 +96,7 @@ fn defined_outside(value: Value, op: OperationRef) -> bool {
 
 /// The buffer a memref value views: through view-like ops to a function
 /// argument, an allocation or a global (raw pointer of that value or op).
-fn root(value: Value) -> usize {
+pub(crate) fn root(value: Value) -> usize {
     let mut value = value;
     loop {
         let Ok(result) = OperationResult::try_from(value) else { return value.to_raw().ptr as usize };
@@ -119,13 +119,16 @@ fn root(value: Value) -> usize {
 }
 
 /// Ops that neither write memory nor have unknown effects.
-fn harmless(op: &str) -> bool {
+pub(crate) fn harmless(op: &str) -> bool {
     const PREFIXES: &[&str] = &["arith.", "math.", "complex.", "index.", "affine.apply", "llvm.intr.", "scf."];
     const MEMREF: &[&str] = &[
         "memref.load", "memref.subview", "memref.cast", "memref.collapse_shape", "memref.expand_shape",
         "memref.reinterpret_cast", "memref.get_global", "memref.dim", "memref.extract_strided_metadata",
     ];
-    PREFIXES.iter().any(|p| op.starts_with(p)) || MEMREF.contains(&op) || op == "ub.poison"
+    // LLVM intrinsics that touch memory (memcpy, memset, masked loads and
+    // stores, ...) are not harmless.
+    let memory_intrinsic = op.starts_with("llvm.intr.") && (op.contains("mem") || op.contains("load") || op.contains("store"));
+    (PREFIXES.iter().any(|p| op.starts_with(p)) && !memory_intrinsic) || MEMREF.contains(&op) || op == "ub.poison"
 }
 
 /// The load/store pair to promote out of `lp`, if there is one.
