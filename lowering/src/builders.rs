@@ -716,3 +716,116 @@ pub fn hlo_int_constant<'c>(context: &'c Context, location: Location<'c>, values
     let value = parse_attribute(context, &format!("dense<{literal}> : {ty}"))?;
     hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])
 }
+
+/// `gpu.launch blocks(...) in (grid) threads(...) in (block)`: the body
+/// block has the twelve index arguments (block ids, thread ids, grid sizes,
+/// block sizes, each x/y/z) and ends with `gpu.terminator`; the caller
+/// inserts the kernel's ops before it.
+pub fn gpu_launch<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    grid: [Value<'c, '_>; 3],
+    block: [Value<'c, '_>; 3],
+) -> BuildResult<Operation<'c>> {
+    let index = Type::index(context);
+    let body = Block::new(&[(index, location); 12]);
+    body.append_operation(terminator(location, "gpu.terminator", &[])?);
+    let region = Region::new();
+    region.append_block(body);
+    let mut operands = grid.to_vec();
+    operands.extend_from_slice(&block);
+    build(
+        OperationBuilder::new("gpu.launch", location)
+            .add_operands(&operands)
+            .add_attributes(&[(
+                Identifier::new(context, "operandSegmentSizes"),
+                parse_attribute(context, "array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0>")?,
+            )])
+            .add_regions([region]),
+    )
+}
+
+/// `scf.if %condition { scf.yield }` without results or else branch; the
+/// caller inserts ops before the `scf.yield`.
+pub fn scf_if_then<'c>(location: Location<'c>, condition: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    let then = Block::new(&[]);
+    then.append_operation(terminator(location, "scf.yield", &[])?);
+    let region = Region::new();
+    region.append_block(then);
+    build(OperationBuilder::new("scf.if", location).add_operands(&[condition]).add_regions([region, Region::new()]))
+}
+
+/// `memref.alloca` with the operands, attributes and result type of
+/// `alloc` (a `memref.alloc`).
+pub fn alloca_like<'c>(alloc: &melior::ir::OperationRef<'c, '_>) -> BuildResult<Operation<'c>> {
+    use melior::ir::operation::OperationLike;
+    let operands: Vec<Value> = alloc.operands().collect();
+    let results: Vec<Type> = alloc.results().map(|r| r.r#type()).collect();
+    let attributes: Vec<(Identifier, Attribute)> = alloc.attributes().collect();
+    build(
+        OperationBuilder::new("memref.alloca", alloc.location())
+            .add_operands(&operands)
+            .add_attributes(&attributes)
+            .add_results(&results),
+    )
+}
+
+/// `memref.store %value, %memref[%indices]`.
+pub fn memref_store<'c>(location: Location<'c>, value: Value<'c, '_>, memref: Value<'c, '_>, indices: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![value, memref];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("memref.store", location).add_operands(&operands))
+}
+
+/// `scf.parallel (%ivs) = (lower) to (upper) step (step)` without
+/// reductions; the body ends with `scf.reduce` and the caller inserts ops
+/// before it.
+pub fn scf_parallel<'c>(
+    location: Location<'c>,
+    lower: &[Value<'c, '_>],
+    upper: &[Value<'c, '_>],
+    step: &[Value<'c, '_>],
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    let rank = lower.len();
+    let body = Block::new(&vec![(Type::index(context), location); rank]);
+    body.append_operation(build(OperationBuilder::new("scf.reduce", location))?);
+    let region = Region::new();
+    region.append_block(body);
+    let mut operands = lower.to_vec();
+    operands.extend_from_slice(upper);
+    operands.extend_from_slice(step);
+    build(
+        OperationBuilder::new("scf.parallel", location)
+            .add_operands(&operands)
+            .add_attributes(&[(
+                Identifier::new(context, "operandSegmentSizes"),
+                parse_attribute(context, &format!("array<i32: {rank}, {rank}, {rank}, 0>"))?,
+            )])
+            .add_regions([region]),
+    )
+}
+
+/// `memref.load %memref[%indices]` of element type `element`.
+pub fn memref_load<'c>(location: Location<'c>, memref: Value<'c, '_>, indices: &[Value<'c, '_>], element: Type<'c>) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![memref];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("memref.load", location).add_operands(&operands).add_results(&[element]))
+}
+
+/// `memref.alloc() : ty` (static shape) and `memref.dealloc`.
+pub fn memref_alloc<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = unsafe { location.context().to_ref() };
+    build(
+        OperationBuilder::new("memref.alloc", location)
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 0, 0>")?)])
+            .add_results(&[ty]),
+    )
+}
+
+/// `memref.dealloc %memref`.
+pub fn memref_dealloc<'c>(location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("memref.dealloc", location).add_operands(&[memref]))
+}

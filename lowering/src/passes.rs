@@ -18,6 +18,8 @@ pub enum Step {
     Upstream(&'static str),
     /// Like `Upstream`, with the text computed on first use.
     UpstreamFn(fn() -> &'static str),
+    /// A shared sequence of steps.
+    Steps(&'static [Step]),
 }
 
 /// A named pass or pipeline, selectable as `xla-opt --<name>`.
@@ -70,25 +72,65 @@ fn cpu_codegen() -> &'static str {
     TEXT.get_or_init(|| std::env::var("XLA_CPU_CODEGEN_OVERRIDE").unwrap_or_else(|_| CPU_CODEGEN.to_owned()))
 }
 
-/// bufferized linalg → PTX (a thin first version of the GPU path): turn linalg into parallel loops, tile them by 256 (the
-/// outermost loop dimension becomes threads of 256-wide blocks), map to
-/// blocks and threads, outline kernels into a `gpu.module`, lower to NVVM and
-/// serialize to PTX (`gpu.binary` with an `assembly` object). Host code stays
-/// in `func` with `gpu.launch_func`; it is not lowered further yet.
+/// Bufferization for the GPU: the CPU's (results as caller-allocated
+/// out-parameters, temporaries freed after their last use). Host code
+/// allocates and frees through the runtime (managed memory, see
+/// `xla-gpu-lower-host`).
+const GPU_BUFFERIZE: &str = CPU_BUFFERIZE;
+
+/// linalg on buffers → `scf.parallel` loop nests (one per linalg op, parallel
+/// dimensions outermost after `xla-gpu-parallel-dims-first`), with complex,
+/// f16/bf16 and the arith ops that NVVM lacks expanded.
+const GPU_LOOPS: &str = concat!(
+    "func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,",
+    "arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
+    "math-extend-to-supported-types{target-type=f32}, arith-expand{include-bf16=true})"
+);
+
+/// StableHLO → kernels in `gpu.launch` ops, shared by `xla-gpu-pipeline` and
+/// [`add_gpu_pipeline`]: the CPU pipeline's front end (CHLO, reserved
+/// symbols, linalg, fusion), reductions marked reassociable (so that the
+/// accumulation can use FMAs), bufferization, copies as linalg ops (so they
+/// run as kernels), every linalg op as one loop nest with its parallel
+/// dimensions first, reductions with few outputs split into partial results
+/// (so reductions to a scalar run in parallel too), and each outermost
+/// parallel loop as a launch over a 1-D
+/// grid. Nested parallel loops inside kernels become sequential `scf.for`,
+/// and the accumulators of reduction loops registers.
+/// Code outside parallel loops (sequential loops, scalar work) stays in the
+/// host function.
+const GPU_KERNELS: &[Step] = &[
+    Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
+    Step::Ours(crate::chlo::create_chlo_legalize_pass),
+    Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+    Step::Upstream(CPU_PREPARE),
+    Step::Ours(crate::distinct_results::create_distinct_results_pass),
+    Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
+    Step::Upstream(GPU_BUFFERIZE),
+    Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
+    Step::Upstream("func.func(linalg-generalize-named-ops)"),
+    Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
+    Step::Upstream(GPU_LOOPS),
+    Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass),
+    Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass),
+    Step::Upstream("func.func(scf-parallel-for-to-nested-fors, canonicalize, cse)"),
+    Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass),
+    Step::Upstream("gpu-launch-sink-index-computations"),
+];
+
+/// Kernels in `gpu.launch` → PTX: outline the kernels into a `gpu.module`,
+/// lower it to NVVM and serialize it (`gpu.binary` with an `assembly`
+/// object). Host code stays in `func` with `gpu.launch_func`.
 ///
 /// `libdevice` is the path of CUDA's `libdevice.10.bc`, linked into every
 /// kernel so that math functions (`__nv_expf`, ...) resolve; without it,
 /// kernels that use them reference undefined functions.
 pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     let link = libdevice.map(|path| format!(" l={path}")).unwrap_or_default();
+    let ptx = PTX_VERSION.replace('.', "");
     format!(
-         "func.func(convert-linalg-to-parallel-loops, convert-complex-to-standard,\
-         arith-emulate-unsupported-floats{{source-types=bf16,f16 target-type=f32}},\
-         math-extend-to-supported-types{{target-type=f32}}, arith-expand{{include-bf16=true}},\
-         scf-parallel-loop-tiling{{parallel-loop-tile-sizes=256 no-min-max-bounds=true}},\
-         gpu-map-parallel-loops, convert-parallel-loops-to-gpu),\
-         gpu-kernel-outlining,\
-         nvvm-attach-target{{chip={chip} features=+ptx80 O=3{link}}},\
+         "gpu-kernel-outlining,\
+         nvvm-attach-target{{chip={chip} features=+ptx{ptx} O=3{link}}},\
          gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm, convert-math-to-llvm,\
          convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
          reconcile-unrealized-casts,\
@@ -96,13 +138,10 @@ pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     )
 }
 
-/// Appends the whole GPU pipeline (StableHLO → PTX) for `chip`.
+/// Appends the whole GPU pipeline (StableHLO → PTX) for `chip`: the same
+/// steps as `xla-gpu-pipeline`, with the architecture and libdevice given.
 pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> Result<(), String> {
-    manager.add_pass(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass());
-    add_textual_pipeline(manager, CPU_PREPARE)?;
-    manager.add_pass(crate::distinct_results::create_distinct_results_pass());
-    add_textual_pipeline(manager, CPU_BUFFERIZE)?;
-    manager.add_pass(crate::expand_copies::create_expand_memref_copy_pass());
+    add_steps(manager, GPU_KERNELS)?;
     add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice))
 }
 
@@ -110,11 +149,7 @@ pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: O
 /// bitcode (NVVM-flavoured LLVM IR, libdevice linked) instead of PTX: what
 /// `xla-translate --emit=llvm-ir --target=gpu` prints.
 pub fn add_gpu_pipeline_to_llvm_ir(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> Result<(), String> {
-    manager.add_pass(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass());
-    add_textual_pipeline(manager, CPU_PREPARE)?;
-    manager.add_pass(crate::distinct_results::create_distinct_results_pass());
-    add_textual_pipeline(manager, CPU_BUFFERIZE)?;
-    manager.add_pass(crate::expand_copies::create_expand_memref_copy_pass());
+    add_steps(manager, GPU_KERNELS)?;
     let text = gpu_codegen_pipeline(chip, libdevice);
     let llvm = text.replace("gpu-module-to-binary{format=isa}", "gpu-module-to-binary{format=llvm}");
     if llvm == text {
@@ -160,6 +195,9 @@ pub fn find_libdevice() -> Option<String> {
     candidates.push("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc".into());
     candidates.into_iter().find(|path| std::path::Path::new(path).is_file())
 }
+
+/// The PTX ISA version of the kernels (`.version`).
+pub const PTX_VERSION: &str = "8.0";
 
 /// The default GPU architecture.
 pub const DEFAULT_GPU_ARCH: &str = "sm_90";
@@ -212,6 +250,31 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::expand_copies::create_expand_memref_copy_pass)],
     },
     PassInfo {
+        name: "xla-gpu-parallel-dims-first",
+        summary: "Reorder the loops of linalg.generic ops: parallel dimensions first, reductions last (one GPU thread per output element)",
+        steps: &[Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-split-reductions",
+        summary: "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",
+        steps: &[Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-map-parallel-loops",
+        summary: "Turn each outermost scf.parallel into a gpu.launch over a 1-D grid (one thread per iteration, delinearized)",
+        steps: &[Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-promote-accumulators",
+        summary: "In kernels, carry the accumulator of a reduction loop in a register (one load before and one store after the loop) instead of memory",
+        steps: &[Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-launch-to-loops",
+        summary: "Run each gpu.launch on the host as loops over its blocks and threads (testing the kernel mapping without a GPU)",
+        steps: &[Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass)],
+    },
+    PassInfo {
         name: "xla-cpu-codegen",
         summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, copies as loops, affine loops, LLVM",
         steps: &[
@@ -243,17 +306,22 @@ pub static PASSES: &[PassInfo] = &[
         ],
     },
     PassInfo {
+        name: "xla-gpu-kernels",
+        summary: "The GPU pipeline up to kernels: StableHLO -> linalg -> buffers -> parallel loops -> gpu.launch over 1-D grids in host functions",
+        steps: &[Step::Steps(GPU_KERNELS)],
+    },
+    PassInfo {
         name: "xla-gpu-pipeline",
-        summary: "StableHLO -> linalg -> parallel loops -> gpu kernels -> NVVM -> PTX (sm_90; thin first version)",
+        summary: "StableHLO -> linalg -> parallel loops -> gpu.launch over 1-D grids -> outlined kernels -> NVVM -> PTX (sm_90)",
+        steps: &[Step::Steps(GPU_KERNELS), Step::UpstreamFn(default_gpu_codegen)],
+    },
+    PassInfo {
+        name: "xla-gpu-emulation-pipeline",
+        summary: "The GPU pipeline up to gpu.launch, with the kernels run as host loops and lowered like the CPU's (tests the kernel mapping without a GPU)",
         steps: &[
-            Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
-            Step::Ours(crate::chlo::create_chlo_legalize_pass),
-            Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
-            Step::Upstream(CPU_PREPARE),
-            Step::Ours(crate::distinct_results::create_distinct_results_pass),
-            Step::Upstream(CPU_BUFFERIZE),
-            Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
-            Step::UpstreamFn(default_gpu_codegen),
+            Step::Steps(GPU_KERNELS),
+            Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
+            Step::UpstreamFn(cpu_codegen),
         ],
     },
     PassInfo {
@@ -275,11 +343,16 @@ pub fn find(name: &str) -> Option<&'static PassInfo> {
 
 /// Appends the steps of `info` to `manager`.
 pub fn add_pass(manager: &OperationPassManager, info: &PassInfo) -> Result<(), String> {
-    for step in info.steps {
+    add_steps(manager, info.steps)
+}
+
+fn add_steps(manager: &OperationPassManager, steps: &[Step]) -> Result<(), String> {
+    for step in steps {
         match step {
             Step::Ours(create) => manager.add_pass(create()),
             Step::Upstream(text) => add_textual_pipeline(manager, text)?,
             Step::UpstreamFn(text) => add_textual_pipeline(manager, text())?,
+            Step::Steps(steps) => add_steps(manager, steps)?,
         }
     }
     Ok(())

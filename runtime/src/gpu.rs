@@ -94,18 +94,8 @@ impl GpuExecutable {
         let libdevice = xla_lowering::passes::find_libdevice();
         let manager = PassManager::new(context);
         let passes = manager.as_operation_pass_manager();
-        let setup = xla_lowering::passes::add_pass(
-            &passes,
-            xla_lowering::passes::find("xla-rename-reserved-symbols").expect("registered"),
-        )
-        .and_then(|_| {
-            xla_lowering::passes::add_pass(
-                &passes,
-                xla_lowering::passes::find("chlo-legalize-to-stablehlo").expect("registered"),
-            )
-        })
-        .and_then(|_| xla_lowering::passes::add_gpu_pipeline(&passes, &cuda.arch(), libdevice.as_deref()))
-        .and_then(|_| xla_lowering::passes::add_gpu_host_lowering(&passes));
+        let setup = xla_lowering::passes::add_gpu_pipeline(&passes, &cuda.arch(), libdevice.as_deref())
+            .and_then(|_| xla_lowering::passes::add_gpu_host_lowering(&passes));
         setup.map_err(RuntimeError::Compile)?;
         manager
             .run(module)

@@ -11,7 +11,7 @@ use xla_runtime::{
     codegen::{self, TargetOptions},
     layout::Layout,
 };
-use xla_tools::{fail, parse_args, print_line, read_source, write_output};
+use xla_tools::{fail, parse_args, print_line, read_source, split_input, write_output};
 
 const TOOL: &str = "xla-translate";
 
@@ -79,6 +79,18 @@ fn command() -> Command {
                 .value_name("PATH")
                 .help("CUDA's libdevice.10.bc for --emit=ptx (default: $XLA_LIBDEVICE, $CUDA_HOME/nvvm/libdevice, /usr/local/cuda)"),
         )
+        .arg(
+            Arg::new("checks")
+                .long("checks")
+                .action(clap::ArgAction::SetTrue)
+                .help("With --emit=ptx: compile every argument-less function with check.* ops, each instrumented as by xla-run --check in a module of its own; ends with `N compiled, N failed`"),
+        )
+        .arg(
+            Arg::new("split-input-file")
+                .long("split-input-file")
+                .action(clap::ArgAction::SetTrue)
+                .help("With --checks: treat each '// -----' chunk as a separate module"),
+        )
         .arg(Arg::new("target-cpu").long("target-cpu").default_value("host").help("LLVM CPU name, or 'host'"))
         .arg(
             Arg::new("opt-level")
@@ -120,11 +132,24 @@ fn gpu_manager<'c>(
     Ok(manager)
 }
 
+/// The PTX written for a program without kernels (all its work is
+/// sequential host code): a valid module that defines nothing.
+fn empty_ptx(arch: &str) -> String {
+    format!(
+        "// No GPU kernels: all the work of this program runs on the host.\n.version {}\n.target {arch}\n.address_size 64\n",
+        xla_lowering::passes::PTX_VERSION
+    )
+}
+
 /// Writes PTX: to stdout, every kernel module with a `// gpu.binary @name`
 /// header; to a file, the module itself, or, when there are several, one
 /// file per module named `<stem>.<module>.ptx` (each a complete PTX module
-/// that ptxas accepts), listing the files written on stdout.
-fn write_ptx(output: &str, kernels: &[(String, String)]) -> Result<(), String> {
+/// that ptxas accepts), listing the files written on stdout. Without
+/// kernels, an empty module (see [`empty_ptx`]).
+fn write_ptx(output: &str, kernels: &[(String, String)], arch: &str) -> Result<(), String> {
+    if kernels.is_empty() {
+        return write_output(output, &empty_ptx(arch));
+    }
     if output == "-" {
         let text: String = kernels.iter().map(|(name, ptx)| format!("// gpu.binary @{name}\n{ptx}")).collect();
         return write_output(output, &text);
@@ -142,6 +167,81 @@ fn write_ptx(output: &str, kernels: &[(String, String)]) -> Result<(), String> {
     Ok(())
 }
 
+/// `--checks`: each argument-less function with `check.*` ops of each chunk,
+/// instrumented (its checked values become results) in a fresh module,
+/// through the GPU pipeline. To stdout every function's PTX under a
+/// `// @function` header; with `-o DIR/NAME`, the PTX of each function as
+/// `DIR/NAME.<function>.ptx` (`NAME.<chunk>.<function>.ptx` with
+/// --split-input-file; one file per kernel module as for a single program).
+fn compile_checks(text: &str, name: &str, split: bool, output: &str, arch: &str, libdevice: Option<&str>) -> ExitCode {
+    let (mut compiled, mut failed, mut functions) = (0usize, 0usize, 0usize);
+    let path = std::path::Path::new(output);
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or("checks").to_owned();
+    for (chunk_index, chunk) in split_input(text, split).iter().enumerate() {
+        let names = {
+            let context = create_context();
+            let session = SourceSession::new(&context, chunk, name, false);
+            let Some(module) = session.parse_module() else {
+                failed += 1;
+                continue;
+            };
+            xla_runtime::check::check_functions(&module)
+        };
+        for function in names {
+            functions += 1;
+            let context = create_context();
+            let session = SourceSession::new(&context, chunk, name, false);
+            let Some(mut module) = session.parse_module() else {
+                failed += 1;
+                continue;
+            };
+            if let Err(message) = xla_runtime::check::instrument(&context, &module, &function) {
+                eprintln!("{TOOL}: error: cannot instrument the checks of `{function}`: {message}");
+                failed += 1;
+                continue;
+            }
+            let manager = match gpu_manager(&context, arch, libdevice, GpuOutput::Ptx) {
+                Ok(manager) => manager,
+                Err(message) => return fail(TOOL, message),
+            };
+            if manager.run(&mut module).is_err() {
+                eprintln!("{TOOL}: error: `{function}` did not compile");
+                failed += 1;
+                continue;
+            }
+            let kernels = match codegen::extract_ptx(&module) {
+                Ok(kernels) => kernels,
+                Err(error) => {
+                    eprintln!("{TOOL}: error: `{function}`: {error}");
+                    failed += 1;
+                    continue;
+                }
+            };
+            let written = if output == "-" {
+                write_output(output, &format!("// @{function}\n")).and_then(|_| write_ptx(output, &kernels, arch))
+            } else {
+                let file = if split { format!("{stem}.{chunk_index}.{function}.ptx") } else { format!("{stem}.{function}.ptx") };
+                write_ptx(&path.with_file_name(file).to_string_lossy(), &kernels, arch)
+            };
+            if let Err(message) = written {
+                return fail(TOOL, message);
+            }
+            compiled += 1;
+        }
+    }
+    if functions == 0 && failed == 0 {
+        return fail(TOOL, "no argument-less function with check.* ops to compile");
+    }
+    // With PTX on stdout the summary goes to stderr.
+    let summary = format!("{compiled} compiled, {failed} failed");
+    if output == "-" {
+        eprintln!("{summary}");
+    } else {
+        print_line(TOOL, summary);
+    }
+    if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS }
+}
+
 fn main() -> ExitCode {
     let matches = parse_args(command());
     let input = matches.get_one::<String>("input").expect("has a default");
@@ -156,6 +256,13 @@ fn main() -> ExitCode {
     let arch_ok = gpu_arch.strip_prefix("sm_").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric()));
     if !arch_ok {
         return fail(TOOL, format!("invalid --gpu-arch '{gpu_arch}': expected a CUDA architecture such as sm_90"));
+    }
+    let checks = matches.get_flag("checks");
+    if checks && emit != "ptx" {
+        return fail(TOOL, "--checks applies to --emit=ptx only");
+    }
+    if matches.get_flag("split-input-file") && !checks {
+        return fail(TOOL, "--split-input-file applies to --checks only");
     }
     if emit == "obj" && output == "-" {
         return fail(TOOL, "--emit=obj needs an output file (-o FILE.o)");
@@ -201,6 +308,17 @@ fn main() -> ExitCode {
         Ok(source) => source,
         Err(message) => return fail(TOOL, message),
     };
+    let libdevice = match matches.get_one::<String>("libdevice") {
+        Some(path) if !std::path::Path::new(path).is_file() => {
+            return fail(TOOL, format!("--libdevice '{path}' is not a file"));
+        }
+        Some(path) => Some(path.clone()),
+        None if emit == "ptx" => xla_lowering::passes::find_libdevice(),
+        None => None,
+    };
+    if checks {
+        return compile_checks(&text, &name, matches.get_flag("split-input-file"), output, gpu_arch, libdevice.as_deref());
+    }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
     let Some(mut module) = session.parse_module() else {
@@ -238,13 +356,7 @@ fn main() -> ExitCode {
         _ => None,
     };
     let manager = if let Some(gpu_output) = gpu_output {
-        let libdevice = match matches.get_one::<String>("libdevice") {
-            Some(path) if !std::path::Path::new(path).is_file() => {
-                return fail(TOOL, format!("--libdevice '{path}' is not a file"));
-            }
-            Some(path) => Some(path.clone()),
-            None => xla_lowering::passes::find_libdevice(),
-        };
+        let libdevice = libdevice.clone().or_else(xla_lowering::passes::find_libdevice);
         if gpu_output == GpuOutput::Host {
             xla_runtime::jit::mark_public_functions(&context, &module);
         }
@@ -261,7 +373,7 @@ fn main() -> ExitCode {
         return ExitCode::from(1);
     }
     let result = match emit {
-        "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels)),
+        "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels, gpu_arch)),
         "llvm-ir" if target == "gpu" => codegen::extract_nvvm_ir(&module).map_err(|e| e.to_string()).and_then(|kernels| {
             let text: String = kernels.iter().map(|(name, ir)| format!("; gpu.binary @{name}\n{ir}\n")).collect();
             write_output(output, &text)
