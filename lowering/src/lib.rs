@@ -17,6 +17,7 @@ pub mod gpu;
 pub mod gpu_host;
 pub mod noalias;
 pub mod passes;
+pub mod readonly_args;
 pub mod reserved_symbols;
 pub mod patterns;
 pub mod polynomial_exp;

@@ -27,7 +27,7 @@
 // HOST: define void @_mlir_ciface_add_table(
 // HOST: call ptr @_mlir_memref_to_llvm_alloc(i64 16)
 // HOST: call ptr @mgpuModuleGetFunction(
-// HOST: call void @mgpuLaunchKernel(ptr %{{.*}}, i64 1, i64 1, i64 1, i64 256, i64 1, i64 1, i32 0,
+// HOST: call void @mgpuLaunchKernel(ptr %{{.*}}, i64 1, i64 1, i64 1, i64 32, i64 1, i64 1, i32 0,
 // HOST: call void @mgpuStreamSynchronize(
 // HOST: call void @_mlir_memref_to_llvm_free(
 // HOST: define internal void @add_table_kernel_load()
@@ -39,8 +39,7 @@
 // NVVM: ; gpu.binary @add_table_kernel
 // NVVM: target triple = "nvptx64-nvidia-cuda"
 // NVVM: define ptx_kernel void @add_table_kernel(
-// NVVM-DAG: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
-// NVVM-DAG: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+// NVVM: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 // NVVM: load float
 // NVVM: fadd float
 // NVVM: store float

@@ -94,9 +94,22 @@ int main(int argc, char **argv) {
     buffers[NUM_ARGS + r] = malloc(buffer_bytes[NUM_ARGS + r] ? buffer_bytes[NUM_ARGS + r] : 1);
     memset(buffers[NUM_ARGS + r], 0xA5, buffer_bytes[NUM_ARGS + r]);
   }
+  // The header promises that arguments are only read: keep copies to compare.
+  void *originals[NUM_ARGS + 1];
+  for (int a = 0; a < NUM_ARGS; ++a) {
+    originals[a] = malloc(buffer_bytes[a] ? buffer_bytes[a] : 1);
+    memcpy(originals[a], buffers[a], buffer_bytes[a]);
+  }
   CAT(AOT_NAME, _call_buffers)(buffers);
 
   int failures = 0;
+  for (int a = 0; a < NUM_ARGS; ++a) {
+    if (memcmp(originals[a], buffers[a], buffer_bytes[a]) != 0) {
+      printf("argument %d was written to\n", a);
+      ++failures;
+    }
+    free(originals[a]);
+  }
   for (int r = 0; r < NUM_RESULTS; ++r) {
     int index = NUM_ARGS + r;
     void *want = read_npy(expected[r], index);
