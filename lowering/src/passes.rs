@@ -168,6 +168,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::noalias::create_mark_noalias_pass)],
     },
     PassInfo {
+        name: "xla-contraction-kernels",
+        summary: "Rewrite f32 contractions on buffers (linalg.generic out += in0 * in1: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
+        steps: &[Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass)],
+    },
+    PassInfo {
         name: "xla-expand-memref-copy",
         summary: "Rewrite memref.copy into linalg loops (no runtime library calls)",
         steps: &[Step::Ours(crate::expand_copies::create_expand_memref_copy_pass)],
@@ -181,6 +186,7 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
             Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
             Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(cpu_codegen),
             Step::Ours(crate::noalias::create_mark_noalias_pass),
@@ -198,6 +204,7 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
             Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
             Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(cpu_codegen),
             Step::Ours(crate::noalias::create_mark_noalias_pass),
