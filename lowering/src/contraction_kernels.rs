@@ -5,7 +5,7 @@
 //! Our lowering writes `dot_general` and `convolution` as one
 //! `linalg.generic` that accumulates `lhs * rhs` into its output. Lowered to
 //! scalar loops, LLVM vectorizes the innermost (output feature) loop but
-//! loads and stores the accumulators of every iteration: about 40% of the
+//! loads and stores the accumulators in every iteration: about 40% of the
 //! machine's FMA throughput. This pass, run after bufferization, replaces
 //! each such generic by loops over tiles of `MR` rows × `NR = 16·NV` columns
 //! of the output, the register tile: the `MR·NV` accumulators
@@ -16,38 +16,46 @@
 //! `vector.fma`s, which keeps the FMA units busy (8 × 2 vectors: 16
 //! accumulators, 2 loads and 8 broadcasts for 16 FMAs).
 //!
-//! Which loops are which comes from the indexing maps (any affine maps on
-//! the operands, so a convolution's `oh + kh` windows are fine):
+//! Matched: a `linalg.generic` on statically shaped memrefs with one f32
+//! output, reduction iterators, and the body `out + x * y` (`arith.addf` of
+//! an `arith.mulf`, either operand order) where the factors `x` and `y` are
+//! computed by side-effect-free scalar ops (`arith`, `math`, `llvm.intr`)
+//! from disjoint, non-empty sets of inputs: a plain `lhs * rhs`, or one with
+//! element-wise producers fused in (a bias and ReLU on the lhs, a softmax
+//! division, bf16 rounding, an `extf` of bf16 inputs). The output map must
+//! be a permutation of the parallel loops with a unit-stride innermost
+//! dimension. Everything else keeps the generic loops.
 //!
-//! - `j`, vectorized: the output's innermost dimension, used by exactly one
-//!   input (called B here) and not by the other (A);
+//! Which loops are which comes from the indexing maps (any affine maps on
+//! the inputs, so a convolution's `oh + kh` windows are fine):
+//!
+//! - `j`, vectorized: the output's innermost dimension, used by the inputs
+//!   of one factor (called B here) and not by those of the other (A);
 //! - `i`, the register rows: a parallel loop used by A and not by B, the
 //!   one innermost in the output (none: one row, as for `vector @ matrix`);
 //! - the reduction loops, nested in their order, innermost in the tile;
 //! - the other parallel loops (batch, further free dimensions), outermost.
 //!
-//! B is read with vector loads when `j` is its innermost, unit-stride
-//! dimension. Otherwise (a transposed operand such as `x @ w.T`) B is first
-//! copied, for each value of the outer loops that B uses, into a dense
+//! A's factor is computed as a scalar (its fused ops cloned after the loads)
+//! and broadcast. B is read with vector loads when it is one f32 input whose
+//! innermost, unit-stride dimension is `j`; otherwise (a transposed operand
+//! such as `x @ w.T`, fused ops, another element type) B's factor is first
+//! computed, for each value of the outer loops that B uses, into a dense
 //! buffer indexed `[reduction loops..., j]`. Remainders get their own tiles:
 //! fewer rows, and masked loads and stores (`vector.maskedload`) on the
-//! last columns, so every shape is handled.
+//! last columns, so every shape is handled. When the op right before is a
+//! zero fill of the output (how our lowering initialises a contraction), it
+//! is dropped and the accumulators start at zero.
 //!
 //! Each output element is still the sum of its products in loop order (now
-//! with fused multiply-adds); the output's initial value is accumulated
-//! into, as `linalg.generic` specifies.
-//!
-//! Matched: a `linalg.generic` on statically shaped f32 memrefs with two
-//! inputs and one output, reduction iterators, the body `out + in0 * in1`
-//! (`arith.mulf` then `arith.addf`, either operand order), and an output
-//! map that is a permutation of the parallel loops whose innermost
-//! dimension has unit stride. Everything else keeps the generic loops.
+//! with fused multiply-adds).
 //!
 //! The kernel is generated as MLIR text for the op's static shapes, parsed,
 //! and spliced in place of the generic (the function's arguments replaced
-//! by the generic's operands): the one place outside `builders.rs` that
-//! spells upstream op names, because a page of loops reads better as the IR
-//! it produces.
+//! by the generic's operands; calls to `@factor0`/`@factor1` stand for the
+//! factors' fused ops and are replaced by clones of them): the one place
+//! outside `builders.rs` that spells upstream op names, because a page of
+//! loops reads better as the IR it produces.
 //!
 //! ```mlir
 //! // before: C[64x256] += A[64x784] * B[784x256]
@@ -75,7 +83,8 @@ use melior::{
     },
     pass::{ExternalPass, Pass, create_external},
 };
-use std::collections::BTreeMap;
+use mlir_sys::{MlirOperation, MlirValue};
+use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
 #[repr(align(8))]
@@ -84,6 +93,7 @@ static CONTRACTION_KERNELS_ID: ContractionKernelsId = ContractionKernelsId;
 
 /// f32 lanes of one vector (an AVX-512 register; LLVM splits it elsewhere).
 const LANES: i64 = 16;
+const VECTOR: &str = "vector<16xf32>";
 
 /// One result of an indexing map: its text (`d1 + d3`), the loop it is if it
 /// is a plain loop index, and the loops it uses.
@@ -94,33 +104,81 @@ struct IndexExpr {
     uses: Vec<usize>,
 }
 
+impl IndexExpr {
+    fn dim(d: usize) -> Self {
+        Self { text: format!("d{d}"), dim: Some(d), uses: vec![d] }
+    }
+}
+
+/// One operand of the generic.
+#[derive(Debug)]
+struct Operand {
+    map: Vec<IndexExpr>,
+    /// Its memref type and element type, as text.
+    ty: String,
+    element: String,
+    unit_stride: bool,
+}
+
+/// One factor of the body's product: the inputs it is computed from and the
+/// body ops that compute it (empty when it is an input's element itself).
+#[derive(Debug, Default)]
+struct Factor {
+    value: Option<MlirValue>,
+    inputs: Vec<usize>,
+    ops: Vec<MlirOperation>,
+}
+
 /// A matched contraction and its loop roles.
 #[derive(Debug)]
 struct Contraction {
     extents: Vec<i64>,
-    /// Which input (0 or 1) is A (broadcast) and which is B (vector loads).
-    a_input: usize,
-    a_map: Vec<IndexExpr>,
-    b_map: Vec<IndexExpr>,
-    /// The output's loop per dimension.
-    c_dims: Vec<usize>,
+    /// Inputs, then the output.
+    operands: Vec<Operand>,
+    /// The body's block arguments (inputs, then the output's).
+    arguments: Vec<MlirValue>,
+    /// The broadcast factor and the vector factor.
+    a: Factor,
+    b: Factor,
+    /// B's factor is one f32 input read with vector loads along `j`.
+    b_direct: bool,
     j: usize,
     i: Option<usize>,
     reductions: Vec<usize>,
     /// Outer parallel loops that B uses, then the others.
     outer_b: Vec<usize>,
     outer_rest: Vec<usize>,
-    /// Copy B into a dense `[reductions..., j]` buffer first.
-    pack: bool,
-    types: [String; 3],
+    /// The accumulators start at zero (the zero fill before was dropped).
+    zero_init: bool,
+}
+
+/// The op before `op` in its block (melior has no `previous_in_block`).
+fn previous_op<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let block = op.block()?;
+    let mut previous = None;
+    let mut next = block.first_operation();
+    while let Some(current) = next {
+        if current.to_raw().ptr == op.to_raw().ptr {
+            return previous;
+        }
+        previous = Some(current);
+        next = current.next_in_block();
+    }
+    None
 }
 
 fn op_name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
 
-/// Static shape and strides of an f32 memref type, or `None`.
-fn f32_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>)> {
+fn raw_op_name(op: MlirOperation) -> String {
+    // SAFETY: `op` is a live operation.
+    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+}
+
+/// A statically shaped memref: shape, whether the innermost stride is 1,
+/// element type text.
+fn static_memref(ty: Type) -> Option<(Vec<i64>, bool, String)> {
     let raw = ty.to_raw();
     // SAFETY: `raw` is a live type; the queries below apply to memref types
     // only, which is checked first, and the stride buffer has `rank` slots.
@@ -128,9 +186,7 @@ fn f32_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>)> {
         if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
             return None;
         }
-        if !mlir_sys::mlirTypeIsAF32(mlir_sys::mlirShapedTypeGetElementType(raw)) {
-            return None;
-        }
+        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)).to_string();
         let rank = mlir_sys::mlirShapedTypeGetRank(raw) as usize;
         let shape: Vec<i64> = (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)).collect();
         let mut strides = vec![0i64; rank];
@@ -139,7 +195,7 @@ fn f32_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>)> {
         if result.value == 0 {
             return None;
         }
-        Some((shape, strides))
+        Some((shape, strides.last() == Some(&1), element))
     }
 }
 
@@ -178,105 +234,220 @@ fn map_results(attribute: melior::ir::Attribute, loops: usize) -> Option<Vec<Ind
     }
 }
 
-fn is_block_argument(value: Value, block: &melior::ir::BlockRef, index: usize) -> bool {
-    block.argument(index).is_ok_and(|argument| argument.to_raw().ptr == value.to_raw().ptr)
+/// The op of `body` defining `value`, if any.
+fn defined_in(value: MlirValue, body: mlir_sys::MlirBlock) -> Option<MlirOperation> {
+    // SAFETY: `value` is a live value; an op result has an owner op.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(value) {
+            return None;
+        }
+        let owner = mlir_sys::mlirOpResultGetOwner(value);
+        (mlir_sys::mlirOperationGetBlock(owner).ptr == body.ptr).then_some(owner)
+    }
 }
 
-/// Whether the body is `yield out + in0 * in1` (operands in either order).
-fn is_multiply_accumulate(op: &OperationRef) -> bool {
-    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else { return false };
-    if body.argument_count() != 3 {
-        return false;
+/// Collects the body ops and inputs that `value` depends on; `None` if it
+/// depends on the output or on an op that is not a side-effect-free scalar
+/// op.
+fn collect_factor(
+    value: MlirValue,
+    body: mlir_sys::MlirBlock,
+    arguments: &[MlirValue],
+    ops: &mut BTreeSet<usize>,
+    order: &HashMap<usize, usize>,
+    inputs: &mut BTreeSet<usize>,
+) -> Option<()> {
+    if let Some(index) = arguments.iter().position(|a| a.ptr == value.ptr) {
+        if index + 1 == arguments.len() {
+            return None;
+        }
+        inputs.insert(index);
+        return Some(());
     }
+    let Some(op) = defined_in(value, body) else { return Some(()) };
+    let position = *order.get(&(op.ptr as usize))?;
+    if !ops.insert(position) {
+        return Some(());
+    }
+    let name = raw_op_name(op);
+    let pure = name.starts_with("arith.") || name.starts_with("math.") || name.starts_with("llvm.intr.");
+    // SAFETY: `op` is a live op of the body.
+    let (regions, operands) = unsafe { (mlir_sys::mlirOperationGetNumRegions(op), mlir_sys::mlirOperationGetNumOperands(op)) };
+    if !pure || regions != 0 {
+        return None;
+    }
+    for k in 0..operands {
+        // SAFETY: `k` is a valid operand position of `op`.
+        let operand = unsafe { mlir_sys::mlirOperationGetOperand(op, k) };
+        collect_factor(operand, body, arguments, ops, order, inputs)?;
+    }
+    Some(())
+}
+
+/// Splits the body `yield out + x * y` into its two factors.
+fn factors(op: &OperationRef, inputs: usize) -> Option<([Factor; 2], Vec<MlirValue>)> {
+    let body = op.region(0).ok()?.first_block()?;
+    if body.argument_count() != inputs + 1 {
+        return None;
+    }
+    let arguments: Vec<MlirValue> = (0..=inputs).map(|k| body.argument(k).map(|a| a.to_raw())).collect::<Result<_, _>>().ok()?;
     let mut ops = Vec::new();
     let mut next = body.first_operation();
     while let Some(inner) = next {
-        ops.push(inner);
+        ops.push(inner.to_raw());
         next = inner.next_in_block();
     }
-    let [multiply, add, terminator] = ops.as_slice() else { return false };
-    if op_name(multiply) != "arith.mulf" || op_name(add) != "arith.addf" || op_name(terminator) != "linalg.yield" {
+    let order: HashMap<usize, usize> = ops.iter().enumerate().map(|(k, o)| (o.ptr as usize, k)).collect();
+    let terminator = body.terminator()?;
+    if op_name(&terminator) != "linalg.yield" || terminator.operand_count() != 1 {
+        return None;
+    }
+    let raw_body = body.to_raw();
+    let sum = defined_in(terminator.operand(0).ok()?.to_raw(), raw_body)?;
+    // SAFETY: `sum` and `product` are live ops of the body; operand
+    // positions are checked against their counts.
+    let (x, y, sum_position, product_position) = unsafe {
+        if raw_op_name(sum) != "arith.addf" || mlir_sys::mlirOperationGetNumOperands(sum) != 2 {
+            return None;
+        }
+        let out = *arguments.last()?;
+        let (first, second) = (mlir_sys::mlirOperationGetOperand(sum, 0), mlir_sys::mlirOperationGetOperand(sum, 1));
+        let product_value = if first.ptr == out.ptr {
+            second
+        } else if second.ptr == out.ptr {
+            first
+        } else {
+            return None;
+        };
+        let product = defined_in(product_value, raw_body)?;
+        if raw_op_name(product) != "arith.mulf" || mlir_sys::mlirOperationGetNumOperands(product) != 2 {
+            return None;
+        }
+        (
+            mlir_sys::mlirOperationGetOperand(product, 0),
+            mlir_sys::mlirOperationGetOperand(product, 1),
+            order[&(sum.ptr as usize)],
+            order[&(product.ptr as usize)],
+        )
+    };
+    let mut result: [Factor; 2] = Default::default();
+    let mut used = BTreeSet::from([sum_position, product_position, ops.len() - 1]);
+    for (factor, value) in result.iter_mut().zip([x, y]) {
+        let mut slice = BTreeSet::new();
+        let mut from = BTreeSet::new();
+        collect_factor(value, raw_body, &arguments, &mut slice, &order, &mut from)?;
+        // SAFETY: `value` is a live value.
+        if from.is_empty() || unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }.to_string() != "f32" {
+            return None;
+        }
+        used.extend(slice.iter().copied());
+        *factor = Factor { value: Some(value), inputs: from.into_iter().collect(), ops: slice.into_iter().map(|k| ops[k]).collect() };
+    }
+    // No other ops, and each input feeds one factor only.
+    if used.len() != ops.len() || result[0].inputs.iter().any(|k| result[1].inputs.contains(k)) {
+        return None;
+    }
+    Some((result, arguments))
+}
+
+/// Whether `previous` fills `output` with +0.0 (a parallel generic with no
+/// inputs that yields that constant).
+fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
+    if op_name(previous) != "linalg.generic" || previous.operand_count() != 1 || previous.result_count() != 0 {
         return false;
     }
-    let factors: Vec<Value> = multiply.operands().collect();
-    let factors_ok = factors.len() == 2
-        && ((is_block_argument(factors[0], &body, 0) && is_block_argument(factors[1], &body, 1))
-            || (is_block_argument(factors[0], &body, 1) && is_block_argument(factors[1], &body, 0)));
-    let Ok(product) = multiply.result(0) else { return false };
-    let terms: Vec<Value> = add.operands().collect();
-    let is_product = |v: &Value| v.to_raw().ptr == product.to_raw().ptr;
-    let terms_ok = terms.len() == 2
-        && ((is_block_argument(terms[0], &body, 2) && is_product(&terms[1]))
-            || (is_product(&terms[0]) && is_block_argument(terms[1], &body, 2)));
-    let Ok(sum) = add.result(0) else { return false };
-    let yields: Vec<Value> = terminator.operands().collect();
-    factors_ok && terms_ok && yields.len() == 1 && yields[0].to_raw().ptr == sum.to_raw().ptr
+    if !previous.operand(0).is_ok_and(|o| o.to_raw().ptr == output.to_raw().ptr) {
+        return false;
+    }
+    let parallel = previous
+        .attribute("iterator_types")
+        .is_ok_and(|a| !a.to_string().contains("reduction"));
+    let Some(body) = previous.region(0).ok().and_then(|r| r.first_block()) else { return false };
+    let Some(terminator) = body.terminator() else { return false };
+    let Some(yielded) = terminator.operand(0).ok() else { return false };
+    // SAFETY: `yielded` is a live value; its owner is a live op.
+    let constant = unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(yielded.to_raw()) {
+            return false;
+        }
+        OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(yielded.to_raw()))
+    };
+    parallel
+        && op_name(&constant) == "arith.constant"
+        && constant.attribute("value").is_ok_and(|v| v.to_string() == "0.000000e+00 : f32")
 }
 
 /// Matches `op` (a `linalg.generic`) and assigns the loop roles.
 fn analyze(op: &OperationRef) -> Option<Contraction> {
-    if op.operand_count() != 3 || op.result_count() != 0 || !is_multiply_accumulate(op) {
+    if op.result_count() != 0 || op.operand_count() < 3 {
         return None;
     }
-    let operands: Vec<Value> = op.operands().collect();
-    let memrefs: Vec<(Vec<i64>, Vec<i64>)> = operands.iter().map(|v| f32_memref(v.r#type())).collect::<Option<_>>()?;
-    let iterators = op.attribute("iterator_types").ok()?;
-    let iterators = ArrayAttribute::try_from(iterators).ok()?;
+    let inputs = op.operand_count() - 1;
+    let (factors, arguments) = factors(op, inputs)?;
+    let values: Vec<Value> = op.operands().collect();
+    let iterators = ArrayAttribute::try_from(op.attribute("iterator_types").ok()?).ok()?;
     let loops = iterators.len();
     let is_reduction: Vec<bool> =
         (0..loops).map(|l| iterators.element(l).is_ok_and(|a| a.to_string().contains("reduction"))).collect();
     let maps = ArrayAttribute::try_from(op.attribute("indexing_maps").ok()?).ok()?;
-    let maps: Vec<Vec<IndexExpr>> = (0..3).map(|m| maps.element(m).ok().and_then(|a| map_results(a, loops))).collect::<Option<_>>()?;
-    for (map, (shape, _)) in maps.iter().zip(&memrefs) {
+    let mut operands = Vec::new();
+    let mut extents = vec![-1i64; loops];
+    for (k, value) in values.iter().enumerate() {
+        let (shape, unit_stride, element) = static_memref(value.r#type())?;
+        let map = map_results(maps.element(k).ok()?, loops)?;
         if map.len() != shape.len() {
             return None;
         }
-    }
-    // Loop extents from the operands' plain-index dimensions.
-    let mut extents = vec![-1i64; loops];
-    for (map, (shape, _)) in maps.iter().zip(&memrefs) {
-        for (expr, &size) in map.iter().zip(shape) {
+        for (expr, &size) in map.iter().zip(&shape) {
             if let Some(d) = expr.dim {
                 if extents[d] < 0 {
                     extents[d] = size;
                 }
             }
         }
+        operands.push(Operand { map, ty: value.r#type().to_string(), element, unit_stride });
     }
     if extents.iter().any(|&e| e <= 0) || !is_reduction.iter().any(|&r| r) {
         return None;
     }
-    // The output: each parallel loop once, innermost dimension unit stride.
-    let c_dims: Vec<usize> = maps[2].iter().map(|e| e.dim).collect::<Option<_>>()?;
+    // The output: f32, each parallel loop once, innermost unit stride.
+    let output = &operands[inputs];
+    let c_dims: Vec<usize> = output.map.iter().map(|e| e.dim).collect::<Option<_>>()?;
     let parallel: Vec<usize> = (0..loops).filter(|&l| !is_reduction[l]).collect();
     let mut sorted = c_dims.clone();
     sorted.sort_unstable();
-    if sorted != parallel || memrefs[2].1.last() != Some(&1) {
+    if sorted != parallel || !output.unit_stride || output.element != "f32" {
+        return None;
+    }
+    // The output must not be read as an input.
+    if values[..inputs].iter().any(|v| v.to_raw().ptr == values[inputs].to_raw().ptr) {
         return None;
     }
     let j = *c_dims.last()?;
-    let uses = |map: &[IndexExpr], d: usize| map.iter().any(|e| e.uses.contains(&d));
-    let b_input = match (uses(&maps[0], j), uses(&maps[1], j)) {
-        (true, false) => 0,
-        (false, true) => 1,
+    let uses = |factor: &Factor, d: usize| factor.inputs.iter().any(|&k| operands[k].map.iter().any(|e| e.uses.contains(&d)));
+    let [first, second] = factors;
+    let (a, b) = match (uses(&first, j), uses(&second, j)) {
+        (false, true) => (first, second),
+        (true, false) => (second, first),
         _ => return None,
     };
-    let a_input = 1 - b_input;
-    let (a_map, b_map) = (maps[a_input].clone(), maps[b_input].clone());
-    // B read directly: j is its innermost dimension, unit stride, nowhere else.
-    let direct = b_map.last().is_some_and(|e| e.dim == Some(j))
-        && b_map.iter().filter(|e| e.uses.contains(&j)).count() == 1
-        && memrefs[b_input].1.last() == Some(&1);
-    let i = c_dims.iter().rev().copied().find(|&d| d != j && !uses(&b_map, d) && uses(&a_map, d));
+    let b_direct = match b.inputs.as_slice() {
+        [k] => {
+            let operand = &operands[*k];
+            b.ops.is_empty()
+                && operand.element == "f32"
+                && operand.unit_stride
+                && operand.map.last().is_some_and(|e| e.dim == Some(j))
+                && operand.map.iter().filter(|e| e.uses.contains(&j)).count() == 1
+        }
+        _ => false,
+    };
+    let i = c_dims.iter().rev().copied().find(|&d| d != j && !uses(&b, d) && uses(&a, d));
     let reductions: Vec<usize> = (0..loops).filter(|&l| is_reduction[l]).collect();
     let outer: Vec<usize> = parallel.iter().copied().filter(|&d| d != j && Some(d) != i).collect();
-    let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b_map, d));
-    let types = [
-        operands[a_input].r#type().to_string(),
-        operands[b_input].r#type().to_string(),
-        operands[2].r#type().to_string(),
-    ];
-    Some(Contraction { extents, a_input, a_map, b_map, c_dims, j, i, reductions, outer_b, outer_rest, pack: !direct, types })
+    let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
+    let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
+    Some(Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init })
 }
 
 /// The register tile: `MR` rows by `NV` vectors of 16 lanes.
@@ -294,22 +465,21 @@ fn tile_sizes(c: &Contraction) -> (i64, i64) {
     (mr.min(rows), nv)
 }
 
-/// Text of the kernel function, with arguments `%A`, `%B`, `%C`.
+/// Builds the text of the kernel function, with arguments `%in0`, ...,
+/// `%C`.
 struct Emitter<'a> {
     c: &'a Contraction,
     body: String,
-    constants: BTreeMap<i64, String>,
+    constants: BTreeSet<i64>,
     next: usize,
     indent: usize,
     /// SSA value of each loop index in the current scope.
     dims: Vec<String>,
-    /// The B operand's name, type and map as the tile reads it.
+    /// The memref that B vectors are loaded from, its type and map.
     b_name: String,
     b_type: String,
     b_map: Vec<IndexExpr>,
 }
-
-const VECTOR: &str = "vector<16xf32>";
 
 impl<'a> Emitter<'a> {
     fn fresh(&mut self, prefix: &str) -> String {
@@ -326,9 +496,8 @@ impl<'a> Emitter<'a> {
     }
 
     fn index(&mut self, value: i64) -> String {
-        let name = format!("%c{value}");
-        self.constants.entry(value).or_insert_with(|| name.clone());
-        name
+        self.constants.insert(value);
+        format!("%c{value}")
     }
 
     /// `base + offset` (no op for a zero offset).
@@ -357,16 +526,34 @@ impl<'a> Emitter<'a> {
             let zero = self.index(0);
             let operands: Vec<String> =
                 (0..loops).map(|d| if expr.uses.contains(&d) { self.dims[d].clone() } else { zero.clone() }).collect();
-            let line = format!(
-                "{name} = affine.apply affine_map<({}) -> ({})>({})",
-                params.join(", "),
-                expr.text,
-                operands.join(", ")
-            );
+            let line =
+                format!("{name} = affine.apply affine_map<({}) -> ({})>({})", params.join(", "), expr.text, operands.join(", "));
             self.line(&line);
             names.push(name);
         }
         names.join(", ")
+    }
+
+    /// The scalar value of a factor at the current loop indices: the loads
+    /// of its inputs, then `func.call @factor<n>` standing for its ops.
+    fn factor(&mut self, which: usize) -> String {
+        let c = self.c;
+        let factor = if which == 0 { &c.a } else { &c.b };
+        let mut loaded = Vec::new();
+        for &k in &factor.inputs {
+            let operand = &c.operands[k];
+            let indices = self.indices(&operand.map);
+            let name = self.fresh("s");
+            self.line(&format!("{name} = memref.load %in{k}[{indices}] : {}", operand.ty));
+            loaded.push(name);
+        }
+        if factor.ops.is_empty() {
+            return loaded.swap_remove(0);
+        }
+        let name = self.fresh("f");
+        let types: Vec<&str> = factor.inputs.iter().map(|&k| c.operands[k].element.as_str()).collect();
+        self.line(&format!("{name} = func.call @factor{which}({}) : ({}) -> f32", loaded.join(", "), types.join(", ")));
+        name
     }
 
     /// `scf.for %iv = 0 to upper step step {` (the caller closes it).
@@ -383,41 +570,50 @@ impl<'a> Emitter<'a> {
         self.line("}");
     }
 
+    /// Indices of the output at row `r`, vector `v` of the tile.
+    fn output_indices(&mut self, rows: &[String], columns: &[String], r: usize, v: usize) -> String {
+        let c = self.c;
+        if let Some(i) = c.i {
+            self.dims[i] = rows[r].clone();
+        }
+        self.dims[c.j] = columns[v].clone();
+        let map = c.operands.last().map(|o| o.map.clone()).unwrap_or_default();
+        self.indices(&map)
+    }
+
     /// One register tile of `mr` rows (from `row`) and `nv` vectors (from
     /// `column`); the last vector has `last_lanes` valid lanes.
-    fn tile(&mut self, row: Option<&str>, mr: i64, column: &str, nv: i64, last_lanes: i64) {
+    fn tile(&mut self, row: Option<&str>, mr: usize, column: &str, nv: usize, last_lanes: i64) {
         let c = self.c;
-        let rows: Vec<String> = (0..mr).map(|r| row.map_or_else(String::new, |row| self.add(row, r))).collect();
-        let columns: Vec<String> = (0..nv).map(|v| self.add(column, v * LANES)).collect();
+        let rows: Vec<String> = (0..mr).map(|r| row.map_or_else(String::new, |row| self.add(row, r as i64))).collect();
+        let columns: Vec<String> = (0..nv).map(|v| self.add(column, v as i64 * LANES)).collect();
         let mask = (last_lanes < LANES).then(|| {
             let name = self.fresh("mask");
             let lanes: Vec<&str> = (0..LANES).map(|l| if l < last_lanes { "true" } else { "false" }).collect();
             self.line(&format!("{name} = arith.constant dense<[{}]> : vector<16xi1>", lanes.join(", ")));
             name
         });
-        let zeros = mask.as_ref().map(|_| {
+        let zeros = (mask.is_some() || c.zero_init).then(|| {
             let name = self.fresh("zero");
             self.line(&format!("{name} = arith.constant dense<0.0> : {VECTOR}"));
             name
         });
-        let masked = |v: i64| if v == nv - 1 { mask.clone() } else { None };
-        let c_type = c.types[2].clone();
-        // Load the accumulators.
+        let zeros = zeros.unwrap_or_default();
+        let masked = |v: usize| if v == nv - 1 { mask.clone() } else { None };
+        let c_type = c.operands.last().map(|o| o.ty.clone()).unwrap_or_default();
+        // The accumulators.
         let mut accumulators = Vec::new();
-        for r in 0..mr as usize {
+        for r in 0..mr {
             for v in 0..nv {
-                if let Some(i) = c.i {
-                    self.dims[i] = rows[r].clone();
+                if c.zero_init {
+                    accumulators.push(zeros.clone());
+                    continue;
                 }
-                self.dims[c.j] = columns[v as usize].clone();
-                let map: Vec<IndexExpr> =
-                    c.c_dims.iter().map(|&d| IndexExpr { text: String::new(), dim: Some(d), uses: vec![d] }).collect();
-                let indices = self.indices(&map);
+                let indices = self.output_indices(&rows, &columns, r, v);
                 let name = self.fresh("acc");
                 let line = match masked(v) {
                     Some(mask) => format!(
-                        "{name} = vector.maskedload %C[{indices}], {mask}, {} : {c_type}, vector<16xi1>, {VECTOR} into {VECTOR}",
-                        zeros.as_deref().unwrap_or_default()
+                        "{name} = vector.maskedload %C[{indices}], {mask}, {zeros} : {c_type}, vector<16xi1>, {VECTOR} into {VECTOR}"
                     ),
                     None => format!("{name} = vector.load %C[{indices}] : {c_type}, {VECTOR}"),
                 };
@@ -450,14 +646,13 @@ impl<'a> Emitter<'a> {
         // Innermost: NV vector loads of B, MR broadcasts of A, MR*NV FMAs.
         let (b_name, b_type, b_map) = (self.b_name.clone(), self.b_type.clone(), self.b_map.clone());
         let mut b_vectors = Vec::new();
-        for v in 0..nv {
-            self.dims[c.j] = columns[v as usize].clone();
+        for (v, column) in columns.iter().enumerate() {
+            self.dims[c.j] = column.clone();
             let indices = self.indices(&b_map);
             let name = self.fresh("b");
             let line = match masked(v) {
                 Some(mask) => format!(
-                    "{name} = vector.maskedload {b_name}[{indices}], {mask}, {} : {b_type}, vector<16xi1>, {VECTOR} into {VECTOR}",
-                    zeros.as_deref().unwrap_or_default()
+                    "{name} = vector.maskedload {b_name}[{indices}], {mask}, {zeros} : {b_type}, vector<16xi1>, {VECTOR} into {VECTOR}"
                 ),
                 None => format!("{name} = vector.load {b_name}[{indices}] : {b_type}, {VECTOR}"),
             };
@@ -465,18 +660,16 @@ impl<'a> Emitter<'a> {
             b_vectors.push(name);
         }
         let mut updated = Vec::new();
-        for r in 0..mr as usize {
+        for (r, row) in rows.iter().enumerate() {
             if let Some(i) = c.i {
-                self.dims[i] = rows[r].clone();
+                self.dims[i] = row.clone();
             }
-            let indices = self.indices(&c.a_map);
-            let scalar = self.fresh("s");
-            self.line(&format!("{scalar} = memref.load %A[{indices}] : {}", c.types[0]));
+            let scalar = self.factor(0);
             let splat = self.fresh("splat");
             self.line(&format!("{splat} = vector.broadcast {scalar} : f32 to {VECTOR}"));
             for (v, b) in b_vectors.iter().enumerate() {
                 let name = self.fresh("fma");
-                let accumulator = &carried[r * nv as usize + v];
+                let accumulator = &carried[r * nv + v];
                 self.line(&format!("{name} = vector.fma {splat}, {b}, {accumulator} : {VECTOR}"));
                 updated.push(name);
             }
@@ -491,16 +684,10 @@ impl<'a> Emitter<'a> {
         }
         let sums: Vec<String> = (0..count).map(|k| result(&results[0], k)).collect();
         // Store the accumulators.
-        for r in 0..mr as usize {
+        for r in 0..mr {
             for v in 0..nv {
-                if let Some(i) = c.i {
-                    self.dims[i] = rows[r].clone();
-                }
-                self.dims[c.j] = columns[v as usize].clone();
-                let map: Vec<IndexExpr> =
-                    c.c_dims.iter().map(|&d| IndexExpr { text: String::new(), dim: Some(d), uses: vec![d] }).collect();
-                let indices = self.indices(&map);
-                let value = &sums[r * nv as usize + v as usize];
+                let indices = self.output_indices(&rows, &columns, r, v);
+                let value = &sums[r * nv + v];
                 let line = match masked(v) {
                     Some(mask) => format!("vector.maskedstore %C[{indices}], {mask}, {value} : {c_type}, vector<16xi1>, {VECTOR}"),
                     None => format!("vector.store {value}, %C[{indices}] : {c_type}, {VECTOR}"),
@@ -511,9 +698,9 @@ impl<'a> Emitter<'a> {
     }
 
     /// The columns of one row block: full tiles, then the remainder.
-    fn columns(&mut self, row: Option<&str>, mr: i64, nv: i64) {
+    fn columns(&mut self, row: Option<&str>, mr: usize, nv: usize) {
         let n = self.c.extents[self.c.j];
-        let width = nv * LANES;
+        let width = nv as i64 * LANES;
         let full = n - n % width;
         if full > 0 {
             let column = self.open_for(full, width);
@@ -524,25 +711,24 @@ impl<'a> Emitter<'a> {
         if rest > 0 {
             let column = self.index(full);
             let vectors = (rest + LANES - 1) / LANES;
-            self.tile(row, mr, &column, vectors, rest - (vectors - 1) * LANES);
+            self.tile(row, mr, &column, vectors as usize, rest - (vectors - 1) * LANES);
         }
     }
 
-    /// Copies B into the dense `[reductions..., j]` buffer `%packed`.
+    /// Computes B's factor into the dense `[reductions..., j]` buffer
+    /// `%packed`.
     fn pack(&mut self) {
         let c = self.c;
-        let mut opened = 0;
-        for &d in c.reductions.iter().chain([&c.j]) {
+        let loops: Vec<usize> = c.reductions.iter().copied().chain([c.j]).collect();
+        for &d in &loops {
             let iv = self.open_for(c.extents[d], 1);
             self.dims[d] = iv;
-            opened += 1;
         }
-        let source = self.indices(&c.b_map);
-        let value = self.fresh("v");
-        self.line(&format!("{value} = memref.load %B[{source}] : {}", c.types[1]));
-        let target: Vec<String> = c.reductions.iter().chain([&c.j]).map(|&d| self.dims[d].clone()).collect();
-        self.line(&format!("memref.store {value}, %packed[{}] : {}", target.join(", "), self.b_type));
-        for _ in 0..opened {
+        let value = self.factor(1);
+        let target: Vec<String> = loops.iter().map(|&d| self.dims[d].clone()).collect();
+        let b_type = self.b_type.clone();
+        self.line(&format!("memref.store {value}, %packed[{}] : {b_type}", target.join(", ")));
+        for _ in &loops {
             self.close();
         }
     }
@@ -553,18 +739,19 @@ impl<'a> Emitter<'a> {
         self.indent = 1;
         let zero = self.index(0);
         self.dims = vec![zero; c.extents.len()];
-        if c.pack {
-            let shape: Vec<String> = c.reductions.iter().chain([&c.j]).map(|&d| c.extents[d].to_string()).collect();
+        if c.b_direct {
+            let k = c.b.inputs[0];
+            self.b_type = c.operands[k].ty.clone();
+            self.b_name = format!("%in{k}");
+            self.b_map = c.operands[k].map.clone();
+        } else {
+            let loops: Vec<usize> = c.reductions.iter().copied().chain([c.j]).collect();
+            let shape: Vec<String> = loops.iter().map(|&d| c.extents[d].to_string()).collect();
             self.b_type = format!("memref<{}xf32>", shape.join("x"));
             self.b_name = "%packed".into();
-            self.b_map =
-                c.reductions.iter().chain([&c.j]).map(|&d| IndexExpr { text: String::new(), dim: Some(d), uses: vec![d] }).collect();
+            self.b_map = loops.iter().map(|&d| IndexExpr::dim(d)).collect();
             let b_type = self.b_type.clone();
             self.line(&format!("%packed = memref.alloc() {{alignment = 64 : i64}} : {b_type}"));
-        } else {
-            self.b_type = c.types[1].clone();
-            self.b_name = "%B".into();
-            self.b_map = c.b_map.clone();
         }
         let mut opened = 0;
         for &d in &c.outer_b {
@@ -572,7 +759,7 @@ impl<'a> Emitter<'a> {
             self.dims[d] = iv;
             opened += 1;
         }
-        if c.pack {
+        if !c.b_direct {
             self.pack();
         }
         for &d in &c.outer_rest {
@@ -586,28 +773,40 @@ impl<'a> Emitter<'a> {
                 let full = m - m % mr;
                 if full > 0 {
                     let row = self.open_for(full, mr);
-                    self.columns(Some(&row), mr, nv);
+                    self.columns(Some(&row), mr as usize, nv as usize);
                     self.close();
                 }
                 if m % mr > 0 {
                     let row = self.index(full);
-                    self.columns(Some(&row), m % mr, nv);
+                    self.columns(Some(&row), (m % mr) as usize, nv as usize);
                 }
             }
-            None => self.columns(None, 1, nv),
+            None => self.columns(None, 1, nv as usize),
         }
         for _ in 0..opened {
             self.close();
         }
-        if c.pack {
+        if !c.b_direct {
             let b_type = self.b_type.clone();
             self.line(&format!("memref.dealloc %packed : {b_type}"));
         }
         self.line("return");
         let mut text = String::new();
-        let _ = writeln!(text, "func.func private @contraction(%A: {}, %B: {}, %C: {}) {{", c.types[0], c.types[1], c.types[2]);
-        for (value, name) in &self.constants {
-            let _ = writeln!(text, "  {name} = arith.constant {value} : index");
+        for (which, factor) in [&c.a, &c.b].into_iter().enumerate() {
+            if !factor.ops.is_empty() {
+                let types: Vec<&str> = factor.inputs.iter().map(|&k| c.operands[k].element.as_str()).collect();
+                let _ = writeln!(text, "func.func private @factor{which}({}) -> f32", types.join(", "));
+            }
+        }
+        let parameters: Vec<String> = c
+            .operands
+            .iter()
+            .enumerate()
+            .map(|(k, o)| if k + 1 == c.operands.len() { format!("%C: {}", o.ty) } else { format!("%in{k}: {}", o.ty) })
+            .collect();
+        let _ = writeln!(text, "func.func private @contraction({}) {{", parameters.join(", "));
+        for value in &self.constants {
+            let _ = writeln!(text, "  %c{value} = arith.constant {value} : index");
         }
         text.push_str(&self.body);
         text.push_str("}\n");
@@ -620,7 +819,7 @@ fn kernel_text(c: &Contraction) -> String {
     let emitter = Emitter {
         c,
         body: String::new(),
-        constants: BTreeMap::new(),
+        constants: BTreeSet::new(),
         next: 0,
         indent: 0,
         dims: Vec::new(),
@@ -631,6 +830,39 @@ fn kernel_text(c: &Contraction) -> String {
     emitter.function()
 }
 
+/// Replaces a `func.call @factor<n>` placeholder by clones of the factor's
+/// ops, the factor's inputs mapped to the call's operands.
+fn expand_factor(call: MlirOperation, factor: &Factor, arguments: &[MlirValue]) {
+    // SAFETY: `call` is a live op in a block; the factor's ops are live ops
+    // of the generic's body, cloned before the call; every operand of a
+    // clone is remapped to a value defined before the call (an earlier
+    // clone, a call operand) or is defined outside the generic, before it.
+    unsafe {
+        let block = mlir_sys::mlirOperationGetBlock(call);
+        let mut mapping: HashMap<usize, MlirValue> = HashMap::new();
+        for (position, &k) in factor.inputs.iter().enumerate() {
+            mapping.insert(arguments[k].ptr as usize, mlir_sys::mlirOperationGetOperand(call, position as isize));
+        }
+        for &op in &factor.ops {
+            let clone = mlir_sys::mlirOperationClone(op);
+            for k in 0..mlir_sys::mlirOperationGetNumOperands(clone) {
+                let operand = mlir_sys::mlirOperationGetOperand(clone, k);
+                if let Some(&value) = mapping.get(&(operand.ptr as usize)) {
+                    mlir_sys::mlirOperationSetOperand(clone, k, value);
+                }
+            }
+            mlir_sys::mlirBlockInsertOwnedOperationBefore(block, call, clone);
+            for r in 0..mlir_sys::mlirOperationGetNumResults(op) {
+                mapping.insert(mlir_sys::mlirOperationGetResult(op, r).ptr as usize, mlir_sys::mlirOperationGetResult(clone, r));
+            }
+        }
+        let value = factor.value.expect("a matched factor has a value");
+        let replacement = mapping.get(&(value.ptr as usize)).copied().unwrap_or(value);
+        mlir_sys::mlirValueReplaceAllUsesOfWith(mlir_sys::mlirOperationGetResult(call, 0), replacement);
+        mlir_sys::mlirOperationDestroy(call);
+    }
+}
+
 /// Replaces `op` by the kernel; an error message if the text did not parse.
 fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
     // SAFETY: the context outlives the op and this pass.
@@ -638,25 +870,38 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
     let text = kernel_text(c);
     let module = Module::parse(context, &format!("module {{\n{text}}}"))
         .ok_or_else(|| format!("internal error: the contraction kernel does not parse:\n{text}"))?;
-    let function = module.body().first_operation().ok_or("internal error: empty kernel module")?;
+    let mut function = module.body().first_operation();
+    while let Some(f) = function.filter(|f| f.region(0).ok().and_then(|r| r.first_block()).is_none()) {
+        function = f.next_in_block();
+    }
+    let function = function.ok_or("internal error: no kernel function")?;
     let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: kernel without a body")?;
-    let operands: Vec<Value> = op.operands().collect();
-    let order = [operands[c.a_input], operands[1 - c.a_input], operands[2]];
-    for (index, operand) in order.iter().enumerate() {
+    for (index, operand) in op.operands().enumerate() {
         let argument = entry.argument(index).map_err(|e| e.to_string())?;
         // SAFETY: the argument and the operand have the same type, and the
         // operand dominates `op`, before which every use will be moved.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), operand.to_raw()) };
     }
+    let mut calls = Vec::new();
     let mut next = entry.first_operation();
     while let Some(inner) = next {
         next = inner.next_in_block();
         if op_name(&inner) == "func.return" {
             break;
         }
+        inner.walk(WalkOrder::PreOrder, |nested| {
+            if op_name(&nested) == "func.call" {
+                calls.push((nested.to_raw(), nested.attribute("callee").map(|a| a.to_string()).unwrap_or_default()));
+            }
+            WalkResult::Advance
+        });
         // SAFETY: both ops are live; `inner` is unlinked from the kernel and
         // linked before `op` in the same context.
         unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
+    }
+    for (call, callee) in calls {
+        let factor = if callee == "@factor0" { &c.a } else { &c.b };
+        expand_factor(call, factor, &c.arguments);
     }
     Ok(())
 }
@@ -672,24 +917,36 @@ pub fn create_contraction_kernels_pass() -> Pass {
                 }
                 WalkResult::Advance
             });
+            let mut fills = Vec::new();
             for raw in found {
                 // SAFETY: collected from the live module above; each op is
                 // visited once and destroyed only after its replacement.
                 let op = unsafe { OperationRef::from_raw(raw) };
+                if fills.contains(&raw.ptr) {
+                    continue;
+                }
                 let Some(contraction) = analyze(&op) else { continue };
+                let fill = if contraction.zero_init { previous_op(&op).map(|f| f.to_raw()) } else { None };
                 if let Err(message) = rewrite(op, &contraction) {
                     crate::diagnostics::emit_error(op.location(), &message);
                     pass.signal_failure();
                     return;
                 }
-                // SAFETY: `op` has no results and is destroyed once.
-                unsafe { mlir_sys::mlirOperationDestroy(raw) };
+                // SAFETY: `op` has no results and is destroyed once; so is
+                // the zero fill it replaces, which has no results either.
+                unsafe {
+                    mlir_sys::mlirOperationDestroy(raw);
+                    if let Some(fill) = fill {
+                        fills.push(fill.ptr);
+                        mlir_sys::mlirOperationDestroy(fill);
+                    }
+                }
             }
         },
         TypeId::create(&CONTRACTION_KERNELS_ID),
         "XlaContractionKernels",
         "xla-contraction-kernels",
-        "Rewrite f32 contractions on buffers (linalg.generic out += in0 * in1) into register-tiled vector micro-kernels",
+        "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
         "builtin.module",
         &[],
     )
