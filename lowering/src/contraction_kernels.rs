@@ -50,6 +50,11 @@
 //! Each output element is still the sum of its products in loop order (now
 //! with fused multiply-adds).
 //!
+//! The tile is 8 rows × 2 vectors (16 × 1 when the output has at most 16
+//! columns, 1-2 rows × up to 4 vectors when it has at most 2 rows), at most
+//! the extents. `XLA_CONTRACTION_TILE=rows,vectors` overrides it, for tests
+//! (the execution tests run with other tiles) and tuning experiments.
+//!
 //! The kernel is generated as MLIR text for the op's static shapes, parsed,
 //! and spliced in place of the generic (the function's arguments replaced
 //! by the generic's operands; calls to `@factor0`/`@factor1` stand for the
