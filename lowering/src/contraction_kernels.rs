@@ -123,6 +123,7 @@ struct Operand {
     ty: String,
     element: String,
     unit_stride: bool,
+    strides: Vec<i64>,
 }
 
 /// One factor of the body's product: the inputs it is computed from and the
@@ -181,9 +182,9 @@ fn raw_op_name(op: MlirOperation) -> String {
     unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
 
-/// A statically shaped memref: shape, whether the innermost stride is 1,
-/// element type text.
-fn static_memref(ty: Type) -> Option<(Vec<i64>, bool, String)> {
+/// A statically shaped memref: shape, strides (in elements; dynamic ones
+/// negative), element type text.
+fn static_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>, String)> {
     let raw = ty.to_raw();
     // SAFETY: `raw` is a live type; the queries below apply to memref types
     // only, which is checked first, and the stride buffer has `rank` slots.
@@ -200,7 +201,7 @@ fn static_memref(ty: Type) -> Option<(Vec<i64>, bool, String)> {
         if result.value == 0 {
             return None;
         }
-        Some((shape, strides.last() == Some(&1), element))
+        Some((shape, strides, element))
     }
 }
 
@@ -398,7 +399,8 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     let mut operands = Vec::new();
     let mut extents = vec![-1i64; loops];
     for (k, value) in values.iter().enumerate() {
-        let (shape, unit_stride, element) = static_memref(value.r#type())?;
+        let (shape, strides, element) = static_memref(value.r#type())?;
+        let unit_stride = strides.last() == Some(&1);
         let map = map_results(maps.element(k).ok()?, loops)?;
         if map.len() != shape.len() {
             return None;
@@ -410,7 +412,7 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
                 }
             }
         }
-        operands.push(Operand { map, ty: value.r#type().to_string(), element, unit_stride });
+        operands.push(Operand { map, ty: value.r#type().to_string(), element, unit_stride, strides });
     }
     if extents.iter().any(|&e| e <= 0) || !is_reduction.iter().any(|&r| r) {
         return None;
@@ -449,6 +451,22 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     };
     let i = c_dims.iter().rev().copied().find(|&d| d != j && !uses(&b, d) && uses(&a, d));
     let reductions: Vec<usize> = (0..loops).filter(|&l| is_reduction[l]).collect();
+    // Packing B pays off when the tile rows reuse it; without a row loop
+    // (matrix @ vector) the generic loops are a vectorized dot product.
+    if !b_direct && i.is_none() {
+        return None;
+    }
+    // With fewer than 4 columns most lanes would idle; when A's inputs walk
+    // a long innermost reduction loop contiguously (a matrix times 1-3
+    // vectors), LLVM vectorizes the generic loops along it instead.
+    let innermost = *reductions.last()?;
+    let contiguous = |operand: &Operand| {
+        !operand.map.iter().any(|e| e.uses.contains(&innermost))
+            || operand.map.iter().zip(&operand.strides).any(|(e, &stride)| e.dim == Some(innermost) && stride == 1)
+    };
+    if extents[j] < 4 && extents[innermost] >= 32 && a.inputs.iter().all(|&k| contiguous(&operands[k])) {
+        return None;
+    }
     let outer: Vec<usize> = parallel.iter().copied().filter(|&d| d != j && Some(d) != i).collect();
     let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
     let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
@@ -721,20 +739,39 @@ impl<'a> Emitter<'a> {
     }
 
     /// Computes B's factor into the dense `[reductions..., j]` buffer
-    /// `%packed`.
+    /// `%packed`, 16 columns at a time (innermost), so that a transposed B
+    /// is read along 16 rows at once and each packed row written whole.
     fn pack(&mut self) {
         let c = self.c;
-        let loops: Vec<usize> = c.reductions.iter().copied().chain([c.j]).collect();
-        for &d in &loops {
-            let iv = self.open_for(c.extents[d], 1);
-            self.dims[d] = iv;
-        }
-        let value = self.factor(1);
-        let target: Vec<String> = loops.iter().map(|&d| self.dims[d].clone()).collect();
-        let b_type = self.b_type.clone();
-        self.line(&format!("memref.store {value}, %packed[{}] : {b_type}", target.join(", ")));
-        for _ in &loops {
+        let n = c.extents[c.j];
+        let full = n - n % LANES;
+        for (start, width) in [(None, LANES), (Some(full), n % LANES)] {
+            if width == 0 || (start.is_none() && full == 0) {
+                continue;
+            }
+            let block = match start {
+                None => self.open_for(full, LANES),
+                Some(offset) => self.index(offset),
+            };
+            for &d in &c.reductions {
+                let iv = self.open_for(c.extents[d], 1);
+                self.dims[d] = iv;
+            }
+            let lane = self.open_for(width, 1);
+            let column = self.fresh("x");
+            self.line(&format!("{column} = arith.addi {block}, {lane} : index"));
+            self.dims[c.j] = column;
+            let value = self.factor(1);
+            let target: Vec<String> = c.reductions.iter().chain([&c.j]).map(|&d| self.dims[d].clone()).collect();
+            let b_type = self.b_type.clone();
+            self.line(&format!("memref.store {value}, %packed[{}] : {b_type}", target.join(", ")));
             self.close();
+            for _ in &c.reductions {
+                self.close();
+            }
+            if start.is_none() {
+                self.close();
+            }
         }
     }
 

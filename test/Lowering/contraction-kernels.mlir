@@ -101,15 +101,18 @@ func.func @column_tail(%a: memref<2x3xf32>, %b: memref<3x5xf32>, %c: memref<2x5x
 // -----
 
 // x @ w.T: B's innermost dimension is the reduction, so B is first copied
-// into a [k, j] buffer that the tile reads with vector loads.
+// into a [k, j] buffer that the tile reads with vector loads (16 columns at
+// a time: blocks of columns, then k, then the 16 columns).
 #lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
 #rhs_t = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-LABEL: func.func @transposed(
 // CHECK-SAME: %{{.*}}: memref<2x3xf32>, %[[B:.*]]: memref<16x3xf32>, %{{.*}}: memref<2x16xf32>)
 // CHECK: %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3x16xf32>
+// CHECK: scf.for %[[JB:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: scf.for %[[K:.*]] =
-// CHECK: scf.for %[[J:.*]] =
+// CHECK: scf.for %[[LANE:.*]] =
+// CHECK: %[[J:.*]] = arith.addi %[[JB]], %[[LANE]] : index
 // CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<16x3xf32>
 // CHECK: memref.store %[[V]], %[[PACKED]][%[[K]], %[[J]]] : memref<3x16xf32>
 // CHECK: vector.load %[[PACKED]][%{{.*}}, %{{.*}}] : memref<3x16xf32>, vector<16xf32>
@@ -200,7 +203,8 @@ func.func @conv1d(%x: memref<4x2xf32>, %w: memref<3x2x16xf32>, %c: memref<2x16xf
 
 // Not matched (the generic loops stay): f64, integers, a body that uses the
 // iteration index, a factor computed from both inputs, an output that is
-// also read as an input.
+// also read as an input; matrix @ vector (B would be packed for one row) and
+// a matrix times 2 columns (LLVM vectorizes the generic loops along k).
 #lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
 #rhs = affine_map<(d0, d1, d2) -> (d1, d2)>
 #out = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -274,6 +278,38 @@ func.func @output_read(%a: memref<16x16xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @matrix_vector
+// CHECK: linalg.generic
+// CHECK-NOT: vector.fma
+func.func @matrix_vector(%a: memref<64x64xf32>, %x: memref<64xf32>, %c: memref<64xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%a, %x : memref<64x64xf32>, memref<64xf32>) outs(%c : memref<64xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @two_columns
+// CHECK: linalg.generic
+// CHECK-NOT: vector.fma
+func.func @two_columns(%a: memref<64x64xf32>, %b: memref<64x2xf32>, %c: memref<64x2xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>],
+                  iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : memref<64x64xf32>, memref<64x2xf32>) outs(%c : memref<64x2xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
     linalg.yield %s : f32
   }
   return
