@@ -8,8 +8,8 @@
 //! loads and stores the accumulators in every iteration: about 40% of the
 //! machine's FMA throughput. This pass, run after bufferization, replaces
 //! each such generic by loops over tiles of `MR` rows × `NR = 16·NV` columns
-//! of the output, the register tile: the `MR·NV` accumulators
-//! (`vector<16xf32>`) are loaded once, carried through the reduction loops
+//! of the output (with 16 lanes), the register tile: the `MR·NV`
+//! accumulators (`vector<16xf32>`) are loaded once, carried through the reduction loops
 //! as `scf.for` iter_args, and stored once. Each step of the innermost
 //! reduction loop loads `NV` vectors of the right-hand side and broadcasts
 //! `MR` scalars of the left-hand side, then issues `MR·NV` independent
@@ -50,10 +50,15 @@
 //! Each output element is still the sum of its products in loop order (now
 //! with fused multiply-adds).
 //!
-//! The tile is 8 rows × 2 vectors (16 × 1 when the output has at most 16
-//! columns, 1-2 rows × up to 4 vectors when it has at most 2 rows), at most
-//! the extents. `XLA_CONTRACTION_TILE=rows,vectors` overrides it, for tests
-//! (the execution tests run with other tiles) and tuning experiments.
+//! Vectors have 16 f32 lanes (a zmm register) when the host has AVX-512,
+//! else 8 (a ymm register); the tile is 8 rows × 2 vectors (16 × 1 when the
+//! output has at most one vector of columns, 1-2 rows × up to 4 vectors
+//! when it has at most 2 rows), 6 × 2 and 12 × 1 with 8 lanes, at most the
+//! extents. `XLA_CONTRACTION_LANES=n` and `XLA_CONTRACTION_TILE=rows,vectors`
+//! override them, for tests (the FileCheck test pins 16 lanes, the
+//! execution tests also run other tiles and 8 lanes) and tuning
+//! experiments. An object compiled for another CPU than the host's still
+//! gets the host's lane count: correct, maybe slower.
 //!
 //! The kernel is generated as MLIR text for the op's static shapes, parsed,
 //! and spliced in place of the generic (the function's arguments replaced
@@ -96,9 +101,21 @@ use std::fmt::Write;
 struct ContractionKernelsId;
 static CONTRACTION_KERNELS_ID: ContractionKernelsId = ContractionKernelsId;
 
-/// f32 lanes of one vector (an AVX-512 register; LLVM splits it elsewhere).
-const LANES: i64 = 16;
-const VECTOR: &str = "vector<16xf32>";
+/// f32 lanes of one vector: 16 (a zmm register) where the host has AVX-512,
+/// 8 (a ymm register) elsewhere; `XLA_CONTRACTION_LANES` overrides it.
+fn lanes() -> i64 {
+    static LANES: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
+    *LANES.get_or_init(|| {
+        if let Some(lanes) = std::env::var("XLA_CONTRACTION_LANES").ok().and_then(|v| v.trim().parse::<i64>().ok()) {
+            return lanes.clamp(1, 64);
+        }
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            return 16;
+        }
+        8
+    })
+}
 
 /// One result of an indexing map: its text (`d1 + d3`), the loop it is if it
 /// is a plain loop index, and the loops it uses.
@@ -476,7 +493,7 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
 /// The register tile: `MR` rows by `NV` vectors of 16 lanes.
 fn tile_sizes(c: &Contraction) -> (i64, i64) {
     let rows = c.i.map_or(1, |i| c.extents[i]);
-    let vectors = (c.extents[c.j] + LANES - 1) / LANES;
+    let vectors = (c.extents[c.j] + lanes() - 1) / lanes();
     if let Some((mr, nv)) = std::env::var("XLA_CONTRACTION_TILE").ok().and_then(|t| {
         let (a, b) = t.split_once(',')?;
         Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?))
@@ -484,7 +501,9 @@ fn tile_sizes(c: &Contraction) -> (i64, i64) {
         return (mr.clamp(1, rows), nv.clamp(1, vectors));
     }
     let nv = vectors.min(if rows <= 2 { 4 } else { 2 });
-    let mr = if nv >= 2 { 8 } else { 16 };
+    // 16 or 12 accumulators: 32 zmm registers with AVX-512, 16 ymm without.
+    let (mr_wide, mr_narrow) = if lanes() >= 16 { (8, 16) } else { (6, 12) };
+    let mr = if nv >= 2 { mr_wide } else { mr_narrow };
     (mr.min(rows), nv)
 }
 
@@ -609,16 +628,18 @@ impl<'a> Emitter<'a> {
     fn tile(&mut self, row: Option<&str>, mr: usize, column: &str, nv: usize, last_lanes: i64) {
         let c = self.c;
         let rows: Vec<String> = (0..mr).map(|r| row.map_or_else(String::new, |row| self.add(row, r as i64))).collect();
-        let columns: Vec<String> = (0..nv).map(|v| self.add(column, v as i64 * LANES)).collect();
-        let mask = (last_lanes < LANES).then(|| {
+        let width = lanes();
+        let (vector, mask_type) = (format!("vector<{width}xf32>"), format!("vector<{width}xi1>"));
+        let columns: Vec<String> = (0..nv).map(|v| self.add(column, v as i64 * width)).collect();
+        let mask = (last_lanes < width).then(|| {
             let name = self.fresh("mask");
-            let lanes: Vec<&str> = (0..LANES).map(|l| if l < last_lanes { "true" } else { "false" }).collect();
-            self.line(&format!("{name} = arith.constant dense<[{}]> : vector<16xi1>", lanes.join(", ")));
+            let lanes: Vec<&str> = (0..width).map(|l| if l < last_lanes { "true" } else { "false" }).collect();
+            self.line(&format!("{name} = arith.constant dense<[{}]> : {mask_type}", lanes.join(", ")));
             name
         });
         let zeros = (mask.is_some() || c.zero_init).then(|| {
             let name = self.fresh("zero");
-            self.line(&format!("{name} = arith.constant dense<0.0> : {VECTOR}"));
+            self.line(&format!("{name} = arith.constant dense<0.0> : {vector}"));
             name
         });
         let zeros = zeros.unwrap_or_default();
@@ -636,16 +657,16 @@ impl<'a> Emitter<'a> {
                 let name = self.fresh("acc");
                 let line = match masked(v) {
                     Some(mask) => format!(
-                        "{name} = vector.maskedload %C[{indices}], {mask}, {zeros} : {c_type}, vector<16xi1>, {VECTOR} into {VECTOR}"
+                        "{name} = vector.maskedload %C[{indices}], {mask}, {zeros} : {c_type}, {mask_type}, {vector} into {vector}"
                     ),
-                    None => format!("{name} = vector.load %C[{indices}] : {c_type}, {VECTOR}"),
+                    None => format!("{name} = vector.load %C[{indices}] : {c_type}, {vector}"),
                 };
                 self.line(&line);
                 accumulators.push(name);
             }
         }
         let count = accumulators.len();
-        let types = vec![VECTOR; count].join(", ");
+        let types = vec![vector.as_str(); count].join(", ");
         let result = |name: &str, k: usize| if count == 1 { name.to_owned() } else { format!("{name}#{k}") };
         // The reduction loops, carrying the accumulators.
         let mut carried = accumulators;
@@ -675,9 +696,9 @@ impl<'a> Emitter<'a> {
             let name = self.fresh("b");
             let line = match masked(v) {
                 Some(mask) => format!(
-                    "{name} = vector.maskedload {b_name}[{indices}], {mask}, {zeros} : {b_type}, vector<16xi1>, {VECTOR} into {VECTOR}"
+                    "{name} = vector.maskedload {b_name}[{indices}], {mask}, {zeros} : {b_type}, {mask_type}, {vector} into {vector}"
                 ),
-                None => format!("{name} = vector.load {b_name}[{indices}] : {b_type}, {VECTOR}"),
+                None => format!("{name} = vector.load {b_name}[{indices}] : {b_type}, {vector}"),
             };
             self.line(&line);
             b_vectors.push(name);
@@ -689,11 +710,11 @@ impl<'a> Emitter<'a> {
             }
             let scalar = self.factor(0);
             let splat = self.fresh("splat");
-            self.line(&format!("{splat} = vector.broadcast {scalar} : f32 to {VECTOR}"));
+            self.line(&format!("{splat} = vector.broadcast {scalar} : f32 to {vector}"));
             for (v, b) in b_vectors.iter().enumerate() {
                 let name = self.fresh("fma");
                 let accumulator = &carried[r * nv + v];
-                self.line(&format!("{name} = vector.fma {splat}, {b}, {accumulator} : {VECTOR}"));
+                self.line(&format!("{name} = vector.fma {splat}, {b}, {accumulator} : {vector}"));
                 updated.push(name);
             }
         }
@@ -712,8 +733,8 @@ impl<'a> Emitter<'a> {
                 let indices = self.output_indices(&rows, &columns, r, v);
                 let value = &sums[r * nv + v];
                 let line = match masked(v) {
-                    Some(mask) => format!("vector.maskedstore %C[{indices}], {mask}, {value} : {c_type}, vector<16xi1>, {VECTOR}"),
-                    None => format!("vector.store {value}, %C[{indices}] : {c_type}, {VECTOR}"),
+                    Some(mask) => format!("vector.maskedstore %C[{indices}], {mask}, {value} : {c_type}, {mask_type}, {vector}"),
+                    None => format!("vector.store {value}, %C[{indices}] : {c_type}, {vector}"),
                 };
                 self.line(&line);
             }
@@ -723,18 +744,19 @@ impl<'a> Emitter<'a> {
     /// The columns of one row block: full tiles, then the remainder.
     fn columns(&mut self, row: Option<&str>, mr: usize, nv: usize) {
         let n = self.c.extents[self.c.j];
-        let width = nv as i64 * LANES;
+        let lanes = lanes();
+        let width = nv as i64 * lanes;
         let full = n - n % width;
         if full > 0 {
             let column = self.open_for(full, width);
-            self.tile(row, mr, &column, nv, LANES);
+            self.tile(row, mr, &column, nv, lanes);
             self.close();
         }
         let rest = n % width;
         if rest > 0 {
             let column = self.index(full);
-            let vectors = (rest + LANES - 1) / LANES;
-            self.tile(row, mr, &column, vectors as usize, rest - (vectors - 1) * LANES);
+            let vectors = (rest + lanes - 1) / lanes;
+            self.tile(row, mr, &column, vectors as usize, rest - (vectors - 1) * lanes);
         }
     }
 
@@ -744,13 +766,14 @@ impl<'a> Emitter<'a> {
     fn pack(&mut self) {
         let c = self.c;
         let n = c.extents[c.j];
-        let full = n - n % LANES;
-        for (start, width) in [(None, LANES), (Some(full), n % LANES)] {
+        let lanes = lanes();
+        let full = n - n % lanes;
+        for (start, width) in [(None, lanes), (Some(full), n % lanes)] {
             if width == 0 || (start.is_none() && full == 0) {
                 continue;
             }
             let block = match start {
-                None => self.open_for(full, LANES),
+                None => self.open_for(full, lanes),
                 Some(offset) => self.index(offset),
             };
             for &d in &c.reductions {

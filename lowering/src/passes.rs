@@ -179,7 +179,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-cpu-codegen",
-        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, copies as loops, affine loops, LLVM",
+        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, contraction kernels, copies as loops, affine loops, LLVM",
         steps: &[
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),

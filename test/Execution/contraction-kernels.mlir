@@ -5,14 +5,16 @@
 // fused into the factors, and convolutions with padding, strides and
 // dilations. Inputs are small pseudo-random integers, so every sum is exact
 // in f32; each result is compared with the same op computed in f64 (which
-// keeps the generic loops) and converted back. The second and third runs
-// force other register tiles (rows,vectors), including one row by one vector.
+// keeps the generic loops) and converted back. The other runs force other
+// register tiles (rows,vectors), including one row by one vector, and
+// 8-lane vectors (the choice on hosts without AVX-512).
 // Grouped convolutions, whose input map uses the output feature, keep the
 // generic loops (checked here all the same).
 
 // RUN: xla-run --check %s | FileCheck %s
 // RUN: env XLA_CONTRACTION_TILE=1,1 xla-run --check %s | FileCheck %s
 // RUN: env XLA_CONTRACTION_TILE=5,3 xla-run --check %s | FileCheck %s
+// RUN: env XLA_CONTRACTION_LANES=8 xla-run --check %s | FileCheck %s
 // CHECK-NOT: failed in
 // CHECK: {{^}}23 passed, 0 failed
 
