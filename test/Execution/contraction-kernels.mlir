@@ -16,7 +16,7 @@
 // RUN: env XLA_CONTRACTION_TILE=5,3 xla-run --check %s | FileCheck %s
 // RUN: env XLA_CONTRACTION_LANES=8 xla-run --check %s | FileCheck %s
 // CHECK-NOT: failed in
-// CHECK: {{^}}23 passed, 0 failed
+// CHECK: {{^}}25 passed, 0 failed
 
 // 1x1 times 1x1.
 func.func @matmul_1x1x1() {
@@ -333,3 +333,31 @@ func.func @conv_1x1() {
   func.return
 }
 
+// Strided operands (slices of one buffer; x @ y.T packs the strided rhs).
+func.func @sliced_operands() {
+  %x = stablehlo.iota dim = 1 : tensor<9x40xf32>
+  %y = stablehlo.iota dim = 0 : tensor<9x40xf32>
+  %xy = stablehlo.subtract %x, %y : tensor<9x40xf32>
+  %a = stablehlo.slice %xy [1:8, 3:40] : (tensor<9x40xf32>) -> tensor<7x37xf32>
+  %b = stablehlo.slice %xy [0:9, 2:39] : (tensor<9x40xf32>) -> tensor<9x37xf32>
+  %bt = stablehlo.slice %b [0:9, 0:37] : (tensor<9x37xf32>) -> tensor<9x37xf32>
+  %r = stablehlo.dot_general %a, %bt, contracting_dims = [1] x [1] : (tensor<7x37xf32>, tensor<9x37xf32>) -> tensor<7x9xf32>
+  %a64 = stablehlo.convert %a : (tensor<7x37xf32>) -> tensor<7x37xf64>
+  %b64 = stablehlo.convert %bt : (tensor<9x37xf32>) -> tensor<9x37xf64>
+  %r64 = stablehlo.dot_general %a64, %b64, contracting_dims = [1] x [1] : (tensor<7x37xf64>, tensor<9x37xf64>) -> tensor<7x9xf64>
+  %ref = stablehlo.convert %r64 : (tensor<7x9xf64>) -> tensor<7x9xf32>
+  check.expect_eq %r, %ref : tensor<7x9xf32>
+  func.return
+}
+// x.T @ x, one buffer for both operands.
+func.func @gram() {
+  %x = stablehlo.iota dim = 1 : tensor<20x33xf32>
+  %y = stablehlo.iota dim = 0 : tensor<20x33xf32>
+  %xy = stablehlo.subtract %x, %y : tensor<20x33xf32>
+  %r = stablehlo.dot_general %xy, %xy, contracting_dims = [0] x [0] : (tensor<20x33xf32>, tensor<20x33xf32>) -> tensor<33x33xf32>
+  %a64 = stablehlo.convert %xy : (tensor<20x33xf32>) -> tensor<20x33xf64>
+  %r64 = stablehlo.dot_general %a64, %a64, contracting_dims = [0] x [0] : (tensor<20x33xf64>, tensor<20x33xf64>) -> tensor<33x33xf64>
+  %ref = stablehlo.convert %r64 : (tensor<33x33xf64>) -> tensor<33x33xf32>
+  check.expect_eq %r, %ref : tensor<33x33xf32>
+  func.return
+}
