@@ -30,7 +30,12 @@
 //! the inputs, so a convolution's `oh + kh` windows are fine):
 //!
 //! - `j`, vectorized: the output's innermost dimension, used by the inputs
-//!   of one factor (called B here) and not by those of the other (A);
+//!   of one factor (called B here) and not by those of the other (A), or
+//!   by A only as `j floordiv G` (a grouped convolution's feature group:
+//!   the column tiles are then laid out group by group, so that all the
+//!   columns of a tile share A's element; a depthwise convolution, whose A
+//!   uses `j` directly, keeps the generic loops, which LLVM vectorizes
+//!   well);
 //! - `i`, the register rows: a parallel loop used by A and not by B, the
 //!   one innermost in the output (none: one row, as for `vector @ matrix`);
 //! - the reduction loops, nested in their order, innermost in the tile;
@@ -93,7 +98,7 @@ use melior::{
     },
     pass::{ExternalPass, Pass, create_external},
 };
-use mlir_sys::{MlirOperation, MlirValue};
+use mlir_sys::{MlirAffineExpr, MlirOperation, MlirValue};
 use std::collections::{BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -124,11 +129,44 @@ struct IndexExpr {
     text: String,
     dim: Option<usize>,
     uses: Vec<usize>,
+    /// The expression (uniqued in the context, which outlives the pass).
+    raw: Option<MlirAffineExpr>,
 }
 
 impl IndexExpr {
     fn dim(d: usize) -> Self {
-        Self { text: format!("d{d}"), dim: Some(d), uses: vec![d] }
+        Self { text: format!("d{d}"), dim: Some(d), uses: vec![d], raw: None }
+    }
+}
+
+/// How `expr` uses loop `d`: not at all (`Some(None)`), only through
+/// `d floordiv G` for one constant `G` (`Some(Some(G))`; a convolution's
+/// feature group), or otherwise (`None`).
+fn grouped_use(expr: MlirAffineExpr, d: usize) -> Option<Option<i64>> {
+    // SAFETY: `expr` is a live affine expression; the binary accessors are
+    // called on binary expressions only.
+    unsafe {
+        if !mlir_sys::mlirAffineExprIsFunctionOfDim(expr, d as isize) {
+            return Some(None);
+        }
+        if mlir_sys::mlirAffineExprIsAFloorDiv(expr) {
+            let (lhs, rhs) = (mlir_sys::mlirAffineBinaryOpExprGetLHS(expr), mlir_sys::mlirAffineBinaryOpExprGetRHS(expr));
+            let is_d = mlir_sys::mlirAffineExprIsADim(lhs) && mlir_sys::mlirAffineDimExprGetPosition(lhs) as usize == d;
+            if is_d && mlir_sys::mlirAffineExprIsAConstant(rhs) {
+                let group = mlir_sys::mlirAffineConstantExprGetValue(rhs);
+                return (group > 0).then_some(Some(group));
+            }
+            return None;
+        }
+        if mlir_sys::mlirAffineExprIsAAdd(expr) || mlir_sys::mlirAffineExprIsAMul(expr) {
+            let lhs = grouped_use(mlir_sys::mlirAffineBinaryOpExprGetLHS(expr), d)?;
+            let rhs = grouped_use(mlir_sys::mlirAffineBinaryOpExprGetRHS(expr), d)?;
+            return match (lhs, rhs) {
+                (None, group) | (group, None) => Some(group),
+                (Some(g), Some(h)) => (g == h).then_some(Some(g)),
+            };
+        }
+        None
     }
 }
 
@@ -173,6 +211,8 @@ struct Contraction {
     outer_rest: Vec<usize>,
     /// The accumulators start at zero (the zero fill before was dropped).
     zero_init: bool,
+    /// A uses `j` as `j floordiv group`: column tiles stay within groups.
+    group: Option<i64>,
 }
 
 /// The op before `op` in its block (melior has no `previous_in_block`).
@@ -251,7 +291,7 @@ fn map_results(attribute: melior::ir::Attribute, loops: usize) -> Option<Vec<Ind
             mlir_sys::mlirAffineExprPrint(expr, Some(collect), &mut text as *mut String as *mut std::ffi::c_void);
             let dim = mlir_sys::mlirAffineExprIsADim(expr).then(|| mlir_sys::mlirAffineDimExprGetPosition(expr) as usize);
             let uses = (0..loops).filter(|&d| mlir_sys::mlirAffineExprIsFunctionOfDim(expr, d as isize)).collect();
-            results.push(IndexExpr { text, dim, uses });
+            results.push(IndexExpr { text, dim, uses, raw: Some(expr) });
         }
         Some(results)
     }
@@ -449,12 +489,37 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     }
     let j = *c_dims.last()?;
     let uses = |factor: &Factor, d: usize| factor.inputs.iter().any(|&k| operands[k].map.iter().any(|e| e.uses.contains(&d)));
+    // How a factor's inputs use `j`: not at all, only through `j floordiv G`
+    // (the columns of one feature group share A's element), or otherwise.
+    let group_of = |factor: &Factor| -> Option<Option<i64>> {
+        let mut group = None;
+        for &k in &factor.inputs {
+            for expr in &operands[k].map {
+                let used = grouped_use(expr.raw?, j)?;
+                match (group, used) {
+                    (_, None) => {}
+                    (None, Some(g)) => group = Some(g),
+                    (Some(g), Some(h)) if g == h => {}
+                    _ => return None,
+                }
+            }
+        }
+        Some(group)
+    };
     let [first, second] = factors;
-    let (a, b) = match (uses(&first, j), uses(&second, j)) {
-        (false, true) => (first, second),
-        (true, false) => (second, first),
+    let (a, b, group) = match (uses(&first, j), uses(&second, j)) {
+        (false, true) => (first, second, None),
+        (true, false) => (second, first, None),
+        (true, true) => match (group_of(&first), group_of(&second)) {
+            (Some(Some(g)), _) => (first, second, Some(g)),
+            (_, Some(Some(g))) => (second, first, Some(g)),
+            _ => return None,
+        },
         _ => return None,
     };
+    if group.is_some_and(|g| extents[j] % g != 0) {
+        return None;
+    }
     let b_direct = match b.inputs.as_slice() {
         [k] => {
             let operand = &operands[*k];
@@ -487,13 +552,13 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     let outer: Vec<usize> = parallel.iter().copied().filter(|&d| d != j && Some(d) != i).collect();
     let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
     let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
-    Some(Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init })
+    Some(Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init, group })
 }
 
 /// The register tile: `MR` rows by `NV` vectors of 16 lanes.
 fn tile_sizes(c: &Contraction) -> (i64, i64) {
     let rows = c.i.map_or(1, |i| c.extents[i]);
-    let vectors = (c.extents[c.j] + lanes() - 1) / lanes();
+    let vectors = (c.group.unwrap_or(c.extents[c.j]) + lanes() - 1) / lanes();
     if let Some((mr, nv)) = std::env::var("XLA_CONTRACTION_TILE").ok().and_then(|t| {
         let (a, b) = t.split_once(',')?;
         Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?))
@@ -704,6 +769,9 @@ impl<'a> Emitter<'a> {
             b_vectors.push(name);
         }
         let mut updated = Vec::new();
+        // A's element is the same for all columns of the tile (a feature
+        // group's columns share it).
+        self.dims[c.j] = columns[0].clone();
         for (r, row) in rows.iter().enumerate() {
             if let Some(i) = c.i {
                 self.dims[i] = row.clone();
@@ -743,20 +811,39 @@ impl<'a> Emitter<'a> {
 
     /// The columns of one row block: full tiles, then the remainder.
     fn columns(&mut self, row: Option<&str>, mr: usize, nv: usize) {
-        let n = self.c.extents[self.c.j];
+        let extent = self.c.extents[self.c.j];
+        // Feature groups: the tiles of each group of columns.
+        let (n, group) = match self.c.group {
+            Some(g) if g < extent => (g, Some(self.open_for(extent, g))),
+            _ => (extent, None),
+        };
         let lanes = lanes();
         let width = nv as i64 * lanes;
         let full = n - n % width;
         if full > 0 {
-            let column = self.open_for(full, width);
+            let offset = self.open_for(full, width);
+            let column = match &group {
+                Some(base) => {
+                    let name = self.fresh("x");
+                    self.line(&format!("{name} = arith.addi {base}, {offset} : index"));
+                    name
+                }
+                None => offset,
+            };
             self.tile(row, mr, &column, nv, lanes);
             self.close();
         }
         let rest = n % width;
         if rest > 0 {
-            let column = self.index(full);
+            let column = match &group {
+                Some(base) => self.add(base, full),
+                None => self.index(full),
+            };
             let vectors = (rest + lanes - 1) / lanes;
             self.tile(row, mr, &column, vectors as usize, rest - (vectors - 1) * lanes);
+        }
+        if group.is_some() {
+            self.close();
         }
     }
 

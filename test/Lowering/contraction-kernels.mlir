@@ -201,8 +201,38 @@ func.func @conv1d(%x: memref<4x2xf32>, %w: memref<3x2x16xf32>, %c: memref<2x16xf
 
 // -----
 
+// Feature groups: A's index uses the output feature only as `f floordiv 16`
+// (16 output features per group), so the column tiles are laid out group by
+// group and each broadcast element belongs to the tile's group.
+#in = affine_map<(d0, d1, d2) -> (d0, (d2 floordiv 16) * 2 + d1)>
+#w = affine_map<(d0, d1, d2) -> (d1, d2)>
+#o = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK: #[[GROUP:.*]] = affine_map<(d0, d1, d2) -> ((d2 floordiv 16) * 2 + d1)>
+// CHECK-LABEL: func.func @groups(
+// CHECK-SAME: %[[X:.*]]: memref<2x4xf32>, %{{.*}}: memref<2x32xf32>, %{{.*}}: memref<2x32xf32>)
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %[[G:.*]] = %[[C0:.*]] to %[[C32:.*]] step %[[C16:.*]] {
+// CHECK: scf.for %[[JJ:.*]] = %{{.*}} to %[[C16]] step %[[C16]] {
+// CHECK: %[[J:.*]] = arith.addi %[[G]], %[[JJ]] : index
+// CHECK: scf.for %[[K:.*]] = {{.*}} iter_args(
+// CHECK: %[[CH:.*]] = affine.apply #[[GROUP]](%{{.*}}, %[[K]], %[[J]])
+// CHECK: memref.load %[[X]][%[[I]], %[[CH]]] : memref<2x4xf32>
+func.func @groups(%x: memref<2x4xf32>, %w: memref<2x32xf32>, %c: memref<2x32xf32>) {
+  linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x, %w : memref<2x4xf32>, memref<2x32xf32>) outs(%c : memref<2x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 // Not matched (the generic loops stay): f64, integers, a body that uses the
-// iteration index, a factor computed from both inputs, an output that is
+// iteration index, a factor computed from both inputs, A using the output
+// feature directly (a depthwise convolution), an output that is
 // also read as an input; matrix @ vector (B would be packed for one row) and
 // a matrix times 2 columns (LLVM vectorizes the generic loops along k).
 #lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -264,6 +294,21 @@ func.func @mixed_factor(%a: memref<2x3xf32>, %b: memref<3x16xf32>, %c: memref<2x
     %t = arith.addf %x, %y : f32
     %p = arith.mulf %t, %y : f32
     %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @depthwise
+// CHECK: linalg.generic
+// CHECK-NOT: vector.fma
+func.func @depthwise(%x: memref<4x16xf32>, %w: memref<3x16xf32>, %c: memref<2x16xf32>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0 + d1, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>],
+                  iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%x, %w : memref<4x16xf32>, memref<3x16xf32>) outs(%c : memref<2x16xf32>) {
+  ^bb0(%p: f32, %q: f32, %acc: f32):
+    %m = arith.mulf %p, %q : f32
+    %s = arith.addf %acc, %m : f32
     linalg.yield %s : f32
   }
   return
