@@ -240,12 +240,12 @@ func.func @groups(%x: memref<2x4xf32>, %w: memref<2x32xf32>, %c: memref<2x32xf32
 #id = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-LABEL: func.func @blocked(
 // CHECK-SAME: %{{.*}}: memref<8x1100xf32>, %{{.*}}: memref<1100x300xf32>, %[[C:.*]]: memref<8x300xf32>)
+// CHECK: linalg.generic
 // CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
 // CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
 // CHECK-DAG: %[[C1024:.*]] = arith.constant 1024 : index
-// CHECK: linalg.generic
 // CHECK: scf.for %[[PANEL:.*]] = %[[C0]] to %[[C256]] step %[[C256]] {
 // CHECK: scf.for %[[KB:.*]] = %[[C0]] to %[[C1024]] step %[[C512]] {
 // CHECK: scf.for %[[I:.*]] = %[[C0]] to %{{.*}} step %{{.*}} {
