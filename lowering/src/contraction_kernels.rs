@@ -9,8 +9,8 @@
 //! machine's FMA throughput. This pass, run after bufferization, replaces
 //! each such generic by loops over tiles of `MR` rows × `NR = 16·NV` columns
 //! of the output (with 16 lanes), the register tile: the `MR·NV`
-//! accumulators (`vector<16xf32>`) are loaded once, carried through the reduction loops
-//! as `scf.for` iter_args, and stored once. Each step of the innermost
+//! accumulators (`vector<16xf32>`) are loaded once, carried through the
+//! reduction loops as `scf.for` iter_args, and stored once. Each step of the innermost
 //! reduction loop loads `NV` vectors of the right-hand side and broadcasts
 //! `MR` scalars of the left-hand side, then issues `MR·NV` independent
 //! `vector.fma`s, which keeps the FMA units busy (8 × 2 vectors: 16

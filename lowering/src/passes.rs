@@ -169,7 +169,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-contraction-kernels",
-        summary: "Rewrite f32 contractions on buffers (linalg.generic out += in0 * in1: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
+        summary: "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
         steps: &[Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass)],
     },
     PassInfo {
