@@ -9,6 +9,7 @@
 
 pub mod builders;
 pub mod chlo;
+pub mod contraction_kernels;
 pub mod diagnostics;
 pub mod distinct_results;
 pub mod element;

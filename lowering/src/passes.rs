@@ -251,6 +251,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::readonly_args::create_readonly_arguments_pass)],
     },
     PassInfo {
+        name: "xla-contraction-kernels",
+        summary: "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
+        steps: &[Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass)],
+    },
+    PassInfo {
         name: "xla-expand-memref-copy",
         summary: "Rewrite memref.copy into linalg loops (no runtime library calls)",
         steps: &[Step::Ours(crate::expand_copies::create_expand_memref_copy_pass)],
@@ -282,7 +287,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-cpu-codegen",
-        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, copies as loops, affine loops, LLVM",
+        summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, contraction kernels, copies as loops, affine loops, LLVM",
         steps: &[
             Step::Upstream(CPU_PREPARE),
             Step::Ours(crate::distinct_results::create_distinct_results_pass),
@@ -290,6 +295,7 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
             Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
             Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(cpu_codegen),
             Step::Ours(crate::noalias::create_mark_noalias_pass),
@@ -308,6 +314,7 @@ pub static PASSES: &[PassInfo] = &[
             Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
             Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
             Step::Upstream(CPU_BUFFERIZE),
+            Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
             Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
             Step::UpstreamFn(cpu_codegen),
             Step::Ours(crate::noalias::create_mark_noalias_pass),
