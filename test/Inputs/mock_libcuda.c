@@ -21,7 +21,12 @@ enum { OK = 0, ERR_INVALID_VALUE = 1, ERR_NO_DEVICE = 100, ERR_INVALID_PTX = 218
 
 static long allocations, frees, loads, unloads, launches;
 
+/* Function handles are copies of the kernel names, freed at exit. */
+static char *names[4096];
+static int name_count;
+
 static void report(void) {
+  for (int i = 0; i < name_count; i++) free(names[i]);
   fprintf(stderr, "mock-cuda: %ld allocations, %ld frees, %ld module loads, %ld unloads, %ld launches\n",
           allocations, frees, loads, unloads, launches);
 }
@@ -86,7 +91,9 @@ CUresult cuModuleLoadDataEx(void **module, const void *image, unsigned n, int *o
 CUresult cuModuleUnload(void *module) { unloads++; free(module); return OK; }
 CUresult cuModuleGetFunction(void **function, void *module, const char *name) {
   (void)module;
-  *function = strdup(name); /* leaked on purpose: names live as long as the process */
+  if (name_count == (int)(sizeof names / sizeof names[0])) return ERR_INVALID_VALUE;
+  names[name_count] = strdup(name);
+  *function = names[name_count++];
   return OK;
 }
 CUresult cuLaunchKernel(void *f, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
