@@ -64,6 +64,31 @@ const CPU_CODEGEN: &str = concat!(
     "reconcile-unrealized-casts"
 );
 
+/// StableHLO (with CHLO) to linalg on tensors, shared by the CPU and GPU
+/// pipelines: functions named like C library symbols renamed, CHLO
+/// decomposed, StableHLO lowered.
+const FRONT_END: &[Step] = &[
+    Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
+    Step::Ours(crate::chlo::create_chlo_legalize_pass),
+    Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+];
+
+/// linalg on tensors to the LLVM dialect (`xla-cpu-codegen`): fuse, our
+/// tensor-level passes, bufferize, contraction kernels, copies as loops,
+/// then `cpu_codegen`, and `noalias` on the entry points.
+const CPU_CODEGEN_STEPS: &[Step] = &[
+    Step::Upstream(CPU_PREPARE),
+    Step::Ours(crate::distinct_results::create_distinct_results_pass),
+    Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
+    Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
+    Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
+    Step::Upstream(CPU_BUFFERIZE),
+    Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
+    Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
+    Step::UpstreamFn(cpu_codegen),
+    Step::Ours(crate::noalias::create_mark_noalias_pass),
+];
+
 /// The buffers-to-LLVM part of the CPU pipeline. `XLA_CPU_CODEGEN_OVERRIDE`
 /// replaces it (textual pipeline anchored on `builtin.module`) for
 /// experiments with pass orders without rebuilding; never set it in tests.
@@ -100,9 +125,7 @@ const GPU_LOOPS: &str = concat!(
 /// Code outside parallel loops (sequential loops, scalar work) stays in the
 /// host function.
 const GPU_KERNELS: &[Step] = &[
-    Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
-    Step::Ours(crate::chlo::create_chlo_legalize_pass),
-    Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
+    Step::Steps(FRONT_END),
     Step::Upstream(CPU_PREPARE),
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
@@ -288,37 +311,12 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "xla-cpu-codegen",
         summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, contraction kernels, copies as loops, affine loops, LLVM",
-        steps: &[
-            Step::Upstream(CPU_PREPARE),
-            Step::Ours(crate::distinct_results::create_distinct_results_pass),
-            Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
-            Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
-            Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
-            Step::Upstream(CPU_BUFFERIZE),
-            Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
-            Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
-            Step::UpstreamFn(cpu_codegen),
-            Step::Ours(crate::noalias::create_mark_noalias_pass),
-        ],
+        steps: &[Step::Steps(CPU_CODEGEN_STEPS)],
     },
     PassInfo {
         name: "xla-cpu-pipeline",
         summary: "The whole CPU pipeline: CHLO -> StableHLO -> linalg -> affine loops -> LLVM dialect",
-        steps: &[
-            Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
-            Step::Ours(crate::chlo::create_chlo_legalize_pass),
-            Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
-            Step::Upstream(CPU_PREPARE),
-            Step::Ours(crate::distinct_results::create_distinct_results_pass),
-            Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
-            Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
-            Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
-            Step::Upstream(CPU_BUFFERIZE),
-            Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
-            Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
-            Step::UpstreamFn(cpu_codegen),
-            Step::Ours(crate::noalias::create_mark_noalias_pass),
-        ],
+        steps: &[Step::Steps(FRONT_END), Step::Steps(CPU_CODEGEN_STEPS)],
     },
     PassInfo {
         name: "xla-gpu-kernels",

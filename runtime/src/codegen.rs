@@ -192,59 +192,15 @@ pub fn emit_aot_object(
     Ok(buffer.as_slice().to_vec())
 }
 
-/// The PTX of every kernel module of a module lowered by the GPU pipeline:
-/// `(gpu.binary symbol, PTX text)` for each `gpu.binary` object. Empty when
-/// the program has no kernels (all its work is sequential host code).
-pub fn extract_ptx(module: &Module) -> Result<Vec<(String, String)>, RuntimeError> {
+/// The objects of every `gpu.binary` op of a module lowered by the GPU
+/// pipeline: `(gpu.binary symbol, object bytes)`, in order.
+fn gpu_objects(module: &Module) -> Result<Vec<(String, Vec<u8>)>, RuntimeError> {
     use melior::ir::{
         BlockLike,
         attribute::{ArrayAttribute, StringAttribute},
         operation::OperationLike,
     };
-    let mut kernels = Vec::new();
-    let mut next = module.body().first_operation();
-    while let Some(op) = next {
-        if op.name().as_string_ref().as_str().ok() == Some("gpu.binary") {
-            let name = op
-                .attribute("sym_name")
-                .ok()
-                .and_then(|a| StringAttribute::try_from(a).ok())
-                .map(|s| s.value().to_owned())
-                .unwrap_or_default();
-            let objects = op
-                .attribute("objects")
-                .ok()
-                .and_then(|a| ArrayAttribute::try_from(a).ok())
-                .ok_or_else(|| RuntimeError::Compile(format!("gpu.binary @{name} has no objects")))?;
-            for index in 0..objects.len() {
-                let object = objects.element(index).map_err(|e| RuntimeError::Compile(e.to_string()))?;
-                // SAFETY: the elements of `objects` on a gpu.binary are
-                // #gpu.object attributes (checked by its verifier); the
-                // returned string lives as long as the attribute.
-                let text = unsafe {
-                    let raw = mlir_sys::mlirGPUObjectAttrGetObject(object.to_raw());
-                    let bytes = std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length);
-                    String::from_utf8_lossy(bytes).into_owned()
-                };
-                kernels.push((name.clone(), text));
-            }
-        }
-        next = op.next_in_block();
-    }
-    Ok(kernels)
-}
-
-/// The NVVM LLVM IR of every kernel module of a module lowered by
-/// `add_gpu_pipeline_to_llvm_ir` (objects in LLVM bitcode):
-/// `(gpu.binary symbol, LLVM IR text)`.
-pub fn extract_nvvm_ir(module: &Module) -> Result<Vec<(String, String)>, RuntimeError> {
-    use melior::ir::{
-        BlockLike,
-        attribute::{ArrayAttribute, StringAttribute},
-        operation::OperationLike,
-    };
-    let llvm = LlvmContext::create();
-    let mut kernels = Vec::new();
+    let mut objects = Vec::new();
     let mut next = module.body().first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
@@ -257,23 +213,49 @@ pub fn extract_nvvm_ir(module: &Module) -> Result<Vec<(String, String)>, Runtime
             .and_then(|a| StringAttribute::try_from(a).ok())
             .map(|s| s.value().to_owned())
             .unwrap_or_default();
-        let objects = op
+        let array = op
             .attribute("objects")
             .ok()
             .and_then(|a| ArrayAttribute::try_from(a).ok())
             .ok_or_else(|| RuntimeError::Compile(format!("gpu.binary @{name} has no objects")))?;
-        for index in 0..objects.len() {
-            let object = objects.element(index).map_err(|e| RuntimeError::Compile(e.to_string()))?;
-            // SAFETY: as in `extract_ptx`.
+        for index in 0..array.len() {
+            let object = array.element(index).map_err(|e| RuntimeError::Compile(e.to_string()))?;
+            // SAFETY: the elements of `objects` on a gpu.binary are
+            // #gpu.object attributes (checked by its verifier); the
+            // returned string lives as long as the attribute.
             let bytes = unsafe {
                 let raw = mlir_sys::mlirGPUObjectAttrGetObject(object.to_raw());
                 std::slice::from_raw_parts(raw.data.cast::<u8>(), raw.length).to_vec()
             };
+            objects.push((name.clone(), bytes));
+        }
+    }
+    Ok(objects)
+}
+
+/// The PTX of every kernel module of a module lowered by the GPU pipeline:
+/// `(gpu.binary symbol, PTX text)` for each `gpu.binary` object. Empty when
+/// the program has no kernels (all its work is sequential host code).
+pub fn extract_ptx(module: &Module) -> Result<Vec<(String, String)>, RuntimeError> {
+    Ok(gpu_objects(module)?
+        .into_iter()
+        .map(|(name, bytes)| (name, String::from_utf8_lossy(&bytes).into_owned()))
+        .collect())
+}
+
+/// The NVVM LLVM IR of every kernel module of a module lowered by
+/// `add_gpu_pipeline_to_llvm_ir` (objects in LLVM bitcode):
+/// `(gpu.binary symbol, LLVM IR text)`.
+pub fn extract_nvvm_ir(module: &Module) -> Result<Vec<(String, String)>, RuntimeError> {
+    let llvm = LlvmContext::create();
+    gpu_objects(module)?
+        .into_iter()
+        .map(|(name, bytes)| {
             let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(&bytes, &name);
             let parsed = LlvmModule::parse_bitcode_from_buffer(&buffer, &llvm)
                 .map_err(|e| RuntimeError::Compile(format!("kernel module @{name} is not LLVM bitcode: {e}")))?;
-            kernels.push((name.clone(), parsed.print_to_string().to_string()));
-        }
-    }
-    Ok(kernels)
+            let text = parsed.print_to_string().to_string();
+            Ok((name, text))
+        })
+        .collect()
 }

@@ -17,10 +17,9 @@
 use crate::{
     BenchStats, HostTensor, RuntimeError, Signature,
     cuda::{self, Cuda},
-    jit::{Engine, call_packed, check_inputs, descriptor_of, mark_public_functions},
+    jit::{Engine, EntryBuffer, mark_public_functions, run_entry},
 };
 use melior::{Context, ir::Module, pass::PassManager};
-use std::time::Instant;
 
 /// A managed-memory buffer, freed on drop.
 struct ManagedBuffer {
@@ -38,17 +37,14 @@ impl ManagedBuffer {
         Ok(Self { cuda, ptr, len })
     }
 
-    fn from_bytes(cuda: &'static Cuda, bytes: &[u8]) -> Result<Self, RuntimeError> {
-        let buffer = Self::new(cuda, bytes.len())?;
-        // SAFETY: the buffer holds `bytes.len()` bytes and does not overlap.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.ptr, bytes.len()) };
-        Ok(buffer)
-    }
+}
 
-    fn to_vec(&self) -> Vec<u8> {
-        // SAFETY: `ptr` points to `len` bytes of managed memory; the caller
-        // synchronized with the device.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }.to_vec()
+impl EntryBuffer for ManagedBuffer {
+    fn ptr(&self) -> *mut u8 {
+        self.ptr
+    }
+    fn len(&self) -> usize {
+        self.len
     }
 }
 
@@ -123,41 +119,19 @@ impl GpuExecutable {
     }
 
     fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
-        check_inputs(&self.signature, inputs)?;
-        let input_buffers: Vec<ManagedBuffer> =
-            inputs.iter().map(|t| ManagedBuffer::from_bytes(self.cuda, &t.data)).collect::<Result<_, _>>()?;
-        let output_buffers: Vec<ManagedBuffer> = self
-            .signature
-            .outputs
-            .iter()
-            .map(|spec| ManagedBuffer::new(self.cuda, spec.byte_size().unwrap_or(usize::MAX)))
-            .collect::<Result<_, _>>()?;
-        let mut descriptors: Vec<Vec<u64>> = input_buffers
-            .iter()
-            .zip(inputs)
-            .map(|(buffer, tensor)| descriptor_of(buffer.ptr, &tensor.shape))
-            .chain(output_buffers.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor_of(b.ptr, &spec.shape)))
-            .collect();
-        let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
-        let mut times = Vec::with_capacity(runs.max(1));
         cuda::take_error();
-        for _ in 0..runs.max(1) {
-            let start = Instant::now();
-            // SAFETY: as for the CPU (`CpuExecutable::run`): the descriptors
-            // describe live managed buffers of the signature's shapes.
-            unsafe { call_packed(self.function, &arguments) };
+        // After each call: wait for the device (results are read on the
+        // host), then report the first driver error of the call, if any.
+        let after_call = || {
             self.cuda.synchronize().map_err(RuntimeError::Device)?;
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-            if let Some(error) = cuda::take_error() {
-                return Err(RuntimeError::Device(error));
-            }
+            cuda::take_error().map_or(Ok(()), |error| Err(RuntimeError::Device(error)))
+        };
+        // SAFETY: `function` is the C interface of the entry point, whose
+        // signature `run_entry` checks against the inputs; the buffers are
+        // managed memory, readable by host code and kernels alike.
+        unsafe {
+            run_entry(self.function, &self.signature, inputs, runs, |len| ManagedBuffer::new(self.cuda, len), after_call)
         }
-        let outputs = output_buffers
-            .iter()
-            .zip(&self.signature.outputs)
-            .map(|(buffer, spec)| HostTensor::new(spec.element_type, spec.shape.clone(), buffer.to_vec()))
-            .collect::<Result<_, _>>()?;
-        Ok((outputs, times))
     }
 
     /// Runs the entry point once.

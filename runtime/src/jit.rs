@@ -35,17 +35,87 @@ impl AlignedBuffer {
         Ok(Self { ptr, layout, len })
     }
 
-    fn from_bytes(bytes: &[u8]) -> Result<Self, RuntimeError> {
-        let buffer = Self::new(bytes.len())?;
-        // SAFETY: the buffer holds `bytes.len()` bytes and does not overlap.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), buffer.ptr, bytes.len()) };
-        Ok(buffer)
-    }
+}
 
-    fn to_vec(&self) -> Vec<u8> {
-        // SAFETY: `ptr` points to `len` initialised bytes.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }.to_vec()
+/// A dense buffer that compiled code reads or writes: host memory for the
+/// CPU, managed memory for the GPU.
+pub(crate) trait EntryBuffer: Sized {
+    /// Its first byte.
+    fn ptr(&self) -> *mut u8;
+    /// Its size in bytes.
+    fn len(&self) -> usize;
+}
+
+impl EntryBuffer for AlignedBuffer {
+    fn ptr(&self) -> *mut u8 {
+        self.ptr
     }
+    fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// Runs a compiled entry point `runs` times (at least once) on `inputs`:
+/// buffers for inputs (filled) and results (zeroed) from `allocate`, one
+/// descriptor per buffer, `after_call` after each call (inside the timed
+/// part: the GPU waits for the device there). Returns the results of the
+/// last run and the time of each run in ms.
+///
+/// # Safety
+/// `function` must be the packed wrapper of the C interface of an entry
+/// point with `signature`; the compiled code writes only into the result
+/// buffers.
+pub(crate) unsafe fn run_entry<B: EntryBuffer>(
+    function: *mut std::ffi::c_void,
+    signature: &Signature,
+    inputs: &[HostTensor],
+    runs: usize,
+    allocate: impl Fn(usize) -> Result<B, RuntimeError>,
+    mut after_call: impl FnMut() -> Result<(), RuntimeError>,
+) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
+    check_inputs(signature, inputs)?;
+    let input_buffers: Vec<B> = inputs
+        .iter()
+        .map(|tensor| {
+            let buffer = allocate(tensor.data.len())?;
+            // SAFETY: the buffer holds `data.len()` bytes and does not overlap.
+            unsafe { std::ptr::copy_nonoverlapping(tensor.data.as_ptr(), buffer.ptr(), tensor.data.len()) };
+            Ok(buffer)
+        })
+        .collect::<Result<_, RuntimeError>>()?;
+    let output_buffers: Vec<B> = signature
+        .outputs
+        .iter()
+        // Byte sizes were checked when the signature was read.
+        .map(|spec| allocate(spec.byte_size().unwrap_or(usize::MAX)))
+        .collect::<Result<_, _>>()?;
+    let mut descriptors: Vec<Vec<u64>> = input_buffers
+        .iter()
+        .zip(inputs)
+        .map(|(buffer, tensor)| descriptor_of(buffer.ptr(), &tensor.shape))
+        .chain(output_buffers.iter().zip(&signature.outputs).map(|(b, spec)| descriptor_of(b.ptr(), &spec.shape)))
+        .collect();
+    // The C interface takes a pointer to each descriptor.
+    let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+    let mut times = Vec::with_capacity(runs.max(1));
+    for _ in 0..runs.max(1) {
+        let start = Instant::now();
+        // SAFETY: guaranteed by the caller; every descriptor describes a
+        // live buffer of the declared shape.
+        unsafe { call_packed(function, &arguments) };
+        after_call()?;
+        times.push(start.elapsed().as_secs_f64() * 1e3);
+    }
+    let outputs = output_buffers
+        .iter()
+        .zip(&signature.outputs)
+        .map(|(buffer, spec)| {
+            // SAFETY: the buffer holds `len()` bytes, all written (or zeroed).
+            let bytes = unsafe { std::slice::from_raw_parts(buffer.ptr(), buffer.len()) }.to_vec();
+            HostTensor::new(spec.element_type, spec.shape.clone(), bytes)
+        })
+        .collect::<Result<_, _>>()?;
+    Ok((outputs, times))
 }
 
 impl Drop for AlignedBuffer {
@@ -57,10 +127,6 @@ impl Drop for AlignedBuffer {
 
 /// A ranked memref descriptor as MLIR's C interface lays it out:
 /// `{allocated, aligned, offset, sizes[rank], strides[rank]}` of 64-bit words.
-fn descriptor(buffer: &AlignedBuffer, shape: &[usize]) -> Vec<u64> {
-    descriptor_of(buffer.ptr, shape)
-}
-
 /// The descriptor of a dense row-major buffer at `ptr`.
 pub(crate) fn descriptor_of(ptr: *mut u8, shape: &[usize]) -> Vec<u64> {
     let mut words = vec![ptr as u64, ptr as u64, 0];
@@ -155,7 +221,7 @@ pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*
 }
 
 /// Checks `inputs` against the entry point's parameters.
-pub(crate) fn check_inputs(signature: &Signature, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
+fn check_inputs(signature: &Signature, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
     let function = signature.name.clone();
     if inputs.len() != signature.inputs.len() {
         return Err(RuntimeError::InputCount { function, expected: signature.inputs.len(), given: inputs.len() });
@@ -257,47 +323,12 @@ impl CpuExecutable {
         &self.signature
     }
 
-    fn check_inputs(&self, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
-        check_inputs(&self.signature, inputs)
-    }
-
     /// Runs the entry point `runs` times (at least once) on `inputs` and
     /// returns the results of the last run and the time of each run.
     fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
-        self.check_inputs(inputs)?;
-        let input_buffers: Vec<AlignedBuffer> =
-            inputs.iter().map(|t| AlignedBuffer::from_bytes(&t.data)).collect::<Result<_, _>>()?;
-        let output_buffers: Vec<AlignedBuffer> = self
-            .signature
-            .outputs
-            .iter()
-            // Byte sizes were checked when the signature was read.
-            .map(|spec| AlignedBuffer::new(spec.byte_size().unwrap_or(usize::MAX)))
-            .collect::<Result<_, _>>()?;
-        let mut descriptors: Vec<Vec<u64>> = input_buffers
-            .iter()
-            .zip(inputs)
-            .map(|(buffer, tensor)| descriptor(buffer, &tensor.shape))
-            .chain(output_buffers.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor(b, &spec.shape)))
-            .collect();
-        // The C interface takes a pointer to each descriptor.
-        let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
-        let mut times = Vec::with_capacity(runs.max(1));
-        for _ in 0..runs.max(1) {
-            let start = Instant::now();
-            // SAFETY: `function` is the C interface of the entry point, whose
-            // signature was checked against the inputs; every descriptor
-            // describes a live buffer of the declared shape, and the compiled
-            // code writes only into the output buffers.
-            unsafe { call_packed(self.function, &arguments) };
-            times.push(start.elapsed().as_secs_f64() * 1e3);
-        }
-        let outputs = output_buffers
-            .iter()
-            .zip(&self.signature.outputs)
-            .map(|(buffer, spec)| HostTensor::new(spec.element_type, spec.shape.clone(), buffer.to_vec()))
-            .collect::<Result<_, _>>()?;
-        Ok((outputs, times))
+        // SAFETY: `function` is the C interface of the entry point, whose
+        // signature `run_entry` checks against the inputs.
+        unsafe { run_entry(self.function, &self.signature, inputs, runs, AlignedBuffer::new, || Ok(())) }
     }
 
     /// Runs the entry point once.

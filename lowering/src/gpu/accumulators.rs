@@ -40,6 +40,7 @@
 //! distinct out-parameters, inputs are only read), and bufferization never
 //! makes a reduction write into a buffer that it also reads.
 
+use super::{name, internal};
 use crate::builders::{BuildResult, memref_store, scf_for};
 use melior::ir::{
     AttributeLike, BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
@@ -52,14 +53,6 @@ use melior::pass::{ExternalPass, Pass, create_external};
 #[repr(align(8))]
 struct PromoteAccumulatorsId;
 static PROMOTE_ACCUMULATORS_ID: PromoteAccumulatorsId = PromoteAccumulatorsId;
-
-fn name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
-}
-
-fn internal<E: std::fmt::Display>(error: E) -> String {
-    format!("internal error: {error}")
-}
 
 pub(crate) fn same(a: Value, b: Value) -> bool {
     a.to_raw().ptr == b.to_raw().ptr

@@ -19,6 +19,7 @@
 //! scf.for %bz = %c0 to %c1 step %c1 { ... scf.for %tx = %c0 to %c256 step %c1 { ... } }
 //! ```
 
+use super::{internal};
 use crate::builders::{BuildResult, index_constant, scf_for};
 use melior::{
     ir::{
@@ -32,10 +33,6 @@ use melior::{
 #[repr(align(8))]
 struct LaunchToLoopsId;
 static LAUNCH_TO_LOOPS_ID: LaunchToLoopsId = LaunchToLoopsId;
-
-fn internal<E: std::fmt::Display>(error: E) -> String {
-    format!("internal error: {error}")
-}
 
 fn emulate(launch: OperationRef) -> BuildResult<()> {
     // SAFETY: the context outlives the pass.

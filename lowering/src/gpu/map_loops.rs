@@ -44,6 +44,7 @@
 //! }
 //! ```
 
+use super::{name, internal, constant_of};
 use crate::builders::{
     BuildResult, alloca_like, compare_scalar, gpu_launch, int_constant, integer_type, scalar, scf_for, scf_if_then,
 };
@@ -51,7 +52,6 @@ use melior::{
     Context,
     ir::{
         BlockLike, BlockRef, Location, Operation, OperationRef, RegionLike, Type, Value, ValueLike,
-        attribute::IntegerAttribute,
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
         r#type::TypeId,
     },
@@ -80,23 +80,6 @@ pub fn set_limits_for_testing(limits: Option<(i64, i64)>) {
 /// (threads per block, largest grid).
 fn limits() -> (i64, i64) {
     LIMITS_FOR_TESTING.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or((BLOCK_SIZE, MAX_GRID))
-}
-
-fn name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
-}
-
-fn internal<E: std::fmt::Display>(error: E) -> String {
-    format!("internal error: {error}")
-}
-
-/// The value of an `arith.constant` integer or index, if `value` is one.
-fn constant_of(value: Value) -> Option<i64> {
-    let op = OperationResult::try_from(value).ok()?.owner();
-    if name(&op) != "arith.constant" {
-        return None;
-    }
-    IntegerAttribute::try_from(op.attribute("value").ok()?).ok().map(|a| a.value())
 }
 
 /// Inserts operations before `anchor` in `block`.

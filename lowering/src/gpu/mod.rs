@@ -16,3 +16,28 @@ pub mod emulate;
 pub mod interchange;
 pub mod map_loops;
 pub mod split_reductions;
+
+use melior::ir::{
+    OperationRef, Value,
+    attribute::IntegerAttribute,
+    operation::{OperationLike, OperationResult},
+};
+
+/// The op's name (`arith.addf`, ...).
+fn name(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+}
+
+/// An error that means a bug of ours, not of the input.
+fn internal<E: std::fmt::Display>(error: E) -> String {
+    format!("internal error: {error}")
+}
+
+/// The value of an `arith.constant` integer or index, if `value` is one.
+fn constant_of(value: Value) -> Option<i64> {
+    let op = OperationResult::try_from(value).ok()?.owner();
+    if name(&op) != "arith.constant" {
+        return None;
+    }
+    IntegerAttribute::try_from(op.attribute("value").ok()?).ok().map(|a| a.value())
+}

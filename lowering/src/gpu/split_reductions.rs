@@ -58,6 +58,7 @@
 //! by nothing else) and a value that does not depend on it; nothing else in
 //! the nest writes memory or reads the output buffer.
 
+use super::{name, internal, constant_of};
 use super::accumulators::{defined_outside, harmless, root, same};
 use crate::builders::{
     BuildResult, float_constant, index_constant, int_constant, memref_alloc, memref_dealloc, memref_load, memref_store, scalar,
@@ -67,7 +68,6 @@ use melior::{
     Context,
     ir::{
         BlockLike, BlockRef, Location, Operation, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
-        attribute::IntegerAttribute,
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
         r#type::{IntegerType, MemRefType, TypeId},
     },
@@ -94,22 +94,6 @@ pub fn set_thresholds_for_testing(thresholds: Option<(i64, i64)>) {
 
 fn thresholds() -> (i64, i64) {
     THRESHOLDS_FOR_TESTING.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or((MIN_REDUCTION, MAX_OUTPUTS))
-}
-
-fn name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
-}
-
-fn internal<E: std::fmt::Display>(error: E) -> String {
-    format!("internal error: {error}")
-}
-
-fn constant_of(value: Value) -> Option<i64> {
-    let op = OperationResult::try_from(value).ok()?.owner();
-    if name(&op) != "arith.constant" {
-        return None;
-    }
-    IntegerAttribute::try_from(op.attribute("value").ok()?).ok().map(|a| a.value())
 }
 
 /// Trip counts of loops `lower..upper step step` with constant bounds, lower
