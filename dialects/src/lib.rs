@@ -14,7 +14,7 @@ pub mod ffi;
 mod source;
 pub mod stablehlo;
 
-pub use source::SourceSession;
+pub use source::{MAX_NESTING_DEPTH, SourceSession, excessive_nesting};
 
 use melior::{
     Context,

@@ -1,9 +1,62 @@
 //! Safe wrapper of the C++ source session (`include/xla-c/Driver.h`).
 
 use crate::ffi;
-use melior::{Context, ir::Module};
+use melior::{
+    Context,
+    ir::{Location, Module},
+};
 use mlir_sys::{MlirStringRef, mlirModuleFromOperation};
-use std::marker::PhantomData;
+
+/// The deepest nesting of brackets (`(`, `[`, `{`, `<`: attributes, types,
+/// regions) that source text may have. MLIR's parser and passes recurse once
+/// per level; the tools run on a thread with a stack sized for this depth
+/// (see `xla_tools::run_with_large_stack`), and deeper input is refused with
+/// a located error instead of overflowing the stack. 1,000 nested
+/// `stablehlo.if` in generic form are about 2,000 levels.
+pub const MAX_NESTING_DEPTH: usize = 10_000;
+
+/// Where `text` first nests deeper than `limit`: the byte offset of the
+/// opening bracket. Strings and `//` comments are skipped; `>` of `->` closes
+/// nothing. Unbalanced input is left to the parser.
+pub fn excessive_nesting(text: &str, limit: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'(' | b'[' | b'{' | b'<' => {
+                depth += 1;
+                if depth > limit {
+                    return Some(i);
+                }
+            }
+            b'>' if i > 0 && bytes[i - 1] == b'-' => {}
+            b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
+/// 1-based line and column (in bytes, as MLIR counts them) of `offset`.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text.as_bytes()[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let start = before.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    (line, offset - start + 1)
+}
 
 fn string_ref(s: &str) -> MlirStringRef {
     MlirStringRef { data: s.as_ptr().cast(), length: s.len() }
@@ -18,7 +71,10 @@ fn string_ref(s: &str) -> MlirStringRef {
 /// first.
 pub struct SourceSession<'c> {
     raw: ffi::XlaSourceSession,
-    _context: PhantomData<&'c Context>,
+    context: &'c Context,
+    /// Where the buffer nests too deeply to be parsed: (line, column).
+    too_deep: Option<(usize, usize)>,
+    name: String,
 }
 
 impl<'c> SourceSession<'c> {
@@ -34,12 +90,23 @@ impl<'c> SourceSession<'c> {
                 verify_diagnostics,
             )
         };
-        Self { raw, _context: PhantomData }
+        let too_deep = excessive_nesting(buffer, MAX_NESTING_DEPTH).map(|offset| line_column(buffer, offset));
+        Self { raw, context, too_deep, name: name.to_owned() }
     }
 
     /// Parses and verifies the buffer as a module; `None` when it is invalid
     /// (the reason has been reported through the session).
     pub fn parse_module(&self) -> Option<Module<'c>> {
+        if let Some((line, column)) = self.too_deep {
+            let location = Location::new(self.context, &self.name, line, column);
+            let message = format!(
+                "nesting deeper than {MAX_NESTING_DEPTH} levels of brackets, types or regions is not supported\0"
+            );
+            // SAFETY: the location belongs to the session's live context and
+            // the message is NUL-terminated; the session's handler reports it.
+            unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr().cast()) };
+            return None;
+        }
         // SAFETY: the session is alive; a non-null result is a fresh module
         // operation that we own.
         unsafe {
@@ -63,5 +130,21 @@ impl Drop for SourceSession<'_> {
     fn drop(&mut self) {
         // SAFETY: created by xlaSourceSessionCreate and destroyed only here.
         unsafe { ffi::xlaSourceSessionDestroy(self.raw) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{excessive_nesting, line_column};
+
+    #[test]
+    fn nesting_depth() {
+        assert_eq!(excessive_nesting("[[]]", 2), None);
+        assert_eq!(excessive_nesting("[[[]]]", 2), Some(2));
+        // `->` closes nothing; strings and comments are skipped.
+        assert_eq!(excessive_nesting("(a) -> (b) -> tuple<tuple<f32>>", 2), None);
+        assert_eq!(excessive_nesting("f(g(x)) -> (y)", 1), Some(3));
+        assert_eq!(excessive_nesting("\"(((\\\"(((\" // [[[[\n{}", 1), None);
+        assert_eq!(line_column("ab\ncd(", 5), (2, 3));
     }
 }

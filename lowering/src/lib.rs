@@ -8,6 +8,7 @@
 //! - [`builders`]: the only place that spells upstream op names.
 
 pub mod builders;
+pub mod call_graph;
 pub mod chlo;
 pub mod contraction_kernels;
 pub mod diagnostics;

@@ -86,6 +86,39 @@ pub fn split_input(text: &str, split: bool) -> Vec<String> {
     chunks
 }
 
+/// Stack size of the thread that runs a tool, and of every thread created
+/// after [`run_with_large_stack`] starts (MLIR's pass threads): virtual
+/// memory, touched only as deep as the input nests. MLIR's parser and passes
+/// recurse once per nesting level; with this stack they handle
+/// `xla_dialects::MAX_NESTING_DEPTH` levels, and the session refuses deeper
+/// input with a located error.
+pub const STACK_BYTES: usize = 1 << 30;
+
+/// Runs a tool's `main` on a thread with a [`STACK_BYTES`] stack and makes
+/// that the default for threads created from then on (LLVM's thread pool
+/// uses the C library's default).
+pub fn run_with_large_stack(main: fn() -> ExitCode) -> ExitCode {
+    extern "C" {
+        // glibc (since 2.18); not bound by the libc crate.
+        fn pthread_setattr_default_np(attr: *const libc::pthread_attr_t) -> libc::c_int;
+    }
+    // SAFETY: `attr` is initialised before use and destroyed after; the
+    // default attributes are copied by the C library.
+    unsafe {
+        let mut attr: libc::pthread_attr_t = std::mem::zeroed();
+        if libc::pthread_attr_init(&mut attr) == 0 {
+            libc::pthread_attr_setstacksize(&mut attr, STACK_BYTES);
+            pthread_setattr_default_np(&attr);
+            libc::pthread_attr_destroy(&mut attr);
+        }
+    }
+    match std::thread::Builder::new().name("main".into()).stack_size(STACK_BYTES).spawn(main) {
+        // A panic has printed its message on the worker thread.
+        Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),
+        Err(error) => fail("xla", format!("cannot start the main thread: {error}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::split_input;

@@ -12,6 +12,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 
 using namespace mlir;
 
@@ -23,7 +24,32 @@ struct Session {
   // context on construction and unregisters on destruction.
   std::unique_ptr<SourceMgrDiagnosticHandler> handler;
   std::unique_ptr<SourceMgrDiagnosticVerifierHandler> verifier;
+  // With `handler`: diagnostics located on very long lines, printed without
+  // their source line (see `kMaxLineToShow`).
+  std::optional<DiagnosticEngine::HandlerID> longLines;
 };
+
+// Lines longer than this are not echoed under a diagnostic: a generated or
+// hostile file may hold its whole program on one line.
+constexpr size_t kMaxLineToShow = 1000;
+
+// The length of the line that `loc` points into, or 0 when it is not a
+// location in the session's buffer.
+size_t lineLength(llvm::SourceMgr &sourceMgr, Location loc) {
+  auto fileLoc = loc->findInstanceOf<FileLineColLoc>();
+  if (!fileLoc || fileLoc.getLine() == 0)
+    return 0;
+  unsigned id = sourceMgr.getMainFileID();
+  const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(id);
+  if (fileLoc.getFilename() != buffer->getBufferIdentifier())
+    return 0;
+  llvm::SMLoc start = sourceMgr.FindLocForLineAndColumn(id, fileLoc.getLine(), 1);
+  if (!start.isValid())
+    return 0;
+  llvm::StringRef rest(start.getPointer(),
+                       buffer->getBufferEnd() - start.getPointer());
+  return rest.take_until([](char c) { return c == '\n'; }).size();
+}
 
 Session *unwrapSession(XlaSourceSession session) {
   return static_cast<Session *>(session.ptr);
@@ -45,9 +71,27 @@ XlaSourceSession xlaSourceSessionCreate(MlirContext context,
   if (verifyDiagnostics)
     session->verifier = std::make_unique<SourceMgrDiagnosticVerifierHandler>(
         session->sourceMgr, session->context);
-  else
+  else {
     session->handler = std::make_unique<SourceMgrDiagnosticHandler>(
         session->sourceMgr, session->context);
+    // Registered after `handler`, so it sees diagnostics first; it takes
+    // only those on over-long lines and leaves the rest to `handler`.
+    session->longLines = session->context->getDiagEngine().registerHandler(
+        [session](Diagnostic &diag) -> LogicalResult {
+          if (lineLength(session->sourceMgr, diag.getLocation()) <=
+              kMaxLineToShow)
+            return failure();
+          session->handler->emitDiagnostic(diag.getLocation(), diag.str(),
+                                           diag.getSeverity(),
+                                           /*displaySourceLine=*/false);
+          for (Diagnostic &note : diag.getNotes())
+            session->handler->emitDiagnostic(
+                note.getLocation(), note.str(), note.getSeverity(),
+                lineLength(session->sourceMgr, note.getLocation()) <=
+                    kMaxLineToShow);
+          return success();
+        });
+  }
   return XlaSourceSession{session};
 }
 
@@ -69,5 +113,8 @@ MlirLogicalResult xlaSourceSessionVerify(XlaSourceSession session) {
 }
 
 void xlaSourceSessionDestroy(XlaSourceSession session) {
-  delete unwrapSession(session);
+  Session *s = unwrapSession(session);
+  if (s->longLines)
+    s->context->getDiagEngine().eraseHandler(*s->longLines);
+  delete s;
 }

@@ -1043,6 +1043,11 @@ LogicalResult inferFftOp(OptLoc location, Type operand, bool inverse,
     return emitShapeError(location, op)
            << "operand rank " << type->getRank()
            << " is less than size(fft_length) = " << count;
+  // fft_length holds the time-domain lengths of the transformed axes.
+  for (int64_t n : length)
+    if (n < 0)
+      return emitShapeError(location, op)
+             << "fft_length must be non-negative, got " << listText(length);
   // fft_c2: FFT/IFFT keep a complex type; RFFT: float to complex of it;
   // IRFFT: complex to its float.
   Type in = type->getElementType();
@@ -1061,7 +1066,16 @@ LogicalResult inferFftOp(OptLoc location, Type operand, bool inverse,
   };
   SmallVector<int64_t> shape(type->getShape());
   ArrayRef<int64_t> minor = type->getShape().take_back(count);
-  if (forwardReal) {
+  if (!real) {
+    // FFT/IFFT transform the minor dimensions, whose time-domain lengths
+    // fft_length gives (seed: "the time-domain lengths of the axes being
+    // transformed"), so they must be equal: a longer length would read past
+    // the operand.
+    if (!compatibleShapes(minor, length))
+      return emitShapeError(location, op)
+             << "the minor dimensions " << listText(minor) << " of the "
+             << kind << " operand must equal fft_length " << listText(length);
+  } else if (forwardReal) {
     // fft_c4: the real operand's minor dimensions are fft_length; c5: the
     // last one becomes n / 2 + 1.
     if (!compatibleShapes(minor, length))

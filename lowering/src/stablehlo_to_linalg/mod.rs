@@ -297,6 +297,11 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 pass.signal_failure();
                 return;
             }
+            // Composites are calls now: the call graph is complete.
+            if !crate::call_graph::reject_call_cycles(operation) {
+                pass.signal_failure();
+                return;
+            }
             tuples::forward_tuples(operation);
             if let Err(message) = tokens::erase_tokens(context, operation) {
                 crate::diagnostics::emit_error(operation.location(), &format!("cannot erase tokens: {message}"));

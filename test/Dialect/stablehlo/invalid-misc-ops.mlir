@@ -68,6 +68,41 @@ func.func @fft_c5_irfft(%x: tensor<8xcomplex<f32>>) {
 
 // -----
 
+// FFT/IFFT transform axes of fft_length's time-domain lengths: a longer
+// length read past the operand (issue 19: garbage values, a segfault for
+// 2^31, a hang for 2^31 - 1).
+func.func @fft_length_fft_longer(%x: tensor<8xcomplex<f32>>) {
+  // expected-error @+1 {{'stablehlo.fft' op the minor dimensions [8] of the FFT operand must equal fft_length [16]}}
+  %0 = stablehlo.fft %x, type = FFT, length = [16] : (tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_length_ifft_huge(%x: tensor<4x8xcomplex<f32>>) {
+  // expected-error @+1 {{'stablehlo.fft' op the minor dimensions [4, 8] of the IFFT operand must equal fft_length [4, 2147483648]}}
+  %0 = stablehlo.fft %x, type = IFFT, length = [4, 2147483648] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_length_fft_int32_max(%x: tensor<8xcomplex<f32>>) {
+  // expected-error @+1 {{'stablehlo.fft' op the minor dimensions [8] of the FFT operand must equal fft_length [2147483647]}}
+  %0 = stablehlo.fft %x, type = FFT, length = [2147483647] : (tensor<8xcomplex<f32>>) -> tensor<8xcomplex<f32>>
+  return
+}
+
+// -----
+
+func.func @fft_length_negative(%x: tensor<8xf32>) {
+  // expected-error @+1 {{'stablehlo.fft' op fft_length must be non-negative, got [-8]}}
+  %0 = stablehlo.fft %x, type = RFFT, length = [-8] : (tensor<8xf32>) -> tensor<5xcomplex<f32>>
+  return
+}
+
+// -----
+
 func.func @fft_c5_batch(%x: tensor<3x8xcomplex<f32>>) {
   // expected-error @+1 {{'stablehlo.fft' op result type 'tensor<2x8xcomplex<f32>>' does not match the inferred type 'tensor<3x8xcomplex<f32>>' (fft_c2/c5: FFT/IFFT keep the type; RFFT: complex, last dimension n / 2 + 1 of fft_length's n; IRFFT: real, last dimensions fft_length)}}
   %0 = stablehlo.fft %x, type = FFT, length = [8] : (tensor<3x8xcomplex<f32>>) -> tensor<2x8xcomplex<f32>>

@@ -66,6 +66,10 @@ fn requested_passes(matches: &clap::ArgMatches) -> Vec<Requested> {
 }
 
 fn main() -> ExitCode {
+    xla_tools::run_with_large_stack(tool_main)
+}
+
+fn tool_main() -> ExitCode {
     let matches = parse_args(command());
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");

@@ -110,6 +110,10 @@ fn load_input(argument: &str) -> Result<HostTensor, String> {
 }
 
 fn main() -> ExitCode {
+    xla_tools::run_with_large_stack(tool_main)
+}
+
+fn tool_main() -> ExitCode {
     let matches = parse_args(command());
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");

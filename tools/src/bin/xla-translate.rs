@@ -243,6 +243,10 @@ fn compile_checks(text: &str, name: &str, split: bool, output: &str, arch: &str,
 }
 
 fn main() -> ExitCode {
+    xla_tools::run_with_large_stack(tool_main)
+}
+
+fn tool_main() -> ExitCode {
     let matches = parse_args(command());
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
