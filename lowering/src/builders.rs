@@ -508,6 +508,23 @@ pub fn with_empty_regions<'c>(
     build(builder)
 }
 
+/// `llvm.inline_asm has_side_effects ""`: no instruction, but an effect
+/// that no pass may remove. A loop holding it is kept even when it computes
+/// nothing that is used, so a loop that never ends still never ends (MLIR
+/// erases side-effect-free ops whose results are unused, terminating or not).
+pub fn side_effect_marker(location: Location<'_>) -> BuildResult<Operation<'_>> {
+    let context = location.context();
+    // SAFETY: the location's context outlives the returned operation.
+    let context = unsafe { context.to_ref() };
+    build(
+        OperationBuilder::new("llvm.inline_asm", location).add_attributes(&[
+            (Identifier::new(context, "asm_string"), parse_attribute(context, "\"\"")?),
+            (Identifier::new(context, "constraints"), parse_attribute(context, "\"\"")?),
+            (Identifier::new(context, "has_side_effects"), parse_attribute(context, "unit")?),
+        ]),
+    )
+}
+
 /// A terminator without results: `scf.yield`, `scf.condition`, ...
 pub fn terminator<'c>(location: Location<'c>, name: &str, operands: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
     build(OperationBuilder::new(name, location).add_operands(operands))

@@ -9,6 +9,7 @@
 
 pub mod builders;
 pub mod call_graph;
+pub mod checked_alloc;
 pub mod chlo;
 pub mod contraction_kernels;
 pub mod diagnostics;

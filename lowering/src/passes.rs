@@ -86,6 +86,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::UpstreamFn(cpu_codegen),
+    Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
 ];
 
@@ -262,6 +263,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-polynomial-exp",
         summary: "Compute f32 math.exp with vectorizable arithmetic (range reduction + degree-7 polynomial) instead of libm calls",
         steps: &[Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass)],
+    },
+    PassInfo {
+        name: "xla-checked-allocations",
+        summary: "Check every malloc of compiled code (LLVM dialect): on failure call xla_allocation_failed(size), which does not return",
+        steps: &[Step::Ours(crate::checked_alloc::create_checked_allocations_pass)],
     },
     PassInfo {
         name: "xla-mark-noalias",

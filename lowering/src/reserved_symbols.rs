@@ -33,7 +33,7 @@ const MATH: &[&str] = &[
 ];
 const LIBC: &[&str] = &[
     "malloc", "free", "calloc", "realloc", "aligned_alloc", "posix_memalign", "memcpy", "memmove", "memset", "memcmp",
-    "abort", "exit", "printf", "puts", "main",
+    "abort", "exit", "printf", "puts", "main", "xla_allocation_failed", "setjmp", "_setjmp", "longjmp",
 ];
 
 /// Whether `name` is a C library symbol (a `main` counts only when private:

@@ -104,15 +104,43 @@ fn prepare(
         .map_err(|e| RuntimeError::Compile(format!("LLVM optimisation failed: {e}")))
 }
 
-/// The C-interface wrappers that `llvm.emit_c_interface` makes.
+/// The C-interface wrappers that `llvm.emit_c_interface` makes, and the
+/// weak allocation-failure default of plain objects (overridable).
 fn is_c_interface(name: &str) -> bool {
-    name.starts_with("_mlir_ciface_")
+    name.starts_with("_mlir_ciface_") || name == ALLOCATION_FAILED
+}
+
+use xla_lowering::checked_alloc::ALLOCATION_FAILED;
+
+/// The allocation-failure hook of the module's checked allocations
+/// (`xla-checked-allocations`), when it is declared and not yet defined.
+fn allocation_failure_hook<'l>(module: &LlvmModule<'l>) -> Option<inkwell::values::FunctionValue<'l>> {
+    module.get_function(ALLOCATION_FAILED).filter(|f| f.count_basic_blocks() == 0)
+}
+
+/// Plain objects and LLVM IR: `xla_allocation_failed` gets a weak default
+/// that calls `abort()`; a program linking the object may define its own
+/// (`void xla_allocation_failed(uint64_t size)`, must not return).
+fn define_default_allocation_failure(module: &LlvmModule) -> Result<(), RuntimeError> {
+    let Some(hook) = allocation_failure_hook(module) else { return Ok(()) };
+    let context = module.get_context();
+    let abort = module
+        .get_function("abort")
+        .unwrap_or_else(|| module.add_function("abort", context.void_type().fn_type(&[], false), Some(Linkage::External)));
+    let builder = context.create_builder();
+    builder.position_at_end(context.append_basic_block(hook, "entry"));
+    let failed = |e: inkwell::builder::BuilderError| RuntimeError::Compile(format!("building the allocation-failure default failed: {e}"));
+    builder.build_call(abort, &[], "").map_err(failed)?;
+    builder.build_unreachable().map_err(failed)?;
+    hook.set_linkage(Linkage::WeakAny);
+    Ok(())
 }
 
 /// LLVM IR text of a module in the LLVM dialect, optimised for the target.
 pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, RuntimeError> {
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
+    define_default_allocation_failure(&llvm)?;
     let machine = target_machine(options)?;
     prepare(&llvm, &machine, options, &is_c_interface)?;
     Ok(llvm.print_to_string().to_string())
@@ -122,6 +150,7 @@ pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, 
 pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Result<(), RuntimeError> {
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
+    define_default_allocation_failure(&llvm)?;
     let machine = target_machine(options)?;
     prepare(&llvm, &machine, options, &is_c_interface)?;
     machine
@@ -129,8 +158,15 @@ pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Res
         .map_err(|e| RuntimeError::Compile(format!("cannot write {}: {e}", path.display())))
 }
 
+/// Status of an AOT entry point: it computed its results.
+pub const AOT_OK: i32 = 0;
+/// Status of an AOT entry point: a temporary could not be allocated (the
+/// results are not written).
+pub const AOT_OUT_OF_MEMORY: i32 = 1;
+
 /// An object file whose only external symbol is `symbol`, a plain C
-/// function `void symbol(const T0 *arg0, ..., T *result0, ...)` taking one
+/// function `int symbol(const T0 *arg0, ..., T *result0, ...)` (returning
+/// [`AOT_OK`] or [`AOT_OUT_OF_MEMORY`]) taking one
 /// dense row-major buffer per parameter of `specs.0` and per result of
 /// `specs.1`, in that order. It calls `lowered`, the entry point as the CPU
 /// pipeline lowered it (every memref expanded to `allocated, aligned,
@@ -157,10 +193,48 @@ pub fn emit_aot_object(
     let pointer = context.ptr_type(AddressSpace::default());
     let int64 = context.i64_type();
     let buffers: Vec<&crate::TensorSpec> = specs.0.iter().chain(specs.1).collect();
-    let function_type = context.void_type().fn_type(&vec![pointer.into(); buffers.len()], false);
+    let int32 = context.i32_type();
+    let function_type = int32.fn_type(&vec![pointer.into(); buffers.len()], false);
     let function = llvm.add_function(symbol, function_type, Some(Linkage::External));
     let builder = context.create_builder();
     builder.position_at_end(context.append_basic_block(function, "entry"));
+    let failed = |e: inkwell::builder::BuilderError| RuntimeError::Compile(format!("building the AOT entry point failed: {e}"));
+    // Allocation failure: the entry point sets a (thread-local) jump buffer
+    // with `_setjmp`; the module's `xla_allocation_failed` jumps back to it,
+    // and the entry point returns AOT_OUT_OF_MEMORY. Frames skipped are those
+    // of compiled code; temporaries allocated before the failure leak.
+    if let Some(hook) = allocation_failure_hook(&llvm) {
+        use inkwell::attributes::{Attribute, AttributeLoc};
+        // glibc's jmp_buf is 200 bytes on x86-64, 312 on AArch64.
+        let buffer_type = int64.array_type(64);
+        let jump_buffer = llvm.add_global(buffer_type, None, "xla.aot.jmp_buf");
+        jump_buffer.set_thread_local(true);
+        jump_buffer.set_initializer(&buffer_type.const_zero());
+        jump_buffer.set_alignment(16);
+        jump_buffer.set_linkage(Linkage::Internal);
+        let returns_twice = context.create_enum_attribute(Attribute::get_named_enum_kind_id("returns_twice"), 0);
+        let noreturn = context.create_enum_attribute(Attribute::get_named_enum_kind_id("noreturn"), 0);
+        let setjmp = llvm.add_function("_setjmp", int32.fn_type(&[pointer.into()], false), Some(Linkage::External));
+        setjmp.add_attribute(AttributeLoc::Function, returns_twice);
+        let longjmp = llvm.add_function("longjmp", context.void_type().fn_type(&[pointer.into(), int32.into()], false), Some(Linkage::External));
+        longjmp.add_attribute(AttributeLoc::Function, noreturn);
+        let hook_builder = context.create_builder();
+        hook_builder.position_at_end(context.append_basic_block(hook, "entry"));
+        hook_builder
+            .build_call(longjmp, &[jump_buffer.as_pointer_value().into(), int32.const_int(1, false).into()], "")
+            .map_err(failed)?;
+        hook_builder.build_unreachable().map_err(failed)?;
+        let status = builder.build_call(setjmp, &[jump_buffer.as_pointer_value().into()], "status").map_err(failed)?;
+        status.add_attribute(AttributeLoc::Function, returns_twice);
+        let status = status.try_as_basic_value().basic().expect("_setjmp returns an int").into_int_value();
+        let jumped = builder.build_int_compare(inkwell::IntPredicate::NE, status, int32.const_zero(), "jumped").map_err(failed)?;
+        let out_of_memory = context.append_basic_block(function, "out_of_memory");
+        let run = context.append_basic_block(function, "run");
+        builder.build_conditional_branch(jumped, out_of_memory, run).map_err(failed)?;
+        builder.position_at_end(out_of_memory);
+        builder.build_return(Some(&int32.const_int(AOT_OUT_OF_MEMORY as u64, false))).map_err(failed)?;
+        builder.position_at_end(run);
+    }
     let mut arguments: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
     for (index, spec) in buffers.iter().enumerate() {
         let data = function.get_nth_param(index as u32).expect("one parameter per buffer");
@@ -181,9 +255,8 @@ pub fn emit_aot_object(
             arguments.len()
         )));
     }
-    let failed = |e: inkwell::builder::BuilderError| RuntimeError::Compile(format!("building the AOT entry point failed: {e}"));
     builder.build_call(inner, &arguments, "").map_err(failed)?;
-    builder.build_return(None).map_err(failed)?;
+    builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
     prepare(&llvm, &machine, options, &|name| name == symbol)?;
     llvm.verify().map_err(|e| RuntimeError::Compile(format!("the AOT module is invalid: {}", e.to_string_lossy())))?;
     let buffer = machine

@@ -102,7 +102,7 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer>(
         let start = Instant::now();
         // SAFETY: guaranteed by the caller; every descriptor describes a
         // live buffer of the declared shape.
-        unsafe { call_packed(function, &arguments) };
+        unsafe { call_packed(function, &arguments)? };
         after_call()?;
         times.push(start.elapsed().as_secs_f64() * 1e3);
     }
@@ -149,8 +149,10 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
+    /// With the runtime's own symbols: the allocation-failure hook.
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
-        Self::with_symbols(module, opt_level, &[])
+        let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
+        Self::with_symbols(module, opt_level, &[(xla_lowering::checked_alloc::ALLOCATION_FAILED, hook)])
     }
 
     /// Like `new`, resolving calls to `symbols` (name, address) before the
@@ -210,14 +212,34 @@ impl Drop for Engine {
 /// # Safety
 /// `function` must be the packed wrapper of a C interface taking exactly
 /// `arguments.len()` memref descriptors matching the pointed-to ones.
-pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) {
+pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) -> Result<(), RuntimeError> {
     // The packed convention passes a pointer to each argument's storage.
     let mut slots: Vec<*mut u64> = arguments.to_vec();
     let mut packed: Vec<*mut std::ffi::c_void> = slots.iter_mut().map(|slot| (slot as *mut *mut u64).cast()).collect();
     // SAFETY: guaranteed by the caller; the wrapper reads `packed.len()`
     // pointers, each to a live descriptor pointer in `slots`.
     let f: unsafe extern "C" fn(*mut *mut std::ffi::c_void) = unsafe { std::mem::transmute(function) };
-    unsafe { f(packed.as_mut_ptr()) };
+    let mut bytes = 0u64;
+    // SAFETY: as above; the guard returns normally in both cases, and the
+    // only frames it skips on failure are those of compiled code.
+    let failed = unsafe { xla_guarded_call(f, packed.as_mut_ptr(), &mut bytes) };
+    if failed != 0 {
+        return Err(RuntimeError::OutOfMemory { bytes });
+    }
+    Ok(())
+}
+
+unsafe extern "C" {
+    /// `csrc/guard.c`: calls `function(arguments)` under `setjmp`; 1 (and
+    /// the size) when compiled code's allocation failed, else 0.
+    fn xla_guarded_call(
+        function: unsafe extern "C" fn(*mut *mut std::ffi::c_void),
+        arguments: *mut *mut std::ffi::c_void,
+        size: *mut u64,
+    ) -> std::ffi::c_int;
+    /// `csrc/guard.c`: what compiled code calls when an allocation fails
+    /// (`xla-checked-allocations`); unwinds to `xla_guarded_call`.
+    fn xla_allocation_failed(size: u64);
 }
 
 /// Checks `inputs` against the entry point's parameters.

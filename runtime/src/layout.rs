@@ -113,7 +113,7 @@ pub fn apply_layouts(
 ) -> Result<String, RuntimeError> {
     let error = |reason: String| RuntimeError::Signature { function: entry.to_owned(), reason };
     let signature = crate::Signature::of(module, entry)?;
-    let function = crate::signature::find_function(module, entry).ok_or_else(|| RuntimeError::EntryNotFound(entry.to_owned()))?;
+    let function = crate::signature::find_function(module, entry).ok_or_else(|| crate::signature::entry_not_found(module, entry))?;
     let function_type = function
         .attribute("function_type")
         .ok()

@@ -37,8 +37,9 @@ pub use signature::{Signature, TensorSpec};
 /// meant for the user of the tools.
 #[derive(Debug, thiserror::Error)]
 pub enum RuntimeError {
-    #[error("no function named `{0}` in the module")]
-    EntryNotFound(String),
+    /// `functions`: the module's function names, to say what is there.
+    #[error("no function named `{name}` in the module{}", entry_hint(.functions))]
+    EntryNotFound { name: String, functions: Vec<String> },
     #[error("unsupported signature of `{function}`: {reason}")]
     Signature { function: String, reason: String },
     #[error("invalid layout for `{function}`: {reason}")]
@@ -51,9 +52,22 @@ pub enum RuntimeError {
     InputMismatch { function: String, index: usize, expected: String, given: String },
     #[error("execution failed: {0}")]
     Execute(String),
+    /// A temporary of the compiled program could not be allocated (its
+    /// `malloc` failed); the run was abandoned.
+    #[error("execution failed: out of memory: the compiled program could not allocate a temporary buffer of {bytes} bytes ({:.1} GiB)", *bytes as f64 / (1u64 << 30) as f64)]
+    OutOfMemory { bytes: u64 },
     /// No usable GPU, or a CUDA driver error.
     #[error("GPU: {0}")]
     Device(String),
     #[error(transparent)]
     HostTensor(#[from] HostTensorError),
+}
+
+/// What a module without the requested entry does have.
+fn entry_hint(functions: &[String]) -> String {
+    match functions {
+        [] => " (it has no functions: is the input empty?)".to_owned(),
+        names if names.len() <= 8 => format!(" (its functions: @{})", names.join(", @")),
+        names => format!(" (its functions: @{}, ... {} in all)", names[..8].join(", @"), names.len()),
+    }
 }

@@ -51,6 +51,24 @@ pub struct Signature {
     pub outputs: Vec<TensorSpec>,
 }
 
+/// The names of the `func.func`s at the top level of `module`.
+pub fn function_names(module: &Module) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        if op.name().as_string_ref().as_str().ok() == Some("func.func") {
+            names.extend(op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned()));
+        }
+        next = op.next_in_block();
+    }
+    names
+}
+
+/// The error for a missing entry function.
+pub fn entry_not_found(module: &Module, entry: &str) -> RuntimeError {
+    RuntimeError::EntryNotFound { name: entry.to_owned(), functions: function_names(module) }
+}
+
 /// Finds the `func.func` named `name` at the top level of `module`.
 pub fn find_function<'c, 'a>(module: &'a Module<'c>, name: &str) -> Option<OperationRef<'c, 'a>> {
     let mut next = module.body().first_operation();
@@ -69,7 +87,7 @@ impl Signature {
     /// Reads the signature of `entry` from a module that has not been lowered
     /// yet (its types are still tensors; `!stablehlo.token`s are left out).
     pub fn of(module: &Module, entry: &str) -> Result<Self, RuntimeError> {
-        let function = find_function(module, entry).ok_or_else(|| RuntimeError::EntryNotFound(entry.to_owned()))?;
+        let function = find_function(module, entry).ok_or_else(|| entry_not_found(module, entry))?;
         let error = |reason: String| RuntimeError::Signature { function: entry.to_owned(), reason };
         let function_type = function
             .attribute("function_type")

@@ -100,7 +100,11 @@ int main(int argc, char **argv) {
     originals[a] = malloc(buffer_bytes[a] ? buffer_bytes[a] : 1);
     memcpy(originals[a], buffers[a], buffer_bytes[a]);
   }
-  CAT(AOT_NAME, _call_buffers)(buffers);
+  int status = CAT(AOT_NAME, _call_buffers)(buffers);
+  if (status != UPPER(_OK)) {
+    printf("the function returned %d%s\n", status, status == UPPER(_OUT_OF_MEMORY) ? " (out of memory)" : "");
+    return 1;
+  }
 
   int failures = 0;
   for (int a = 0; a < NUM_ARGS; ++a) {

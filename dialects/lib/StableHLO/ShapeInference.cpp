@@ -1497,6 +1497,16 @@ LogicalResult inferGatherOp(OptLoc location, Type operand, Type startIndices,
   for (int64_t d = 0; d < resultRank; ++d)
     shape.push_back(llvm::is_contained(dims.offsetDims, d) ? offsets[nextOffset++]
                                                                  : batch[nextBatch++]);
+  // A collapsed or batching dimension of slice size 0 makes every slice
+  // empty (it only fits an operand dimension of size 0), yet collapsing it
+  // leaves no trace in the result's shape: a non-empty result would have no
+  // values to take. Such a gather is refused unless its result is empty.
+  for (int64_t dim : llvm::concat<const int64_t>(dims.collapsedSliceDims, dims.operandBatchingDims))
+    if (sliceSizes[dim] == 0 && llvm::none_of(shape, [](int64_t n) { return n == 0; }) &&
+        llvm::none_of(shape, ShapedType::isDynamic))
+      return emitShapeError(location, op)
+             << "slice_sizes[" << dim << "] = 0 makes every slice empty, but the result "
+             << listText(shape) << " is not: its values would be undefined";
   // gather_c13: the operand's element type.
   results.push_back(RankedTensorType::get(shape, operandType.getElementType()));
   return success();

@@ -112,6 +112,14 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
                 take_body(to, op.region(i).map_err(|e| e.to_string())?);
                 replace_return(to, terminator_name, condition)?;
             }
+            // A while loop may not terminate; StableHLO gives it no other
+            // effect, so without this marker a loop whose results fold away
+            // (a constant-true condition around a body that returns its
+            // argument) would be erased and the program would return.
+            let before = new.region(0).map_err(|e| e.to_string())?;
+            let block = before.first_block().ok_or("scf.while without a condition block")?;
+            let condition = block.terminator().ok_or("scf.while condition without a terminator")?;
+            block.insert_operation_before(condition, crate::builders::side_effect_marker(location)?);
             new
         }
         "stablehlo.if" => {

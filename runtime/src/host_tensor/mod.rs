@@ -124,8 +124,6 @@ pub enum HostTensorError {
     InvalidHeader(String),
     #[error("unsupported dtype '{0}'")]
     UnsupportedDtype(String),
-    #[error("fortran_order arrays are not supported")]
-    FortranOrder,
     #[error(".npy file has {0} unexpected bytes after the array data")]
     TrailingData(usize),
     #[error("cannot write bf16 to .npy: numpy has no bfloat16 dtype")]
@@ -138,8 +136,10 @@ pub enum HostTensorError {
     InlineMissingEquals(String),
     #[error("unknown element type '{0}' (expected e.g. f32, bf16, i64, ui8 or i1)")]
     UnknownElementType(String),
-    #[error("invalid dimension '{0}' in inline tensor type (too large)")]
+    #[error("invalid dimension '{0}' in inline tensor type (dimensions are integers from 0 to 2^64-1)")]
     InlineDimension(String),
+    #[error("unbalanced brackets in inline value '{0}'")]
+    InlineBrackets(String),
     #[error("{0} values cannot be given inline; use a .npy file")]
     InlineComplex(ElementType),
     #[error("expected {expected} value{} for {ty}, got {got}", plural(.expected))]
@@ -260,9 +260,6 @@ impl HostTensor {
             header.iter().map(|&b| char::from(b)).collect()
         };
         let (element_type, big_endian, fortran_order, shape) = parse_npy_header(&header)?;
-        if fortran_order {
-            return Err(HostTensorError::FortranOrder);
-        }
         let expected = byte_len(element_type, &shape)?;
         if data.len() < expected {
             let (shape, len) = (shape_str(&shape), data.len());
@@ -278,6 +275,11 @@ impl HostTensor {
             let parts = if element_type.is_complex() { 2 } else { 1 };
             let swap_size = element_type.byte_size() / parts;
             data.chunks_exact_mut(swap_size).for_each(<[u8]>::reverse);
+        }
+        if fortran_order {
+            // Column-major (first index fastest): the same bytes for rank
+            // 0 and 1; reordered into row-major otherwise.
+            data = fortran_to_row_major(&data, &shape, element_type.byte_size());
         }
         Ok(Self { element_type, shape, data })
     }
@@ -358,17 +360,30 @@ impl HostTensor {
         let ty_text = ty_text.trim();
         let (shape, elem_name) = split_inline_type(ty_text)?;
         let element_type = ElementType::from_mlir_name(elem_name)
-            .ok_or_else(|| HostTensorError::UnknownElementType(elem_name.to_owned()))?;
+            .ok_or_else(|| HostTensorError::UnknownElementType(clip(elem_name)))?;
         if element_type.is_complex() {
             return Err(HostTensorError::InlineComplex(element_type));
         }
         let expected = byte_len(element_type, &shape)? / element_type.byte_size();
+        // Brackets are optional, but those given must pair up.
+        let mut depth = 0usize;
+        for c in values.chars() {
+            match c {
+                '[' => depth += 1,
+                ']' if depth == 0 => return Err(HostTensorError::InlineBrackets(clip(values))),
+                ']' => depth -= 1,
+                _ => {}
+            }
+        }
+        if depth != 0 {
+            return Err(HostTensorError::InlineBrackets(clip(values)));
+        }
         let tokens: Vec<&str> = values
             .split(|c: char| c == ',' || c == '[' || c == ']' || c.is_whitespace())
             .filter(|t| !t.is_empty())
             .collect();
         if tokens.len() != expected {
-            let (ty, got) = (ty_text.to_owned(), tokens.len());
+            let (ty, got) = (clip(ty_text), tokens.len());
             return Err(HostTensorError::InlineCount { ty, expected, got });
         }
         let mut data = Vec::with_capacity(expected * element_type.byte_size());
@@ -490,11 +505,53 @@ fn format_complex<F: fmt::Display + fmt::LowerExp>(re: F, im: F) -> String {
     format!("({}{sign}{im}j)", format_float(re))
 }
 
+/// The elements of a column-major array of `shape` (elements of `size`
+/// bytes) in row-major order.
+fn fortran_to_row_major(data: &[u8], shape: &[usize], size: usize) -> Vec<u8> {
+    if shape.len() < 2 || data.is_empty() {
+        return data.to_vec();
+    }
+    // Column-major strides (in elements) of each dimension.
+    let mut strides = vec![1usize; shape.len()];
+    for d in 1..shape.len() {
+        strides[d] = strides[d - 1] * shape[d - 1];
+    }
+    let mut out = Vec::with_capacity(data.len());
+    let mut index = vec![0usize; shape.len()];
+    for _ in 0..data.len() / size {
+        let source: usize = index.iter().zip(&strides).map(|(i, s)| i * s).sum();
+        out.extend_from_slice(&data[source * size..(source + 1) * size]);
+        // The next row-major index: the last dimension fastest.
+        for d in (0..shape.len()).rev() {
+            index[d] += 1;
+            if index[d] < shape[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    out
+}
+
+/// `text`, or its first 60 characters and `...` (error messages quote user
+/// input, which can be arbitrarily long).
+pub fn clip(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
+
 /// Splits `2x3xf32` into `[2, 3]` and `f32` (the type name itself may contain an `x`).
 fn split_inline_type(text: &str) -> Result<(Vec<usize>, &str)> {
     let mut shape = Vec::new();
     let mut rest = text;
     loop {
+        // A sign, as in `-1xf32`: not a dimension, but clearly meant as one.
+        if rest.starts_with(['-', '+']) && rest[1..].starts_with(|c: char| c.is_ascii_digit()) {
+            let dim = rest.split('x').next().unwrap_or(rest);
+            return Err(HostTensorError::InlineDimension(dim.into()));
+        }
         let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
         let Some(after) = rest[digits..].strip_prefix('x').filter(|_| digits > 0) else {
             return Ok((shape, rest));

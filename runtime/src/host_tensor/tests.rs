@@ -248,10 +248,29 @@ fn rejects_bad_npy_files() {
         err_text(HostTensor::from_npy_bytes(&v4)),
         "unsupported .npy format version 4.0 (supported: 1.0, 2.0, 3.0)"
     );
-    let fortran = HostTensor::from_npy_bytes(NPY_FORTRAN);
-    assert_eq!(err_text(fortran), "fortran_order arrays are not supported");
     let unicode = HostTensor::from_npy_bytes(NPY_UNICODE);
     assert_eq!(err_text(unicode), "unsupported dtype '<U3'");
+}
+
+#[test]
+fn reads_fortran_order_as_row_major() {
+    // Issue 19: refused although numpy writes them (np.asfortranarray).
+    let fortran = HostTensor::from_npy_bytes(NPY_FORTRAN).expect("column-major file");
+    assert_eq!(fortran, tensor(I32, &[2, 3], le!(i32: 0, 1, 2, 3, 4, 5)));
+    // Rank 1 and 0: the same bytes in either order.
+    let header = |shape: &str| format!("{{'descr': '<i2', 'fortran_order': True, 'shape': {shape}, }}");
+    let one = HostTensor::from_npy_bytes(&npy_with_header(&header("(3,)"), &le!(i16: 7, 8, 9))).expect("1-D");
+    assert_eq!(one, tensor(I16, &[3], le!(i16: 7, 8, 9)));
+    let scalar = HostTensor::from_npy_bytes(&npy_with_header(&header("()"), &le!(i16: 5))).expect("0-D");
+    assert_eq!(scalar, tensor(I16, &[], le!(i16: 5)));
+    // Rank 3: element (i, j, k) of a 2x2x2 array is at i + 2j + 4k.
+    let values: Vec<i16> = (0..8).collect();
+    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let cube = HostTensor::from_npy_bytes(&npy_with_header(&header("(2, 2, 2)"), &bytes)).expect("3-D");
+    assert_eq!(cube, tensor(I16, &[2, 2, 2], le!(i16: 0, 4, 2, 6, 1, 5, 3, 7)));
+    // Empty.
+    let empty = HostTensor::from_npy_bytes(&npy_with_header(&header("(0, 3)"), &[])).expect("empty");
+    assert_eq!(empty, tensor(I16, &[0, 3], vec![]));
 }
 
 #[test]
@@ -408,7 +427,18 @@ fn rejects_bad_inline_tensors() {
         ),
         (
             &format!("{big}xf32="),
-            format!("invalid dimension '{big}' in inline tensor type (too large)"),
+            format!("invalid dimension '{big}' in inline tensor type (dimensions are integers from 0 to 2^64-1)"),
+        ),
+        // Issue 19: a sign said "unknown element type", a missing bracket
+        // "expected 8 values, got 3".
+        ("-1xf32=[1]", "invalid dimension '-1' in inline tensor type (dimensions are integers from 0 to 2^64-1)".into()),
+        ("2x-3xf32=[1]", "invalid dimension '-3' in inline tensor type (dimensions are integers from 0 to 2^64-1)".into()),
+        ("8xf32=[1,2,3", "unbalanced brackets in inline value '[1,2,3'".into()),
+        ("2xf32=1,2]", "unbalanced brackets in inline value '1,2]'".into()),
+        ("2x2xf32=[[1,2],[3,4]]]", "unbalanced brackets in inline value '[[1,2],[3,4]]]'".into()),
+        (
+            &format!("f32={}", "[".repeat(30000)),
+            format!("unbalanced brackets in inline value '{}...'", "[".repeat(60)),
         ),
         (
             &format!("{dim}x{dim}x{dim}xf32="),

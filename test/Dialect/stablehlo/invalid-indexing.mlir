@@ -700,3 +700,21 @@ func.func @gather_missing_index_vector_dim(%x: tensor<5x3xf32>, %i: tensor<4x1xi
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0]>, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<4x1xi32>) -> tensor<4x3xf32>
   return %0 : tensor<4x3xf32>
 }
+
+// -----
+
+// Issue 19: a gather from an empty operand with a collapsed slice size of 0
+// returned uninitialized memory: every slice is empty, the result is not.
+func.func @gather_empty_slice_nonempty_result(%x: tensor<0x5xf32>, %i: tensor<3x1xi32>) -> tensor<3x5xf32> {
+  // expected-error @+1 {{'stablehlo.gather' op slice_sizes[0] = 0 makes every slice empty, but the result [3, 5] is not: its values would be undefined}}
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 0, 5>}> : (tensor<0x5xf32>, tensor<3x1xi32>) -> tensor<3x5xf32>
+  return %0 : tensor<3x5xf32>
+}
+
+// -----
+
+// The same gather with an empty result (no indices) is well defined.
+func.func @gather_empty_slice_empty_result(%x: tensor<0x5xf32>, %i: tensor<0x1xi32>) -> tensor<0x5xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 0, 5>}> : (tensor<0x5xf32>, tensor<0x1xi32>) -> tensor<0x5xf32>
+  return %0 : tensor<0x5xf32>
+}

@@ -43,6 +43,7 @@ fn command() -> Command {
                 .long("input")
                 .action(ArgAction::Append)
                 .value_name("NPY|SPEC")
+                .allow_hyphen_values(true)
                 .help("An argument, in order: a .npy file, or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
         )
         .arg(
@@ -52,8 +53,15 @@ fn command() -> Command {
                 .value_name("NPY")
                 .help("Expected value of each result, in order; exit 1 unless all match"),
         )
-        .arg(Arg::new("atol").long("atol").default_value("1e-6").value_parser(value_parser!(f64)).help("Absolute float tolerance of --expect"))
-        .arg(Arg::new("rtol").long("rtol").default_value("1e-5").value_parser(value_parser!(f64)).help("Relative float tolerance of --expect"))
+        .arg(Arg::new("atol").long("atol").default_value("1e-6").value_parser(tolerance).help("Absolute float tolerance of --expect"))
+        .arg(Arg::new("rtol").long("rtol").default_value("1e-5").value_parser(tolerance).help("Relative float tolerance of --expect"))
+        .arg(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("SECONDS")
+                .value_parser(seconds)
+                .help("Give up after SECONDS of compiling and running (a program may loop for ever): error, exit 1"),
+        )
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
         .arg(
             Arg::new("bench")
@@ -62,6 +70,24 @@ fn command() -> Command {
                 .value_parser(value_parser!(usize))
                 .help("Run N times after a warm-up and print {\"median_ms\", \"min_ms\", \"runs\"} as JSON"),
         )
+}
+
+/// A tolerance: a finite number, zero or more (`nan` would fail every
+/// comparison).
+fn tolerance(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() && value >= 0.0 => Ok(value),
+        Ok(_) => Err(format!("`{text}` is not a finite tolerance of 0 or more")),
+        Err(error) => Err(format!("`{text}` is not a number: {error}")),
+    }
+}
+
+/// A positive, finite number of seconds.
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(value) if value.is_finite() && value > 0.0 => Ok(value),
+        _ => Err(format!("`{text}` is not a positive number of seconds")),
+    }
 }
 
 /// A compiled entry point for either device.
@@ -104,7 +130,7 @@ impl Executable {
 fn load_input(argument: &str) -> Result<HostTensor, String> {
     let path = Path::new(argument);
     if !path.exists() && argument.contains('=') {
-        return HostTensor::parse_inline(argument).map_err(|e| format!("invalid inline input '{argument}': {e}"));
+        return HostTensor::parse_inline(argument).map_err(|e| format!("invalid inline input '{}': {e}", xla_runtime::host_tensor::clip(argument)));
     }
     HostTensor::read_npy(path).map_err(|e| format!("cannot load input '{argument}': {e}"))
 }
@@ -118,6 +144,14 @@ fn tool_main() -> ExitCode {
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
     let gpu = matches.get_one::<String>("device").map(String::as_str) == Some("gpu");
+    if let Some(&limit) = matches.get_one::<f64>("timeout") {
+        // Compiled code cannot be interrupted: the watchdog ends the process.
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs_f64(limit));
+            eprintln!("{TOOL}: error: timed out after {limit} s of compiling and running (--timeout); the program may not terminate");
+            std::process::exit(1);
+        });
+    }
     // Without a GPU there is nothing to do: say so before parsing anything.
     if gpu {
         if let Err(error) = xla_runtime::gpu::device_description() {

@@ -1,0 +1,138 @@
+//! `xla-checked-allocations`: every heap allocation of compiled code checks
+//! its result. `finalize-memref-to-llvm` turns each `memref.alloc` (a
+//! temporary of the program) into a bare `malloc` call whose result is used
+//! unchecked, so a temporary too large for the machine was a NULL pointer
+//! dereference. After this pass those calls go to `xla.checked_malloc`, an
+//! internal function of the module that calls `malloc` and, when it fails
+//! for a non-zero size, calls `xla_allocation_failed(size)`, which does not
+//! return. What that function does belongs to whoever runs the code (see
+//! ARCHITECTURE.md, "Allocation failure"): the JIT's unwinds to the runtime,
+//! which reports an error with the size; the AOT entry point returns a
+//! status; a plain object gets a weak default that aborts.
+//!
+//! Runs on the LLVM dialect, after `finalize-memref-to-llvm`.
+//!
+//! ```mlir
+//! // before
+//! %p = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+//! // after
+//! %p = llvm.call @xla.checked_malloc(%size) : (i64) -> !llvm.ptr
+//! llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr { ... }
+//! llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
+//! ```
+
+use melior::{
+    ir::{
+        BlockLike, Module, OperationRef, RegionLike,
+        attribute::{FlatSymbolRefAttribute, StringAttribute},
+        operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        r#type::TypeId,
+    },
+    pass::{ExternalPass, Pass, create_external},
+};
+
+/// The function that compiled code calls when an allocation fails: C
+/// signature `void xla_allocation_failed(uint64_t size)`, never returns.
+pub const ALLOCATION_FAILED: &str = "xla_allocation_failed";
+
+const CHECKED_MALLOC: &str = "xla.checked_malloc";
+
+/// The checking function and the declarations it needs. A fixed text (no
+/// shapes or types vary), parsed and verified when the pass runs.
+const HELPERS: &str = r#"module {
+  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
+  llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr {
+    %p = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+    %null = llvm.mlir.zero : !llvm.ptr
+    %zero = llvm.mlir.constant(0 : i64) : i64
+    %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
+    %not_empty = llvm.icmp "ne" %size, %zero : i64
+    %failed = llvm.and %is_null, %not_empty : i1
+    llvm.cond_br %failed, ^fail, ^ok
+  ^ok:
+    llvm.return %p : !llvm.ptr
+  ^fail:
+    llvm.call @xla_allocation_failed(%size) : (i64) -> ()
+    llvm.unreachable
+  }
+}"#;
+
+#[repr(align(8))]
+struct CheckedAllocationsId;
+static CHECKED_ALLOCATIONS_ID: CheckedAllocationsId = CheckedAllocationsId;
+
+fn op_name(op: &OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+}
+
+fn symbol_name(op: &OperationRef) -> Option<String> {
+    op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned())
+}
+
+/// Redirects the module's `malloc` calls; `Err` only on an internal error.
+fn check_allocations(module: OperationRef) -> Result<(), String> {
+    // SAFETY: the context outlives the module and this pass.
+    let context = unsafe { module.context().to_ref() };
+    let mut calls = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| {
+        if op_name(&op) == "llvm.call"
+            && op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()).is_some_and(|c| c.value() == "malloc")
+        {
+            calls.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    if calls.is_empty() {
+        return Ok(());
+    }
+    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+    let mut existing = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        existing.extend(symbol_name(&op));
+    }
+    if existing.iter().any(|name| name == CHECKED_MALLOC) {
+        return Err(format!("the module already defines @{CHECKED_MALLOC}"));
+    }
+    let callee = FlatSymbolRefAttribute::new(context, CHECKED_MALLOC);
+    for call in calls {
+        // SAFETY: collected from the live module above; nothing was erased.
+        let mut call = unsafe { OperationRefMut::from_raw(call) };
+        call.set_attribute("callee", callee.into());
+    }
+    let helpers = Module::parse(context, HELPERS).ok_or("internal error: the allocation helpers do not parse")?;
+    let mut next = helpers.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if symbol_name(&op).is_some_and(|name| existing.contains(&name)) {
+            continue;
+        }
+        // SAFETY: `op` is live; it is unlinked from the parsed module and
+        // appended to this module's body, in the same context.
+        unsafe {
+            mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
+            mlir_sys::mlirBlockAppendOwnedOperation(body.to_raw(), op.to_raw());
+        }
+    }
+    Ok(())
+}
+
+/// Creates the pass (anchored on `builtin.module`).
+pub fn create_checked_allocations_pass() -> Pass {
+    create_external(
+        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            if let Err(message) = check_allocations(module) {
+                crate::diagnostics::emit_error(module.location(), &message);
+                pass.signal_failure();
+            }
+        },
+        TypeId::create(&CHECKED_ALLOCATIONS_ID),
+        "CheckedAllocations",
+        "xla-checked-allocations",
+        "Check every malloc of compiled code: on failure call xla_allocation_failed(size), which does not return",
+        "builtin.module",
+        &[],
+    )
+}
