@@ -50,7 +50,7 @@ fn stage(launch: OperationRef) -> Result<(), String> {
     let block = launch.block().ok_or("internal error: gpu.launch_func outside a block")?;
     let location = launch.location();
     // SAFETY: the context outlives the pass run that calls this.
-    let context = unsafe { launch.context().to_ref() };
+    let context = crate::context_of(launch.context());
     let operands: Vec<Value> = launch.operands().collect();
     for (index, operand) in operands.into_iter().enumerate() {
         if !defined_by_get_global(operand) {

@@ -27,3 +27,30 @@ pub mod polynomial_exp;
 pub mod reassociate;
 pub mod signedness;
 pub mod stablehlo_to_linalg;
+
+use melior::{Context, ContextRef};
+use std::{collections::HashMap, sync::Mutex};
+
+/// A `&Context` for the context of an IR object (`context_of(op.context())`).
+///
+/// melior's `ContextRef::to_ref` returns a reference to the `ContextRef`
+/// itself, so `op.context().to_ref()` dangles as soon as the temporary
+/// `ContextRef` is dropped at the end of the statement: release builds then
+/// read a reused stack slot and crash (every lowering segfaulted in
+/// `OperationName::OperationName`). This keeps one leaked `ContextRef` per
+/// context ever seen (a few bytes each) for the reference to point at.
+pub fn context_of<'c>(context: ContextRef<'c>) -> &'c Context {
+    static KEPT: Mutex<Option<HashMap<usize, usize>>> = Mutex::new(None);
+    // SAFETY: `context` lives for the whole call, so this reference does too.
+    let raw = unsafe { context.to_ref() }.to_raw();
+    let mut kept = KEPT.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let address = *kept.get_or_insert_with(HashMap::new).entry(raw.ptr as usize).or_insert_with(|| {
+        // SAFETY: `raw` is a live context; the leaked copy only holds its pointer.
+        let leaked: &'static ContextRef<'static> = Box::leak(Box::new(unsafe { ContextRef::from_raw(raw) }));
+        leaked as *const ContextRef<'static> as usize
+    });
+    // SAFETY: `address` is a leaked, never freed `ContextRef` holding this
+    // context's pointer; `to_ref` views it as a `Context` for the lifetime
+    // of the caller's reference to the (live) context.
+    unsafe { (*(address as *const ContextRef<'c>)).to_ref() }
+}

@@ -41,7 +41,7 @@ static MARK_NOALIAS_ID: MarkNoaliasId = MarkNoaliasId;
 /// The entries of argument `index`'s attribute dictionary, plus `llvm.noalias`.
 fn with_noalias<'c>(op: &OperationRef<'c, '_>, index: usize) -> Attribute<'c> {
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context = crate::context_of(op.context());
     let noalias = Identifier::new(context, "llvm.noalias");
     // SAFETY: the raw handles come from live attributes of `op`'s context,
     // and the new dictionary is built in that context from them.
@@ -84,7 +84,7 @@ fn mark(op: OperationRef) {
         return;
     }
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context = crate::context_of(op.context());
     let count = entry.argument_count();
     let dictionaries: Vec<Attribute> = (0..count)
         .map(|i| {

@@ -38,7 +38,7 @@ fn mark(function: OperationRef) {
         return; // a declaration
     };
     // SAFETY: the context outlives the pass run.
-    let context = unsafe { function.context().to_ref() };
+    let context = crate::context_of(function.context());
     let false_attr = Attribute::parse(context, "false").expect("`false` parses as a BoolAttr");
     for index in 0..block.argument_count() {
         // SAFETY: `function` is a live func.func and `index` one of its

@@ -43,7 +43,7 @@ static REASSOCIATE_ID: ReassociateId = ReassociateId;
 
 fn set_fastmath(op: &OperationRef, flags: &str) {
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context = crate::context_of(op.context());
     let Some(attribute) = Attribute::parse(context, &format!("#arith.fastmath<{flags}>")) else { return };
     let name = std::ffi::CString::new("fastmath").expect("no NUL");
     // SAFETY: `op` is a live arith op that has a `fastmath` property.

@@ -65,7 +65,7 @@ fn enclosing_generic<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'
 
 fn interchange(generic: OperationRef) -> Result<(), String> {
     // SAFETY: the context outlives the pass.
-    let context = unsafe { generic.context().to_ref() };
+    let context = crate::context_of(generic.context());
     let iterators = generic
         .attribute("iterator_types")
         .ok()

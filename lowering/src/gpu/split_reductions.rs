@@ -336,7 +336,7 @@ fn split(reduction: Reduction, split: i64) -> BuildResult<()> {
     let Reduction { parallel, outputs, loops, trips, load, store, combine, identity } = reduction;
     let outer = loops[0];
     // SAFETY: the context outlives the pass.
-    let context = unsafe { outer.context().to_ref() };
+    let context = crate::context_of(outer.context());
     let location = outer.location();
     let anchor = parallel.unwrap_or(outer);
     let host = Emit { context, location, block: anchor.block().ok_or("internal error: no block")?, anchor };
