@@ -513,9 +513,7 @@ pub fn with_empty_regions<'c>(
 /// nothing that is used, so a loop that never ends still never ends (MLIR
 /// erases side-effect-free ops whose results are unused, terminating or not).
 pub fn side_effect_marker(location: Location<'_>) -> BuildResult<Operation<'_>> {
-    let context = location.context();
-    // SAFETY: the location's context outlives the returned operation.
-    let context = unsafe { context.to_ref() };
+    let context = crate::context_of(location.context());
     build(
         OperationBuilder::new("llvm.inline_asm", location).add_attributes(&[
             (Identifier::new(context, "asm_string"), parse_attribute(context, "\"\"")?),

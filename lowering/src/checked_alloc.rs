@@ -72,8 +72,7 @@ fn symbol_name(op: &OperationRef) -> Option<String> {
 
 /// Redirects the module's `malloc` calls; `Err` only on an internal error.
 fn check_allocations(module: OperationRef) -> Result<(), String> {
-    // SAFETY: the context outlives the module and this pass.
-    let context = unsafe { module.context().to_ref() };
+    let context = crate::context_of(module.context());
     let mut calls = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if op_name(&op) == "llvm.call"
