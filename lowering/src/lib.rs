@@ -10,6 +10,7 @@
 pub mod builders;
 pub mod call_graph;
 pub mod checked_alloc;
+pub mod type_sizes;
 pub mod chlo;
 pub mod contraction_kernels;
 pub mod diagnostics;

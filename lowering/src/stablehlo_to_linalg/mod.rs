@@ -289,6 +289,11 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             // SAFETY: the operation's context outlives the pass run.
             let context = crate::context_of(operation.context());
             let failed = Rc::new(Cell::new(false));
+            // Shapes too large for 64-bit byte offsets would wrap around.
+            if !crate::type_sizes::reject_oversized_types(operation) {
+                pass.signal_failure();
+                return;
+            }
             crate::signedness::legalize_signedness(operation);
             let core = PatternSet::new(context);
             add_patterns(context, &core, failed.clone(), core_lowerings());
