@@ -73,27 +73,31 @@ fn symbol_name(op: &OperationRef) -> Option<String> {
 /// Redirects the module's `malloc` calls; `Err` only on an internal error.
 fn check_allocations(module: OperationRef) -> Result<(), String> {
     let context = crate::context_of(module.context());
-    let mut calls = Vec::new();
-    module.walk(WalkOrder::PreOrder, |op| {
-        if op_name(&op) == "llvm.call"
-            && op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()).is_some_and(|c| c.value() == "malloc")
-        {
-            calls.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    if calls.is_empty() {
-        return Ok(());
-    }
     let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+    // The malloc calls of every function but the checking one (which is
+    // there when the pass runs again).
+    let mut calls = Vec::new();
     let mut existing = Vec::new();
     let mut next = body.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        existing.extend(symbol_name(&op));
+    while let Some(function) = next {
+        next = function.next_in_block();
+        let name = symbol_name(&function);
+        if name.as_deref() == Some(CHECKED_MALLOC) {
+            existing.push(CHECKED_MALLOC.to_owned());
+            continue;
+        }
+        existing.extend(name);
+        function.walk(WalkOrder::PreOrder, |op| {
+            if op_name(&op) == "llvm.call"
+                && op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()).is_some_and(|c| c.value() == "malloc")
+            {
+                calls.push(op.to_raw());
+            }
+            WalkResult::Advance
+        });
     }
-    if existing.iter().any(|name| name == CHECKED_MALLOC) {
-        return Err(format!("the module already defines @{CHECKED_MALLOC}"));
+    if calls.is_empty() {
+        return Ok(());
     }
     let callee = FlatSymbolRefAttribute::new(context, CHECKED_MALLOC);
     for call in calls {
