@@ -326,7 +326,8 @@ pub fn collapse_shape<'c>(
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     build(
         OperationBuilder::new("tensor.collapse_shape", location)
             .add_operands(&[source])
@@ -345,7 +346,8 @@ pub fn expand_shape<'c>(
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
     let output_shape = parse_attribute(context, &format!("array<i64: {}>", dims.join(", ")))?;
     build(
@@ -374,7 +376,8 @@ pub fn extract_slice<'c>(
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     build(
         OperationBuilder::new("tensor.extract_slice", location)
             .add_operands(&[source])
@@ -398,7 +401,8 @@ pub fn insert_slice<'c>(
     strides: &[i64],
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     build(
         OperationBuilder::new("tensor.insert_slice", location)
             .add_operands(&[source, dest])
@@ -415,7 +419,8 @@ pub fn insert_slice<'c>(
 /// `linalg.index <dim> : index` (inside a linalg op's body).
 pub fn linalg_index<'c>(location: Location<'c>, dim: usize) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     build(
         OperationBuilder::new("linalg.index", location)
             .add_attributes(&[(Identifier::new(context, "dim"), parse_attribute(context, &format!("{dim} : i64"))?)])
@@ -432,7 +437,8 @@ pub fn memref_copy_generic<'c>(
 ) -> BuildResult<Operation<'c>> {
     use melior::ir::{ShapedTypeLike, r#type::MemRefType};
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     let target_type = MemRefType::try_from(target.r#type()).map_err(|_| "memref.copy target is not a memref".to_string())?;
     let source_type = MemRefType::try_from(source.r#type()).map_err(|_| "memref.copy source is not a memref".to_string())?;
     let rank = target_type.rank();
@@ -523,7 +529,8 @@ pub fn scf_for<'c>(
     body: impl for<'b> FnOnce(&'b Block<'c>, Value<'c, 'b>, &[Value<'c, 'b>]) -> BuildResult<Vec<Value<'c, 'b>>>,
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     let mut argument_types = vec![(Type::index(context), location)];
     argument_types.extend(iter_args.iter().map(|v| (v.r#type(), location)));
     let block = Block::new(&argument_types);
@@ -553,7 +560,8 @@ pub fn extract_slice_at<'c>(
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     let mut operands = vec![source];
     operands.extend_from_slice(offsets);
     build(
@@ -582,7 +590,8 @@ pub fn insert_slice_at<'c>(
     sizes: &[i64],
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     let mut operands = vec![source, dest];
     operands.extend_from_slice(offsets);
     build(
@@ -787,7 +796,8 @@ pub fn scf_parallel<'c>(
     step: &[Value<'c, '_>],
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     let rank = lower.len();
     let body = Block::new(&vec![(Type::index(context), location); rank]);
     body.append_operation(build(OperationBuilder::new("scf.reduce", location))?);
@@ -817,7 +827,8 @@ pub fn memref_load<'c>(location: Location<'c>, memref: Value<'c, '_>, indices: &
 /// `memref.alloc() : ty` (static shape) and `memref.dealloc`.
 pub fn memref_alloc<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
-    let context = unsafe { location.context().to_ref() };
+    let context_ref = location.context();
+    let context = unsafe { context_ref.to_ref() };
     build(
         OperationBuilder::new("memref.alloc", location)
             .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 0, 0>")?)])

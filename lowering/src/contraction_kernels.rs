@@ -1108,7 +1108,8 @@ fn expand_factor(call: MlirOperation, factor: &Factor, arguments: &[MlirValue]) 
 /// Replaces `op` by the kernel; an error message if the text did not parse.
 fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context_ref = op.context();
+    let context = unsafe { context_ref.to_ref() };
     let text = kernel_text(c);
     let module = Module::parse(context, &format!("module {{\n{text}}}"))
         .ok_or_else(|| format!("internal error: the contraction kernel does not parse:\n{text}"))?;

@@ -50,7 +50,8 @@ fn stage(launch: OperationRef) -> Result<(), String> {
     let block = launch.block().ok_or("internal error: gpu.launch_func outside a block")?;
     let location = launch.location();
     // SAFETY: the context outlives the pass run that calls this.
-    let context = unsafe { launch.context().to_ref() };
+    let context_ref = launch.context();
+    let context = unsafe { context_ref.to_ref() };
     let operands: Vec<Value> = launch.operands().collect();
     for (index, operand) in operands.into_iter().enumerate() {
         if !defined_by_get_global(operand) {

@@ -41,7 +41,8 @@ static MARK_NOALIAS_ID: MarkNoaliasId = MarkNoaliasId;
 /// The entries of argument `index`'s attribute dictionary, plus `llvm.noalias`.
 fn with_noalias<'c>(op: &OperationRef<'c, '_>, index: usize) -> Attribute<'c> {
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context_ref = op.context();
+    let context = unsafe { context_ref.to_ref() };
     let noalias = Identifier::new(context, "llvm.noalias");
     // SAFETY: the raw handles come from live attributes of `op`'s context,
     // and the new dictionary is built in that context from them.
@@ -84,7 +85,8 @@ fn mark(op: OperationRef) {
         return;
     }
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context_ref = op.context();
+    let context = unsafe { context_ref.to_ref() };
     let count = entry.argument_count();
     let dictionaries: Vec<Attribute> = (0..count)
         .map(|i| {

@@ -69,7 +69,8 @@ impl<'c, 'a> Inserter<'c, 'a> {
 /// Replaces one scalar f32 `math.exp` (see the module documentation).
 fn expand(exp: OperationRef) -> BuildResult<()> {
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { exp.context().to_ref() };
+    let context_ref = exp.context();
+    let context = unsafe { context_ref.to_ref() };
     let block = exp.block().ok_or("internal error: math.exp outside a block")?;
     let b = Inserter { context, location: exp.location(), block: &block, anchor: exp };
     let f32 = Type::float32(context);

@@ -38,7 +38,8 @@ fn mark(function: OperationRef) {
         return; // a declaration
     };
     // SAFETY: the context outlives the pass run.
-    let context = unsafe { function.context().to_ref() };
+    let context_ref = function.context();
+    let context = unsafe { context_ref.to_ref() };
     let false_attr = Attribute::parse(context, "false").expect("`false` parses as a BoolAttr");
     for index in 0..block.argument_count() {
         // SAFETY: `function` is a live func.func and `index` one of its

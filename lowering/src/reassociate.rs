@@ -43,7 +43,8 @@ static REASSOCIATE_ID: ReassociateId = ReassociateId;
 
 fn set_fastmath(op: &OperationRef, flags: &str) {
     // SAFETY: the context outlives the op and this pass.
-    let context = unsafe { op.context().to_ref() };
+    let context_ref = op.context();
+    let context = unsafe { context_ref.to_ref() };
     let Some(attribute) = Attribute::parse(context, &format!("#arith.fastmath<{flags}>")) else { return };
     let name = std::ffi::CString::new("fastmath").expect("no NUL");
     // SAFETY: `op` is a live arith op that has a `fastmath` property.

@@ -384,7 +384,8 @@ pub fn create_chlo_legalize_pass() -> Pass {
     create_external(
         |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the operation's context outlives the pass run.
-            let context = unsafe { operation.context().to_ref() };
+            let context_ref = operation.context();
+            let context = unsafe { context_ref.to_ref() };
             let failed = Rc::new(Cell::new(false));
             let patterns = crate::patterns::PatternSet::new(context);
             for (name, decompose) in decompositions() {
@@ -399,7 +400,8 @@ pub fn create_chlo_legalize_pass() -> Pass {
                         let (op, rewriter) =
                             unsafe { (OperationRef::from_raw(raw_op), PatternRewriter::from_raw(raw_rewriter)) };
                         // SAFETY: the op's context outlives the pattern application.
-                        let context = unsafe { op.context().to_ref() };
+                        let context_ref = op.context();
+                        let context = unsafe { context_ref.to_ref() };
                         let rewrite = Rewrite { context, rewriter: rewriter.as_rewriter_base() };
                         match decompose(&rewrite, op) {
                             Ok(()) => true,

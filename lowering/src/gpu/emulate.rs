@@ -36,7 +36,8 @@ static LAUNCH_TO_LOOPS_ID: LaunchToLoopsId = LaunchToLoopsId;
 
 fn emulate(launch: OperationRef) -> BuildResult<()> {
     // SAFETY: the context outlives the pass.
-    let context = unsafe { launch.context().to_ref() };
+    let context_ref = launch.context();
+    let context = unsafe { context_ref.to_ref() };
     let location = launch.location();
     let body = launch.region(0).map_err(internal)?.first_block().ok_or("gpu.launch without body")?;
     if body.next_in_region().is_some() || body.argument_count() != 12 || launch.result_count() != 0 || launch.operand_count() != 6 {

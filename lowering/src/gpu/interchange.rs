@@ -65,7 +65,8 @@ fn enclosing_generic<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'
 
 fn interchange(generic: OperationRef) -> Result<(), String> {
     // SAFETY: the context outlives the pass.
-    let context = unsafe { generic.context().to_ref() };
+    let context_ref = generic.context();
+    let context = unsafe { context_ref.to_ref() };
     let iterators = generic
         .attribute("iterator_types")
         .ok()

@@ -214,7 +214,8 @@ fn block_argument<'c, 'a>(block: BlockRef<'c, 'a>, index: usize) -> BuildResult<
 /// Replaces `parallel` (no results) by a `gpu.launch`.
 fn map_loop(parallel: OperationRef) -> BuildResult<()> {
     // SAFETY: the context outlives the pass.
-    let context = unsafe { parallel.context().to_ref() };
+    let context_ref = parallel.context();
+    let context = unsafe { context_ref.to_ref() };
     let location = parallel.location();
     let index = Type::index(context);
     let body = parallel.region(0).map_err(internal)?.first_block().ok_or("internal error: scf.parallel without body")?;

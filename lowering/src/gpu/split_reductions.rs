@@ -336,7 +336,8 @@ fn split(reduction: Reduction, split: i64) -> BuildResult<()> {
     let Reduction { parallel, outputs, loops, trips, load, store, combine, identity } = reduction;
     let outer = loops[0];
     // SAFETY: the context outlives the pass.
-    let context = unsafe { outer.context().to_ref() };
+    let context_ref = outer.context();
+    let context = unsafe { context_ref.to_ref() };
     let location = outer.location();
     let anchor = parallel.unwrap_or(outer);
     let host = Emit { context, location, block: anchor.block().ok_or("internal error: no block")?, anchor };

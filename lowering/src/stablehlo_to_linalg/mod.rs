@@ -239,7 +239,8 @@ fn add_patterns(context: &Context, patterns: &PatternSet, failed: Rc<Cell<bool>>
                 // duration of this call; nothing escapes it.
                 let (op, rewriter) = unsafe { (OperationRef::from_raw(raw_op), PatternRewriter::from_raw(raw_rewriter)) };
                 // SAFETY: the op's context outlives the pattern application.
-                let context = unsafe { op.context().to_ref() };
+                let context_ref = op.context();
+                let context = unsafe { context_ref.to_ref() };
                 // Ops in the body of a StableHLO region op (a reduce's
                 // reducer) are lowered by that op's pattern, as scalars.
                 let nested_in_stablehlo = op
@@ -287,7 +288,8 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
     create_external(
         |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the operation's context outlives the pass run.
-            let context = unsafe { operation.context().to_ref() };
+            let context_ref = operation.context();
+            let context = unsafe { context_ref.to_ref() };
             let failed = Rc::new(Cell::new(false));
             crate::signedness::legalize_signedness(operation);
             let core = PatternSet::new(context);
