@@ -14,6 +14,7 @@ pub mod diagnostics;
 pub mod distinct_results;
 pub mod element;
 pub mod expand_copies;
+pub mod fusion;
 pub mod gpu;
 pub mod gpu_host;
 pub mod noalias;

@@ -31,8 +31,16 @@ pub struct PassInfo {
 
 /// Tensor-level clean-up shared by the CPU and GPU paths: inline calls
 /// (JAX outlines helpers such as `log_softmax` into private functions), fuse
-/// chains of element-wise linalg ops into one, then canonicalize and CSE.
-const CPU_PREPARE: &str = "inline, func.func(linalg-fuse-elementwise-ops, canonicalize, cse)";
+/// chains of element-wise linalg ops into one (`xla-fuse-elementwise-rounds`
+/// first, in O(N log N); upstream's greedy `linalg-fuse-elementwise-ops` is
+/// quadratic in the length of a chain, and afterwards finds little left to
+/// fuse but still propagates reshapes and folds constants), then
+/// canonicalize and CSE.
+const CPU_PREPARE: &[Step] = &[
+    Step::Upstream("inline"),
+    Step::Ours(crate::fusion::create_fuse_elementwise_rounds_pass),
+    Step::Upstream("func.func(linalg-fuse-elementwise-ops, canonicalize, cse)"),
+];
 
 /// Bufferization: linalg on tensors in, buffers out. Functions take every
 /// result as a caller-allocated out-parameter
@@ -77,7 +85,7 @@ const FRONT_END: &[Step] = &[
 /// tensor-level passes, bufferize, contraction kernels, copies as loops,
 /// then `cpu_codegen`, and `noalias` on the entry points.
 const CPU_CODEGEN_STEPS: &[Step] = &[
-    Step::Upstream(CPU_PREPARE),
+    Step::Steps(CPU_PREPARE),
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
@@ -126,7 +134,7 @@ const GPU_LOOPS: &str = concat!(
 /// host function.
 const GPU_KERNELS: &[Step] = &[
     Step::Steps(FRONT_END),
-    Step::Upstream(CPU_PREPARE),
+    Step::Steps(CPU_PREPARE),
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
@@ -247,6 +255,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-rename-reserved-symbols",
         summary: "Rename functions named like C library functions (tan, expf, memcpy, ...) to <name>.xla",
         steps: &[Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass)],
+    },
+    PassInfo {
+        name: "xla-fuse-elementwise-rounds",
+        summary: "Fuse single-use element-wise linalg.generic producers into their consumers, in rounds of disjoint pairs (O(N log N) on chains)",
+        steps: &[Step::Ours(crate::fusion::create_fuse_elementwise_rounds_pass)],
     },
     PassInfo {
         name: "xla-distinct-results",
