@@ -11,6 +11,7 @@ pub mod builders;
 pub mod chlo;
 pub mod contraction_kernels;
 pub mod diagnostics;
+pub mod distinct_inits;
 pub mod distinct_results;
 pub mod element;
 pub mod expand_copies;

@@ -90,6 +90,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
+    Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(CPU_BUFFERIZE),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
@@ -138,6 +139,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
+    Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(GPU_BUFFERIZE),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Upstream("func.func(linalg-generalize-named-ops)"),
@@ -285,6 +287,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-readonly-arguments",
         summary: "Mark the arguments of public functions bufferization.writable = false: compiled code never writes into its inputs",
         steps: &[Step::Ours(crate::readonly_args::create_readonly_arguments_pass)],
+    },
+    PassInfo {
+        name: "xla-distinct-inits",
+        summary: "Share each tensor.empty / constant used as a linalg init among at most 16 writers, each group with its own copy (bounds one-shot bufferization's alias sets)",
+        steps: &[Step::Ours(crate::distinct_inits::create_distinct_inits_pass)],
     },
     PassInfo {
         name: "xla-contraction-kernels",
