@@ -23,7 +23,7 @@ unsafe extern "C" {
     pub fn xlaSourceSessionVerify(session: XlaSourceSession) -> MlirLogicalResult;
     pub fn xlaSourceSessionDestroy(session: XlaSourceSession);
 
-    /// `xla-fuse-elementwise-rounds` (lib/Transforms/ElementwiseFusion.cpp);
-    /// the caller owns the returned pass.
-    pub fn xlaCreateElementwiseFusionRoundsPass() -> MlirPass;
+    /// `xla-fuse-elementwise` (lib/Transforms/ElementwiseFusion.cpp); the
+    /// caller owns the returned pass.
+    pub fn xlaCreateFuseElementwisePass() -> MlirPass;
 }

@@ -31,15 +31,14 @@ pub struct PassInfo {
 
 /// Tensor-level clean-up shared by the CPU and GPU paths: inline calls
 /// (JAX outlines helpers such as `log_softmax` into private functions), fuse
-/// chains of element-wise linalg ops into one (`xla-fuse-elementwise-rounds`
-/// first, in O(N log N); upstream's greedy `linalg-fuse-elementwise-ops` is
-/// quadratic in the length of a chain, and afterwards finds little left to
-/// fuse but still propagates reshapes and folds constants), then
-/// canonicalize and CSE.
+/// chains of element-wise linalg ops (`xla-fuse-elementwise`: upstream's
+/// `linalg-fuse-elementwise-ops` rewrites, in rounds and with fused bodies
+/// of at most 1024 ops, so compile time grows linearly), then canonicalize
+/// and CSE.
 const CPU_PREPARE: &[Step] = &[
     Step::Upstream("inline"),
-    Step::Ours(crate::fusion::create_fuse_elementwise_rounds_pass),
-    Step::Upstream("func.func(linalg-fuse-elementwise-ops, canonicalize, cse)"),
+    Step::Ours(crate::fusion::create_fuse_elementwise_pass),
+    Step::Upstream("func.func(canonicalize, cse)"),
 ];
 
 /// Bufferization: linalg on tensors in, buffers out. Functions take every
@@ -259,9 +258,9 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass)],
     },
     PassInfo {
-        name: "xla-fuse-elementwise-rounds",
-        summary: "Fuse single-use element-wise linalg.generic producers into their consumers, in rounds of disjoint pairs (O(N log N) on chains)",
-        steps: &[Step::Ours(crate::fusion::create_fuse_elementwise_rounds_pass)],
+        name: "xla-fuse-elementwise",
+        summary: "Fuse element-wise linalg.generic ops like linalg-fuse-elementwise-ops (single-use producers, reshape propagation, constant folding), in rounds of disjoint pairs and with fused bodies of at most 1024 ops",
+        steps: &[Step::Ours(crate::fusion::create_fuse_elementwise_pass)],
     },
     PassInfo {
         name: "xla-distinct-results",
