@@ -66,7 +66,9 @@ const CPU_CODEGEN: &str = concat!(
     "convert-math-to-libm,",
     "expand-strided-metadata,",
     "finalize-memref-to-llvm,",
-    "convert-scf-to-cf,",
+    // Without rollback bookkeeping (every op moved by a block split was
+    // recorded): 4x faster on programs with thousands of loops.
+    "convert-scf-to-cf{allow-pattern-rollback=false},",
     "convert-to-llvm,",
     "reconcile-unrealized-casts"
 );
