@@ -1,6 +1,6 @@
 //! Raw declarations of the C API in `include/xla-c/` (built by CMake).
 
-use mlir_sys::{MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirStringRef};
+use mlir_sys::{MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
 
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -22,4 +22,8 @@ unsafe extern "C" {
     pub fn xlaSourceSessionParseModule(session: XlaSourceSession) -> MlirOperation;
     pub fn xlaSourceSessionVerify(session: XlaSourceSession) -> MlirLogicalResult;
     pub fn xlaSourceSessionDestroy(session: XlaSourceSession);
+
+    /// `xla-fuse-elementwise` (lib/Transforms/ElementwiseFusion.cpp); the
+    /// caller owns the returned pass.
+    pub fn xlaCreateFuseElementwisePass() -> MlirPass;
 }

@@ -137,8 +137,18 @@ pub fn legalize_signedness(module: OperationRef) {
         // 1. Remember the original element types.
         if name.starts_with("stablehlo.") || name.starts_with("chlo.") {
             let typed = if matches!(name.as_str(), "stablehlo.select" | "stablehlo.clamp") { 1 } else { 0 };
-            let operand = op.operand(typed).ok().map(|v| element_of(melior::ir::ValueLike::r#type(&v)));
-            let result = op.result(0).ok().map(|v| element_of(melior::ir::ValueLike::r#type(&v)));
+            // Counts checked first: melior's out-of-range error prints the
+            // op, which for a nested op prints (and verifies) its whole
+            // function, so `.ok()` on a missing operand/result made this
+            // walk quadratic.
+            let operand = (typed < op.operand_count())
+                .then(|| op.operand(typed).ok())
+                .flatten()
+                .map(|v| element_of(melior::ir::ValueLike::r#type(&v)));
+            let result = (op.result_count() > 0)
+                .then(|| op.result(0).ok())
+                .flatten()
+                .map(|v| element_of(melior::ir::ValueLike::r#type(&v)));
             if operand.into_iter().chain(result).any(is_sign_typed) {
                 // SAFETY: TypeAttr construction from valid types.
                 unsafe {
