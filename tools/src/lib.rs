@@ -1,6 +1,8 @@
 //! Code shared by the drivers: reading inputs, reporting errors the same
 //! way, and clap error handling that keeps exit code 1 for bad usage.
 
+pub mod fuzz;
+
 use std::{fmt::Display, io::Read, path::Path, process::ExitCode};
 
 /// Prints `tool: error: message` to stderr and returns exit code 1.
