@@ -42,6 +42,12 @@ fn command() -> Command {
 }
 
 fn main() -> ExitCode {
+    // The fork server forks from this thread before any MLIR context
+    // exists; workers and --replay run on the tools' large stack.
+    tool_main()
+}
+
+fn tool_main() -> ExitCode {
     let matches = parse_args(command());
     let depth = match matches.get_one::<String>("stage").map(String::as_str) {
         Some("parse") => Depth::Parse,
@@ -60,17 +66,11 @@ fn main() -> ExitCode {
     if let Some(files) = matches.get_many::<String>("replay") {
         // Every stage, whatever the fractions say.
         let limits = Limits { lower_fraction: 1.0, run_fraction: 1.0, ..limits };
-        let target = Target::new(true);
-        for file in files {
-            let (text, name) = match read_source(file) {
-                Ok(source) => source,
-                Err(message) => return fail(TOOL, message),
-            };
-            let mut rng = Rng::new(seed);
-            let outcome = target.process(&text, &name, &limits, &mut rng, &mut |stage| eprintln!("{TOOL}: {name}: {}", stage.name()));
-            println!("{name}: {outcome:?}");
-        }
-        return ExitCode::SUCCESS;
+        let files: Vec<String> = files.cloned().collect();
+        return match xla_tools::call_with_large_stack(move || replay(&files, &limits, seed)) {
+            Ok(code) => code,
+            Err(_) => ExitCode::from(101),
+        };
     }
 
     let seeds_dir = PathBuf::from(matches.get_one::<String>("seeds").expect("default"));
@@ -113,6 +113,21 @@ fn main() -> ExitCode {
             println!("fuzz: saved {}", path.display());
         }
         return ExitCode::from(1);
+    }
+    ExitCode::SUCCESS
+}
+
+/// Runs each file through every stage in this process, diagnostics printed.
+fn replay(files: &[String], limits: &Limits, seed: u64) -> ExitCode {
+    let target = Target::new(true);
+    for file in files {
+        let (text, name) = match read_source(file) {
+            Ok(source) => source,
+            Err(message) => return fail(TOOL, message),
+        };
+        let mut rng = Rng::new(seed);
+        let outcome = target.process(&text, &name, limits, &mut rng, &mut |stage| eprintln!("{TOOL}: {name}: {}", stage.name()));
+        println!("{name}: {outcome:?}");
     }
     ExitCode::SUCCESS
 }

@@ -240,7 +240,19 @@ fn spawn(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options) 
     let pid = unsafe { libc::fork() };
     match pid {
         -1 => panic!("fork failed: {}", std::io::Error::last_os_error()),
-        0 => worker(id, shared, seeds, options),
+        0 => {
+            // The tools' large stack (MLIR recurses once per nesting level),
+            // on a thread of the fresh child.
+            let seeds = seeds.to_vec();
+            let options = options.clone();
+            let code = match crate::call_with_large_stack(move || -> i32 { worker(id, shared, &seeds, &options) }) {
+                Ok(code) => code,
+                Err(None) => 101,
+                Err(Some(_)) => 102,
+            };
+            // SAFETY: ends the child without the parent's exit handlers.
+            unsafe { libc::_exit(code) }
+        }
         pid => pid,
     }
 }
