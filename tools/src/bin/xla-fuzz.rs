@@ -12,7 +12,7 @@ use xla_tools::{
     fuzz::{
         mutate::{Rng, load_seeds, mutant},
         server::{self, Options},
-        target::{Depth, Limits, Target},
+        target::{Depth, Limits, Target, screen},
     },
     parse_args, read_source,
 };
@@ -79,7 +79,9 @@ fn tool_main() -> ExitCode {
         Err(message) => return fail(TOOL, message),
     };
     if let Some(&index) = matches.get_one::<u64>("print-mutant") {
-        let (origin, text) = mutant(&seeds, &mut Rng::for_input(seed, index));
+        let seeds_for_screen = seeds.clone();
+        let valid = xla_tools::call_with_large_stack(move || screen(&Target::new(false), &seeds_for_screen)).unwrap_or_default();
+        let (origin, text) = mutant(&seeds, &valid, &mut Rng::for_input(seed, index));
         eprintln!("{TOOL}: mutant {index} of seed {seed}, from {}", seeds[origin].origin);
         print!("{text}");
         return ExitCode::SUCCESS;

@@ -17,7 +17,7 @@
 //! (an execution timeout, not a bug; the first few are saved as `timeout-...`).
 
 use super::mutate::{Rng, Seed, mutant};
-use super::target::{Limits, Stage, Target};
+use super::target::{Limits, Stage, Target, screen};
 use std::{
     io::Write,
     path::PathBuf,
@@ -149,7 +149,7 @@ fn counter(slot: &Slot, c: Counter) -> &AtomicU64 {
 }
 
 /// The worker: never returns.
-fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options) -> ! {
+fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], valid: &[usize], options: &Options) -> ! {
     let slot = &shared.slots[id];
     // SAFETY: plain system calls on this process.
     unsafe {
@@ -188,7 +188,7 @@ fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options)
             break;
         }
         let mut rng = Rng::for_input(options.seed, index);
-        let (_, text) = mutant(seeds, &mut rng);
+        let (_, text) = mutant(seeds, valid, &mut rng);
         counter(slot, Counter::Inputs).fetch_add(1, Ordering::SeqCst);
         done += 1;
         if text.len() > MAX_INPUT {
@@ -233,7 +233,7 @@ fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options)
     unsafe { libc::_exit(0) }
 }
 
-fn spawn(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options) -> libc::pid_t {
+fn spawn(id: usize, shared: &'static Shared, seeds: &[Seed], valid: &[usize], options: &Options) -> libc::pid_t {
     let _ = std::io::stdout().flush();
     let _ = std::io::stderr().flush();
     // SAFETY: the parent is single-threaded and holds no MLIR state.
@@ -244,8 +244,9 @@ fn spawn(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options) 
             // The tools' large stack (MLIR recurses once per nesting level),
             // on a thread of the fresh child.
             let seeds = seeds.to_vec();
+            let valid = valid.to_vec();
             let options = options.clone();
-            let code = match crate::call_with_large_stack(move || -> i32 { worker(id, shared, &seeds, &options) }) {
+            let code = match crate::call_with_large_stack(move || -> i32 { worker(id, shared, &seeds, &valid, &options) }) {
                 Ok(code) => code,
                 Err(None) => 101,
                 Err(Some(_)) => 102,
@@ -254,6 +255,45 @@ fn spawn(id: usize, shared: &'static Shared, seeds: &[Seed], options: &Options) 
             unsafe { libc::_exit(code) }
         }
         pid => pid,
+    }
+}
+
+/// [`screen`] in a child process (the parent must stay free of MLIR), its
+/// answer passed back through a pipe. Empty if the child fails.
+fn screen_in_child(seeds: &[Seed]) -> Vec<usize> {
+    let mut fds = [0; 2];
+    // SAFETY: plain system calls; the child only writes to the pipe and exits.
+    unsafe {
+        if libc::pipe(fds.as_mut_ptr()) != 0 {
+            return Vec::new();
+        }
+        let _ = std::io::stdout().flush();
+        let pid = libc::fork();
+        if pid == 0 {
+            libc::close(fds[0]);
+            let seeds = seeds.to_vec();
+            let valid = crate::call_with_large_stack(move || screen(&Target::new(false), &seeds)).unwrap_or_default();
+            let bytes: Vec<u8> = valid.iter().flat_map(|&i| (i as u32).to_le_bytes()).collect();
+            let mut written = 0;
+            while written < bytes.len() {
+                let n = libc::write(fds[1], bytes[written..].as_ptr().cast(), bytes.len() - written);
+                if n <= 0 {
+                    break;
+                }
+                written += n as usize;
+            }
+            libc::_exit(0);
+        }
+        libc::close(fds[1]);
+        use std::io::Read;
+        use std::os::fd::FromRawFd;
+        let mut pipe = std::fs::File::from_raw_fd(fds[0]);
+        let mut bytes = Vec::new();
+        let _ = pipe.read_to_end(&mut bytes);
+        if pid > 0 {
+            libc::waitpid(pid, std::ptr::null_mut(), 0);
+        }
+        bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]) as usize).collect()
     }
 }
 
@@ -278,13 +318,15 @@ struct Worker {
 
 /// Runs the campaign; progress lines and findings go to stdout.
 pub fn run(seeds: &[Seed], options: &Options) -> Summary {
+    let valid = screen_in_child(seeds);
+    println!("fuzz: {} of {} seeds verify", valid.len(), seeds.len());
     let shared = shared_memory();
     let jobs = options.jobs.clamp(1, MAX_JOBS);
     let start = Instant::now();
     let mut summary = Summary::default();
     let mut saved: std::collections::HashMap<&'static str, usize> = Default::default();
     let mut workers: Vec<Worker> = (0..jobs)
-        .map(|id| Worker { pid: Some(spawn(id, shared, seeds, options)), heartbeat: 0, since: Instant::now() })
+        .map(|id| Worker { pid: Some(spawn(id, shared, seeds, &valid, options)), heartbeat: 0, since: Instant::now() })
         .collect();
     let mut last_progress = Instant::now();
     let limit = options.iterations.unwrap_or(u64::MAX);
@@ -353,7 +395,7 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
                 }
             }
             if worker.pid.is_none() && !finished() && aborted.is_none() {
-                worker.pid = Some(spawn(id, shared, seeds, options));
+                worker.pid = Some(spawn(id, shared, seeds, &valid, options));
                 worker.since = Instant::now();
                 worker.heartbeat = slot.heartbeat.load(Ordering::SeqCst);
             }

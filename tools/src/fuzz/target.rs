@@ -106,6 +106,18 @@ impl Target {
         Target { context, print_diagnostics }
     }
 
+    /// Whether `text` parses and verifies (diagnostics dropped).
+    pub fn verifies(&self, text: &str) -> bool {
+        if known_parse_issue(text).is_some() {
+            return false;
+        }
+        let session = SourceSession::new(&self.context, text, "seed", false);
+        let handler = self.context.attach_diagnostic_handler(|_| true);
+        let ok = session.parse_module().is_some();
+        self.context.detach_diagnostic_handler(handler);
+        ok
+    }
+
     /// Runs one input as far as `limits` and its validity allow; `stage`
     /// is called when it enters each stage.
     pub fn process(&self, text: &str, name: &str, limits: &Limits, rng: &mut Rng, stage: &mut dyn FnMut(Stage)) -> Outcome {
@@ -290,6 +302,11 @@ pub fn generate(element_type: ElementType, shape: &[usize], rng: &mut Rng) -> Ho
         }
     }
     HostTensor::new(element_type, shape.to_vec(), data).expect("the data matches the shape")
+}
+
+/// The indices of the seeds that parse and verify.
+pub fn screen(target: &Target, seeds: &[super::mutate::Seed]) -> Vec<usize> {
+    (0..seeds.len()).filter(|&i| target.verifies(&seeds[i].text)).collect()
 }
 
 /// Bugs tracked (and being fixed) elsewhere that parsing hits: the
