@@ -37,6 +37,7 @@ fn command() -> Command {
         .arg(Arg::new("run-fraction").long("run-fraction").default_value("0.1").value_parser(value_parser!(f64)).help("Fraction of those, with a small static-shaped entry, that are JIT-compiled and run"))
         .arg(Arg::new("recycle").long("recycle").default_value("2000").value_parser(value_parser!(u64)).help("Inputs per worker process before it is replaced"))
         .arg(Arg::new("progress").long("progress").default_value("10").value_parser(value_parser!(f64)).help("Seconds between progress lines (0: none)"))
+        .arg(Arg::new("self-test").long("self-test").action(ArgAction::SetTrue).help("Obey `xla-fuzz-self-test: abort|hang|spin` markers in inputs (the harness's own test)"))
         .arg(Arg::new("replay").long("replay").action(ArgAction::Append).value_name("FILE").help("Run these files in this process (every stage, diagnostics printed) instead of fuzzing"))
         .arg(Arg::new("print-mutant").long("print-mutant").value_parser(value_parser!(u64)).value_name("INDEX").help("Print the mutant of this input index and exit"))
 }
@@ -60,6 +61,7 @@ fn tool_main() -> ExitCode {
         run_fraction: *matches.get_one::<f64>("run-fraction").expect("default"),
         max_run_bytes: 1 << 20,
         max_run_elements: 1 << 22,
+        self_test: matches.get_flag("self-test"),
     };
     let seed = *matches.get_one::<u64>("seed").expect("default");
 
@@ -110,7 +112,10 @@ fn tool_main() -> ExitCode {
     let summary = server::run(&seeds, &options);
     println!("{}", summary.details());
     println!("{}", summary.line());
-    if summary.crashes + summary.hangs + summary.silent > 0 {
+    if summary.crashes + summary.hangs + summary.silent + summary.roundtrip > 0 {
+        if summary.silent + summary.roundtrip > 0 {
+            println!("fuzz: failures without a diagnostic and round-trip failures are saved as {}/silent-* and roundtrip-*", options.out.display());
+        }
         for path in &summary.saved {
             println!("fuzz: saved {}", path.display());
         }

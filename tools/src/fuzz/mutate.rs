@@ -279,6 +279,32 @@ fn tensor_types(text: &str) -> Vec<TensorType> {
     types
 }
 
+/// The insides of `[...]` and `array<iN: ...>` holding only integers.
+fn integer_lists(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut lists = Vec::new();
+    for (i, &c) in bytes.iter().enumerate() {
+        let start = match c {
+            b'[' => i + 1,
+            b':' if text[..i].ends_with("array<i64") || text[..i].ends_with("array<i32") => i + 1,
+            _ => continue,
+        };
+        let close = if c == b'[' { b']' } else { b'>' };
+        let Some(len) = bytes[start..].iter().position(|&b| b == close || b == b'\n') else { continue };
+        let end = start + len;
+        if bytes[end] != close {
+            continue;
+        }
+        let inner = &text[start..end];
+        let numeric = !inner.trim().is_empty()
+            && inner.split(',').all(|x| !x.trim().is_empty() && x.trim().parse::<i128>().is_ok());
+        if numeric {
+            lists.push((start, end));
+        }
+    }
+    lists
+}
+
 /// Replaces `range` of `text` by `new`.
 fn splice(text: &str, (start, end): (usize, usize), new: &str) -> String {
     let mut out = String::with_capacity(text.len() + new.len());
@@ -294,7 +320,7 @@ fn lines_of(text: &str) -> Vec<&str> {
 
 /// One mutation of `text`; `other` is another seed, for splicing.
 pub fn mutate_once(text: &str, other: &str, rng: &mut Rng) -> String {
-    let kind = rng.below(22);
+    let kind = rng.below(25);
     let mut lines = lines_of(text);
     match kind {
         0 => {
@@ -412,6 +438,33 @@ pub fn mutate_once(text: &str, other: &str, rng: &mut Rng) -> String {
             // Include a leading minus sign in the replaced range.
             let start = if t.start > 0 && text.as_bytes()[t.start - 1] == b'-' { t.start - 1 } else { t.start };
             splice(text, (start, t.end), *rng.pick(INTEGERS))
+        }
+        22 | 23 | 24 => {
+            // An integer list (`[1, 0]`, `array<i64: 1, 0>`, `dense<[..]>`):
+            // swap, duplicate or drop an element, or move one by one.
+            let lists = integer_lists(text);
+            if lists.is_empty() {
+                return mutate_tokens(text, rng);
+            }
+            let (start, end) = lists[rng.below(lists.len())];
+            let mut items: Vec<i128> = text[start..end].split(',').filter_map(|x| x.trim().parse().ok()).collect();
+            let n = items.len();
+            match rng.below(4) {
+                0 if n > 1 => items.swap(rng.below(n), rng.below(n)),
+                1 => {
+                    let i = rng.below(n);
+                    items.insert(i, items[i]);
+                }
+                2 => {
+                    items.remove(rng.below(n));
+                }
+                _ => {
+                    let i = rng.below(n);
+                    items[i] += if rng.chance(0.5) { 1 } else { -1 };
+                }
+            }
+            let new = items.iter().map(i128::to_string).collect::<Vec<_>>().join(", ");
+            splice(text, (start, end), &new)
         }
         14 | 15 => {
             // An op for another of the same arity.
@@ -549,6 +602,13 @@ mod tests {
         assert_eq!(&text[types[2].element.0..types[2].element.1], "i8");
         assert_eq!(largest_tensor(text), 6);
         assert_eq!(largest_tensor("tensor<4294967296x4294967296x4294967296xf32>"), u64::MAX);
+    }
+
+    #[test]
+    fn lists() {
+        let text = "dims = [1, 0], a = array<i64: 2, -3>, b = [x, 1], dense<[[1, 2]]>";
+        let found: Vec<&str> = integer_lists(text).into_iter().map(|(s, e)| &text[s..e]).collect();
+        assert_eq!(found, vec!["1, 0", " 2, -3", "1, 2"]);
     }
 
     #[test]

@@ -43,8 +43,9 @@ enum Counter {
     SkippedKnown,
     Silent,
     TooLarge,
+    RoundTrip,
 }
-const COUNTERS: usize = 9;
+const COUNTERS: usize = 10;
 
 #[repr(C)]
 struct Slot {
@@ -97,6 +98,7 @@ pub struct Summary {
     pub skipped_known: u64,
     pub too_large: u64,
     pub silent: u64,
+    pub roundtrip: u64,
     pub crashes: u64,
     pub hangs: u64,
     pub exec_timeouts: u64,
@@ -114,10 +116,11 @@ impl Summary {
     }
     pub fn details(&self) -> String {
         format!(
-            "fuzz: {:.1} s ({:.0} inputs/s); {} failures without a diagnostic; {} execution timeouts (not bugs); {} run errors; {} skipped as known bugs; {} too large",
+            "fuzz: {:.1} s ({:.0} inputs/s); {} failures without a diagnostic; {} print/parse round-trip failures; {} execution timeouts (not bugs); {} run errors; {} skipped as known bugs; {} too large",
             self.seconds,
             self.inputs as f64 / self.seconds.max(1e-9),
             self.silent,
+            self.roundtrip,
             self.exec_timeouts,
             self.run_errors,
             self.skipped_known,
@@ -219,6 +222,14 @@ fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], valid: &[usize], o
         bump(Counter::Ran, outcome.ran);
         bump(Counter::RunErrors, outcome.run_error);
         bump(Counter::SkippedKnown, outcome.skipped_known.is_some());
+        if let Some(why) = &outcome.roundtrip_failure {
+            bump(Counter::RoundTrip, true);
+            if saved_silent < MAX_SAVED {
+                saved_silent += 1;
+                let _ = std::fs::write(options.out.join(format!("roundtrip-{index}.mlir")), &text);
+                let _ = std::fs::write(options.out.join(format!("roundtrip-{index}.txt")), why);
+            }
+        }
         if let Some(stage) = outcome.silent_failure {
             bump(Counter::Silent, true);
             if saved_silent < MAX_SAVED {
@@ -358,7 +369,12 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
                     worker.since = Instant::now();
                 } else {
                     let stage = Stage::from_u32(slot.stage.load(Ordering::SeqCst));
-                    let allowed = if stage == Stage::Run { options.exec_timeout } else { options.timeout };
+                    let allowed = match stage {
+                        Stage::Run => options.exec_timeout,
+                        // Creating a context takes seconds in a debug build on a busy machine.
+                        Stage::Startup => options.timeout.max(120.0),
+                        _ => options.timeout,
+                    };
                     let stalled = worker.since.elapsed().as_secs_f64();
                     if stalled > allowed {
                         // SAFETY: our own child.
@@ -440,6 +456,7 @@ fn totals(shared: &Shared, jobs: usize, found: &Summary, start: Instant) -> Summ
         skipped_known: sum(Counter::SkippedKnown),
         too_large: sum(Counter::TooLarge),
         silent: sum(Counter::Silent),
+        roundtrip: sum(Counter::RoundTrip),
         crashes: found.crashes,
         hangs: found.hangs,
         exec_timeouts: found.exec_timeouts,

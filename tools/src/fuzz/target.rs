@@ -7,7 +7,7 @@ use super::mutate::{Rng, largest_tensor};
 use melior::{
     Context,
     diagnostic::DiagnosticSeverity,
-    ir::{BlockLike, Module, RegionLike, attribute::StringAttribute, operation::OperationLike},
+    ir::{BlockLike, Module, RegionLike, attribute::StringAttribute, operation::{OperationLike, OperationPrintingFlags}},
 };
 use std::{cell::RefCell, rc::Rc};
 use xla_dialects::{SourceSession, create_context};
@@ -65,6 +65,27 @@ pub struct Limits {
     pub max_run_bytes: usize,
     /// Largest element count of any tensor type in a program that runs.
     pub max_run_elements: u64,
+    /// Obey the `xla-fuzz-self-test: abort|hang|spin` markers of the
+    /// harness's own test (`test/Fuzz/self-test.test`).
+    pub self_test: bool,
+}
+
+/// With `--self-test`: what the harness's own test asks for at `stage`.
+fn self_test(limits: &Limits, text: &str, stage: Stage) {
+    if !limits.self_test {
+        return;
+    }
+    let wants = |what: &str| text.contains(&format!("xla-fuzz-self-test: {what}"));
+    match stage {
+        Stage::Parse if wants("abort") => std::process::abort(),
+        Stage::Parse if wants("hang") => loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        },
+        Stage::Run if wants("spin") => loop {
+            std::thread::sleep(std::time::Duration::from_secs(1));
+        },
+        _ => {}
+    }
 }
 
 /// What happened to one input (a crash or hang never returns).
@@ -81,6 +102,9 @@ pub struct Outcome {
     pub skipped_known: Option<&'static str>,
     /// Parsing or lowering failed without any error diagnostic.
     pub silent_failure: Option<&'static str>,
+    /// The module printed after parsing did not parse again (a printer or
+    /// parser bug): why.
+    pub roundtrip_failure: Option<String>,
     /// The first error diagnostic, if any.
     pub first_error: Option<String>,
 }
@@ -104,6 +128,26 @@ impl Target {
         // One thread: workers are processes, and the machine is shared.
         context.enable_multi_threading(false);
         Target { context, print_diagnostics }
+    }
+
+    /// Parses printed IR again; the first error if it fails.
+    fn reparse(&self, text: &str) -> Result<(), String> {
+        let session = SourceSession::new(&self.context, text, "printed", false);
+        let first = Rc::new(RefCell::new(None::<String>));
+        let handler = {
+            let first = first.clone();
+            self.context.attach_diagnostic_handler(move |diagnostic| {
+                let mut first = first.borrow_mut();
+                if first.is_none() && matches!(diagnostic.severity(), DiagnosticSeverity::Error) {
+                    *first = Some(format!("{}: {diagnostic}", diagnostic.location()));
+                }
+                true
+            })
+        };
+        let ok = session.parse_module().is_some();
+        self.context.detach_diagnostic_handler(handler);
+        let error = first.borrow_mut().take();
+        if ok { Ok(()) } else { Err(error.unwrap_or_else(|| "no diagnostic".into())) }
     }
 
     /// Whether `text` parses and verifies (diagnostics dropped).
@@ -133,6 +177,7 @@ impl Target {
             return outcome;
         }
         stage(Stage::Parse);
+        self_test(limits, text, Stage::Parse);
         let session = SourceSession::new(&self.context, text, name, false);
         let captured = Rc::new(RefCell::new(Captured::default()));
         let handler = (!self.print_diagnostics).then(|| {
@@ -158,6 +203,19 @@ impl Target {
             outcome.silent_failure = Some("parse");
         }
         if let Some(mut module) = module {
+            // What xla-opt prints must parse again, in both forms.
+            for generic in [false, true] {
+                let mut flags = OperationPrintingFlags::new();
+                if generic {
+                    flags = flags.print_generic_operation_form();
+                }
+                let printed = module.as_operation().to_string_with_flags(flags).unwrap_or_default();
+                if let Err(error) = self.reparse(&printed) {
+                    let form = if generic { "generic" } else { "custom" };
+                    outcome.roundtrip_failure = Some(format!("the {form} form printed after parsing does not parse: {error}"));
+                    break;
+                }
+            }
             if limits.depth >= Depth::Lower && lower {
                 if let Some(reason) = known_lowering_issue(text) {
                     outcome.skipped_known = Some(reason);
@@ -216,6 +274,7 @@ impl Target {
         outcome.lowered = true;
         let inputs: Vec<HostTensor> = signature.inputs.iter().map(|spec| generate(spec.element_type, &spec.shape, input_rng)).collect();
         stage(Stage::Run);
+        self_test(limits, text, Stage::Run);
         let result = executable.execute(&inputs);
         outcome.ran = true;
         outcome.run_error = result.is_err();
