@@ -39,6 +39,8 @@ fn command() -> Command {
         .arg(Arg::new("progress").long("progress").default_value("10").value_parser(value_parser!(f64)).help("Seconds between progress lines (0: none)"))
         .arg(Arg::new("self-test").long("self-test").action(ArgAction::SetTrue).help("Obey `xla-fuzz-self-test: abort|hang|spin` markers in inputs (the harness's own test)"))
         .arg(Arg::new("replay").long("replay").action(ArgAction::Append).value_name("FILE").help("Run these files in this process (every stage, diagnostics printed) instead of fuzzing"))
+        .arg(Arg::new("captured").long("captured").action(ArgAction::SetTrue).help("With --replay: capture diagnostics as the workers do (print only the outcome)"))
+        .arg(Arg::new("replay-history").long("replay-history").value_name("TXT").help("Rerun, in one process and in order, the inputs a crashed worker had taken (the `history` line of a saved crash-*.txt; same --seed, --seeds, --stage and fractions as the run)"))
         .arg(Arg::new("print-mutant").long("print-mutant").value_parser(value_parser!(u64)).value_name("INDEX").help("Print the mutant of this input index and exit"))
 }
 
@@ -69,7 +71,8 @@ fn tool_main() -> ExitCode {
         // Every stage, whatever the fractions say.
         let limits = Limits { lower_fraction: 1.0, run_fraction: 1.0, ..limits };
         let files: Vec<String> = files.cloned().collect();
-        return match xla_tools::call_with_large_stack(move || replay(&files, &limits, seed)) {
+        let captured = matches.get_flag("captured");
+        return match xla_tools::call_with_large_stack(move || replay(&files, &limits, seed, captured)) {
             Ok(code) => code,
             Err(_) => ExitCode::from(101),
         };
@@ -80,6 +83,20 @@ fn tool_main() -> ExitCode {
         Ok(seeds) => seeds,
         Err(message) => return fail(TOOL, message),
     };
+    if let Some(path) = matches.get_one::<String>("replay-history") {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) => return fail(TOOL, format!("cannot read '{path}': {error}")),
+        };
+        let Some(history) = text.lines().find_map(|l| l.strip_prefix("history ")) else {
+            return fail(TOOL, format!("'{path}' has no history line"));
+        };
+        let indices: Vec<u64> = history.split_whitespace().filter_map(|i| i.parse().ok()).collect();
+        return match xla_tools::call_with_large_stack(move || replay_history(&seeds, &indices, &limits, seed)) {
+            Ok(code) => code,
+            Err(_) => ExitCode::from(101),
+        };
+    }
     if let Some(&index) = matches.get_one::<u64>("print-mutant") {
         let seeds_for_screen = seeds.clone();
         let valid = xla_tools::call_with_large_stack(move || screen(&Target::new(false), &seeds_for_screen)).unwrap_or_default();
@@ -104,7 +121,7 @@ fn tool_main() -> ExitCode {
         timeout: *matches.get_one::<f64>("timeout").expect("default"),
         exec_timeout: *matches.get_one::<f64>("exec-timeout").expect("default"),
         memory_mb: *matches.get_one::<u64>("memory-mb").expect("default"),
-        recycle: (*matches.get_one::<u64>("recycle").expect("default")).max(1),
+        recycle: (*matches.get_one::<u64>("recycle").expect("default")).clamp(1, server::MAX_HISTORY as u64),
         progress: *matches.get_one::<f64>("progress").expect("default"),
         limits,
     };
@@ -125,8 +142,8 @@ fn tool_main() -> ExitCode {
 }
 
 /// Runs each file through every stage in this process, diagnostics printed.
-fn replay(files: &[String], limits: &Limits, seed: u64) -> ExitCode {
-    let target = Target::new(true);
+fn replay(files: &[String], limits: &Limits, seed: u64, captured: bool) -> ExitCode {
+    let target = Target::new(!captured);
     for file in files {
         let (text, name) = match read_source(file) {
             Ok(source) => source,
@@ -136,5 +153,24 @@ fn replay(files: &[String], limits: &Limits, seed: u64) -> ExitCode {
         let outcome = target.process(&text, &name, limits, &mut rng, &mut |stage| eprintln!("{TOOL}: {name}: {}", stage.name()));
         println!("{name}: {outcome:?}");
     }
+    ExitCode::SUCCESS
+}
+
+/// Reruns the inputs of `indices` in order in one process, as a worker
+/// would (diagnostics captured), printing each index before it starts.
+fn replay_history(seeds: &[xla_tools::fuzz::mutate::Seed], indices: &[u64], limits: &Limits, seed: u64) -> ExitCode {
+    // Screened in a context of its own, as the fork server does.
+    let valid = screen(&Target::new(false), seeds);
+    let target = Target::new(false);
+    for &index in indices {
+        let mut rng = Rng::for_input(seed, index);
+        let (_, text) = mutant(seeds, &valid, &mut rng);
+        eprintln!("{TOOL}: input {index}");
+        let outcome = target.process(&text, &format!("input{index}.mlir"), limits, &mut rng, &mut |_| {});
+        if outcome.roundtrip_failure.is_some() || outcome.silent_failure.is_some() {
+            println!("input {index}: {outcome:?}");
+        }
+    }
+    println!("{TOOL}: replayed {} inputs without a crash", indices.len());
     ExitCode::SUCCESS
 }

@@ -54,8 +54,16 @@ struct Slot {
     stage: AtomicU32,
     len: AtomicU32,
     counters: [AtomicU64; COUNTERS],
+    /// The indices this worker process has taken so far (its first
+    /// `MAX_HISTORY`): a crash that depends on what the process did before
+    /// is reproduced by replaying them in order (`--replay-history`).
+    history_len: AtomicU64,
+    history: [AtomicU64; MAX_HISTORY],
     bytes: [u8; MAX_INPUT],
 }
+
+/// Workers are replaced after at most this many inputs.
+pub const MAX_HISTORY: usize = 8192;
 
 #[repr(C)]
 struct Shared {
@@ -181,6 +189,7 @@ fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], valid: &[usize], o
     let target = Target::new(false);
     let limit = options.iterations.unwrap_or(u64::MAX);
     let mut done = 0;
+    slot.history_len.store(0, Ordering::SeqCst);
     let mut saved_silent = 0;
     loop {
         if shared.stop.load(Ordering::SeqCst) != 0 || done >= options.recycle {
@@ -193,6 +202,11 @@ fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], valid: &[usize], o
         let mut rng = Rng::for_input(options.seed, index);
         let (_, text) = mutant(seeds, valid, &mut rng);
         counter(slot, Counter::Inputs).fetch_add(1, Ordering::SeqCst);
+        let taken = slot.history_len.load(Ordering::SeqCst) as usize;
+        if taken < MAX_HISTORY {
+            slot.history[taken].store(index, Ordering::SeqCst);
+            slot.history_len.store(taken as u64 + 1, Ordering::SeqCst);
+        }
         done += 1;
         if text.len() > MAX_INPUT {
             counter(slot, Counter::TooLarge).fetch_add(1, Ordering::SeqCst);
@@ -492,7 +506,12 @@ fn save(
     // emptied before each input).
     let _ = std::fs::copy(options.out.join(format!("worker{id}.log")), base.with_extension("log"));
     if let Some(what) = what {
-        let _ = std::fs::write(base.with_extension("txt"), format!("{what}\nseed {} index {index}\n", options.seed));
+        let taken = (slot.history_len.load(Ordering::SeqCst) as usize).min(MAX_HISTORY);
+        let history: Vec<String> = slot.history[..taken].iter().map(|h| h.load(Ordering::SeqCst).to_string()).collect();
+        let _ = std::fs::write(
+            base.with_extension("txt"),
+            format!("{what}\nseed {} index {index}\nhistory {}\n", options.seed, history.join(" ")),
+        );
     }
     listed.push(path);
 }
