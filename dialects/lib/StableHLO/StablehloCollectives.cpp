@@ -97,7 +97,8 @@ static LogicalResult verifyReduction(Operation *op, Region &computation, TypeRan
                                << getElementTypeOrSelf(type);
   auto scalar = RankedTensorType::get({}, element);
   Block &body = computation.front();
-  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
+  // An empty block has no terminator (getTerminator() would read past it).
+  auto ret = body.empty() ? ReturnOp() : dyn_cast<ReturnOp>(&body.back());
   if (body.getNumArguments() != 2 || body.getArgument(0).getType() != scalar ||
       body.getArgument(1).getType() != scalar || !ret || ret->getNumOperands() != 1 ||
       ret->getOperand(0).getType() != scalar)
