@@ -339,6 +339,25 @@ struct Worker {
     pid: Option<libc::pid_t>,
     heartbeat: u64,
     since: Instant,
+    /// The worker's CPU seconds when its heartbeat last changed.
+    cpu_since: f64,
+}
+
+/// A worker is hung when it used this many times its time limit in wall
+/// time without progress, even without using the CPU (blocked).
+const BLOCKED_FACTOR: f64 = 10.0;
+
+/// CPU seconds (user + system, all threads) used by process `pid`.
+fn cpu_seconds(pid: libc::pid_t) -> f64 {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { return 0.0 };
+    // Fields after the command name (which may hold spaces): state is the
+    // first, utime and stime the 12th and 13th.
+    let Some(rest) = stat.rfind(')').map(|i| &stat[i + 1..]) else { return 0.0 };
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+    // SAFETY: sysconf has no preconditions.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as f64;
+    (ticks(11) + ticks(12)) / per_second
 }
 
 /// Runs the campaign; progress lines and findings go to stdout.
@@ -351,7 +370,7 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
     let mut summary = Summary::default();
     let mut saved: std::collections::HashMap<&'static str, usize> = Default::default();
     let mut workers: Vec<Worker> = (0..jobs)
-        .map(|id| Worker { pid: Some(spawn(id, shared, seeds, &valid, options)), heartbeat: 0, since: Instant::now() })
+        .map(|id| Worker { pid: Some(spawn(id, shared, seeds, &valid, options)), heartbeat: 0, since: Instant::now(), cpu_since: 0.0 })
         .collect();
     let mut last_progress = Instant::now();
     let limit = options.iterations.unwrap_or(u64::MAX);
@@ -381,7 +400,8 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
                 if heartbeat != worker.heartbeat {
                     worker.heartbeat = heartbeat;
                     worker.since = Instant::now();
-                } else {
+                    worker.cpu_since = cpu_seconds(pid);
+                } else if worker.since.elapsed().as_secs_f64() > options.timeout.min(options.exec_timeout) {
                     let stage = Stage::from_u32(slot.stage.load(Ordering::SeqCst));
                     let allowed = match stage {
                         Stage::Run => options.exec_timeout,
@@ -389,8 +409,12 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
                         Stage::Startup => options.timeout.max(120.0),
                         _ => options.timeout,
                     };
-                    let stalled = worker.since.elapsed().as_secs_f64();
-                    if stalled > allowed {
+                    // Time is counted in the worker's CPU seconds, so a
+                    // worker starved by a busy machine is not taken for a
+                    // hung one; a blocked one is caught by wall time.
+                    let wall = worker.since.elapsed().as_secs_f64();
+                    let stalled = if wall > allowed { cpu_seconds(pid) - worker.cpu_since } else { 0.0 };
+                    if stalled > allowed || wall > allowed * BLOCKED_FACTOR {
                         // SAFETY: our own child.
                         unsafe {
                             libc::kill(pid, libc::SIGKILL);
@@ -398,14 +422,15 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
                         }
                         worker.pid = None;
                         let index = slot.index.load(Ordering::SeqCst);
+                        let stalled = format!("{stalled:.0} s of CPU time ({wall:.0} s)");
                         if stage == Stage::Startup {
-                            aborted = Some(format!("a worker made no progress for {stalled:.0} s while starting"));
+                            aborted = Some(format!("a worker made no progress for {stalled} while starting"));
                         } else if stage == Stage::Run {
                             summary.exec_timeouts += 1;
                             save(options, id, slot, "timeout", stage, index, None, &mut saved, &mut Vec::new());
                         } else {
                             summary.hangs += 1;
-                            let what = format!("hang: no progress for {stalled:.0} s in {}", stage.name());
+                            let what = format!("hang: no progress for {stalled} in {}", stage.name());
                             println!("fuzz: input {index}: {what}");
                             save(options, id, slot, "hang", stage, index, Some(&what), &mut saved, &mut summary.saved);
                         }
@@ -427,6 +452,7 @@ pub fn run(seeds: &[Seed], options: &Options) -> Summary {
             if worker.pid.is_none() && !finished() && aborted.is_none() {
                 worker.pid = Some(spawn(id, shared, seeds, &valid, options));
                 worker.since = Instant::now();
+                worker.cpu_since = 0.0;
                 worker.heartbeat = slot.heartbeat.load(Ordering::SeqCst);
             }
         }
