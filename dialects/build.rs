@@ -26,13 +26,23 @@ fn main() {
 
     // The C++ is always built optimized: at -O0 the generated parsers and
     // verifiers are slow, and the debug archive is several times larger.
-    let out = cmake::Config::new(root)
+    let mut config = cmake::Config::new(root);
+    config
         .generator("Ninja")
         .profile("Release")
         .define("MLIR_DIR", &mlir_dir)
         .define("MLIR_TABLEGEN_EXE", &tblgen)
-        .build_target("install")
-        .build();
+        .build_target("install");
+    // Extra flags for the C++ only, e.g. `-fsanitize=address` (README,
+    // "Fuzzing"); CXXFLAGS would also reach the C++ of other crates' build
+    // scripts and proc macros.
+    println!("cargo:rerun-if-env-changed=XLA_DIALECTS_CXXFLAGS");
+    if let Ok(flags) = env::var("XLA_DIALECTS_CXXFLAGS") {
+        for flag in flags.split_whitespace() {
+            config.cxxflag(flag);
+        }
+    }
+    let out = config.build();
 
     println!("cargo:rustc-link-search=native={}/lib", out.display());
     println!("cargo:rustc-link-lib=static=XLADialects");

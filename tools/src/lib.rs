@@ -1,6 +1,8 @@
 //! Code shared by the drivers: reading inputs, reporting errors the same
 //! way, and clap error handling that keeps exit code 1 for bad usage.
 
+pub mod fuzz;
+
 use std::{fmt::Display, io::Read, path::Path, process::ExitCode};
 
 /// Prints `tool: error: message` to stderr and returns exit code 1.
@@ -98,6 +100,20 @@ pub const STACK_BYTES: usize = 1 << 30;
 /// that the default for threads created from then on (LLVM's thread pool
 /// uses the C library's default).
 pub fn run_with_large_stack(main: fn() -> ExitCode) -> ExitCode {
+    match call_with_large_stack(main) {
+        Ok(code) => code,
+        // A panic has printed its message on the worker thread.
+        Err(None) => ExitCode::from(101),
+        Err(Some(error)) => fail("xla", format!("cannot start the main thread: {error}")),
+    }
+}
+
+/// Calls `f` on a thread with a [`STACK_BYTES`] stack (after making that the
+/// default for threads created from then on) and waits for it. `Err(None)`
+/// if it panicked, `Err(Some(..))` if the thread could not start.
+pub fn call_with_large_stack<T: Send + 'static>(
+    f: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Option<std::io::Error>> {
     extern "C" {
         // glibc (since 2.18); not bound by the libc crate.
         fn pthread_setattr_default_np(attr: *const libc::pthread_attr_t) -> libc::c_int;
@@ -112,10 +128,9 @@ pub fn run_with_large_stack(main: fn() -> ExitCode) -> ExitCode {
             libc::pthread_attr_destroy(&mut attr);
         }
     }
-    match std::thread::Builder::new().name("main".into()).stack_size(STACK_BYTES).spawn(main) {
-        // A panic has printed its message on the worker thread.
-        Ok(handle) => handle.join().unwrap_or(ExitCode::from(101)),
-        Err(error) => fail("xla", format!("cannot start the main thread: {error}")),
+    match std::thread::Builder::new().name("main".into()).stack_size(STACK_BYTES).spawn(f) {
+        Ok(handle) => handle.join().map_err(|_| None),
+        Err(error) => Err(Some(error)),
     }
 }
 

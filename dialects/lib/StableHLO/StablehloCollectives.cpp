@@ -97,7 +97,8 @@ static LogicalResult verifyReduction(Operation *op, Region &computation, TypeRan
                                << getElementTypeOrSelf(type);
   auto scalar = RankedTensorType::get({}, element);
   Block &body = computation.front();
-  auto ret = dyn_cast<ReturnOp>(body.getTerminator());
+  // An empty block has no terminator (getTerminator() would read past it).
+  auto ret = body.empty() ? ReturnOp() : dyn_cast<ReturnOp>(&body.back());
   if (body.getNumArguments() != 2 || body.getArgument(0).getType() != scalar ||
       body.getArgument(1).getType() != scalar || !ret || ret->getNumOperands() != 1 ||
       ret->getOperand(0).getType() != scalar)
@@ -189,11 +190,17 @@ LogicalResult CollectivePermuteOp::verify() {
   // collective_permute_c1: a list of [source, target] pairs.
   if (type.getRank() != 2 || type.getDimSize(1) != 2)
     return emitOpError() << "source_target_pairs must have shape [N, 2], got " << type;
-  auto values = llvm::to_vector(llvm::map_range(pairs.getValues<APInt>(),
-                                                [](const APInt &v) { return v.getSExtValue(); }));
+  // The pairs are read one at a time, never copied: a splat may stand for
+  // more pairs than memory holds (`dense<0> : tensor<9223372036854775807x2xi64>`
+  // made a SmallVector of 2^64 - 2 elements abort), and it repeats its first
+  // pair at once.
   llvm::SmallSet<int64_t, 16> sources, targets;
-  for (size_t i = 0; i < values.size(); i += 2) {
-    int64_t source = values[i], target = values[i + 1];
+  auto value = pairs.value_begin<APInt>();
+  for (int64_t i = 0, n = type.getDimSize(0); i < n; ++i) {
+    int64_t source = (*value).getSExtValue();
+    ++value;
+    int64_t target = (*value).getSExtValue();
+    ++value;
     // collective_permute_c4: process ids are non-negative.
     if (source < 0 || target < 0)
       return emitOpError() << "source_target_pairs has the negative process id "

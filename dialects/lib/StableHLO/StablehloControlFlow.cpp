@@ -19,7 +19,9 @@ static FailureOr<TypeRange> returnedTypes(Operation *op, Region &region,
                                           StringRef name) {
   if (region.empty())
     return op->emitOpError() << name << " region must not be empty";
-  auto terminator = dyn_cast<ReturnOp>(region.front().getTerminator());
+  // An empty block has no terminator (getTerminator() would read past it).
+  Block &block = region.front();
+  auto terminator = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(&block.back());
   if (!terminator)
     return op->emitOpError() << name << " region must end with stablehlo.return";
   return TypeRange(terminator->getOperandTypes());

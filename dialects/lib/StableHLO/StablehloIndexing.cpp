@@ -204,7 +204,8 @@ LogicalResult ScatterOp::verify() {
       return emitOpError() << "update_computation argument " << i << " has type "
                            << block.getArgument(i).getType() << ", expected " << expected;
   }
-  auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
+  // An empty block has no terminator (getTerminator() would read past it).
+  auto terminator = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(&block.back());
   if (!terminator || terminator->getNumOperands() != n)
     return emitOpError() << "update_computation must return " << n << " value(s) with stablehlo.return";
   for (size_t i = 0; i < n; ++i)

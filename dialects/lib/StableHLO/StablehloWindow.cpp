@@ -27,7 +27,8 @@ static LogicalResult checkScalarRegion(Operation *op, Region &region, StringRef 
     llvm::interleaveComma(arguments, os);
     return op->emitOpError() << name << " must take (" << expected << ")";
   }
-  auto terminator = dyn_cast<ReturnOp>(block.getTerminator());
+  // An empty block has no terminator (getTerminator() would read past it).
+  auto terminator = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(&block.back());
   if (!terminator || TypeRange(terminator->getOperandTypes()) != TypeRange(results)) {
     std::string expected;
     llvm::raw_string_ostream os(expected);
