@@ -45,6 +45,10 @@ fn command() -> Command {
 }
 
 fn main() -> ExitCode {
+    // `xla-fuzz ... | head` ends quietly, like a C tool (and the workers
+    // with it), instead of panicking on the closed pipe.
+    // SAFETY: restoring the default disposition of one signal.
+    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_DFL) };
     // The fork server forks from this thread before any MLIR context
     // exists; workers and --replay run on the tools' large stack.
     tool_main()

@@ -67,8 +67,9 @@ pub struct Seed {
 /// Seeds larger than this are left out (they slow every mutation down).
 const MAX_SEED_BYTES: usize = 64 * 1024;
 
-/// Every `.mlir` file under `root` (recursively, sorted), split on
-/// `// -----` lines; chunks with no operation are left out.
+/// Every `.mlir` file under `root` (recursively, sorted; lit's `Output/`
+/// directories left out), split on `// -----` lines; chunks with no
+/// operation are left out.
 pub fn load_seeds(root: &Path) -> Result<Vec<Seed>, String> {
     let mut files = Vec::new();
     collect_mlir_files(root, &mut files).map_err(|e| format!("cannot read seeds under '{}': {e}", root.display()))?;
@@ -97,6 +98,12 @@ fn collect_mlir_files(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()>
     for entry in std::fs::read_dir(dir)? {
         let path = entry?.path();
         if path.is_dir() {
+            // lit's `Output/` directories hold what tests write (e.g. the
+            // 100,000-deep inputs of Tools/deep-input.test), may be written
+            // while the fuzzer reads them, and exist only where lit has run.
+            if path.file_name().is_some_and(|n| n == "Output") {
+                continue;
+            }
             collect_mlir_files(&path, out)?;
         } else if path.extension().is_some_and(|e| e == "mlir") {
             out.push(path);
