@@ -549,24 +549,6 @@ pub fn mutant(seeds: &[Seed], valid: &[usize], rng: &mut Rng) -> (usize, String)
     (s, text)
 }
 
-/// Largest bracket nesting depth of the text (`(`, `[`, `{`, and `<` not
-/// part of `<=`), counting unmatched closers as zero.
-pub fn nesting_depth(text: &str) -> usize {
-    let (mut depth, mut max) = (0usize, 0usize);
-    let bytes = text.as_bytes();
-    for (i, &c) in bytes.iter().enumerate() {
-        match c {
-            b'(' | b'[' | b'{' => depth += 1,
-            b'<' if bytes.get(i + 1) != Some(&b'=') => depth += 1,
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            b'>' if i == 0 || bytes[i - 1] != b'-' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        max = max.max(depth);
-    }
-    max
-}
-
 /// Static shapes of every `tensor<...>` in the text, as element counts
 /// (saturating; dynamic dimensions count as 1).
 pub fn largest_tensor(text: &str) -> u64 {
@@ -616,12 +598,6 @@ mod tests {
         let text = "dims = [1, 0], a = array<i64: 2, -3>, b = [x, 1], dense<[[1, 2]]>";
         let found: Vec<&str> = integer_lists(text).into_iter().map(|(s, e)| &text[s..e]).collect();
         assert_eq!(found, vec!["1, 0", " 2, -3", "1, 2"]);
-    }
-
-    #[test]
-    fn nesting() {
-        assert_eq!(nesting_depth("func.func @f() -> tensor<f32> { a = (b) <= c }"), 2);
-        assert_eq!(nesting_depth(&"(".repeat(150)), 150);
     }
 
     #[test]

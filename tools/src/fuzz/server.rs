@@ -40,12 +40,11 @@ enum Counter {
     Lowered,
     Ran,
     RunErrors,
-    SkippedKnown,
     Silent,
     TooLarge,
     RoundTrip,
 }
-const COUNTERS: usize = 10;
+const COUNTERS: usize = 9;
 
 #[repr(C)]
 struct Slot {
@@ -103,7 +102,6 @@ pub struct Summary {
     pub lowered: u64,
     pub ran: u64,
     pub run_errors: u64,
-    pub skipped_known: u64,
     pub too_large: u64,
     pub silent: u64,
     pub roundtrip: u64,
@@ -124,14 +122,13 @@ impl Summary {
     }
     pub fn details(&self) -> String {
         format!(
-            "fuzz: {:.1} s ({:.0} inputs/s); {} failures without a diagnostic; {} print/parse round-trip failures; {} execution timeouts (not bugs); {} run errors; {} skipped as known bugs; {} too large",
+            "fuzz: {:.1} s ({:.0} inputs/s); {} failures without a diagnostic; {} print/parse round-trip failures; {} execution timeouts (not bugs); {} run errors; {} too large",
             self.seconds,
             self.inputs as f64 / self.seconds.max(1e-9),
             self.silent,
             self.roundtrip,
             self.exec_timeouts,
             self.run_errors,
-            self.skipped_known,
             self.too_large
         )
     }
@@ -235,7 +232,6 @@ fn worker(id: usize, shared: &'static Shared, seeds: &[Seed], valid: &[usize], o
         bump(Counter::Lowered, outcome.lowered);
         bump(Counter::Ran, outcome.ran);
         bump(Counter::RunErrors, outcome.run_error);
-        bump(Counter::SkippedKnown, outcome.skipped_known.is_some());
         if let Some(why) = &outcome.roundtrip_failure {
             bump(Counter::RoundTrip, true);
             if saved_silent < MAX_SAVED {
@@ -493,7 +489,6 @@ fn totals(shared: &Shared, jobs: usize, found: &Summary, start: Instant) -> Summ
         lowered: sum(Counter::Lowered),
         ran: sum(Counter::Ran),
         run_errors: sum(Counter::RunErrors),
-        skipped_known: sum(Counter::SkippedKnown),
         too_large: sum(Counter::TooLarge),
         silent: sum(Counter::Silent),
         roundtrip: sum(Counter::RoundTrip),

@@ -99,8 +99,6 @@ pub struct Outcome {
     pub ran: bool,
     /// The run returned an error (e.g. an allocation failed).
     pub run_error: bool,
-    /// Left out of a stage because it matches a known, separately tracked bug.
-    pub skipped_known: Option<&'static str>,
     /// Parsing or lowering failed without any error diagnostic.
     pub silent_failure: Option<&'static str>,
     /// The module printed after parsing did not parse again (a printer or
@@ -153,9 +151,6 @@ impl Target {
 
     /// Whether `text` parses and verifies (diagnostics dropped).
     pub fn verifies(&self, text: &str) -> bool {
-        if known_parse_issue(text).is_some() {
-            return false;
-        }
         let session = SourceSession::new(&self.context, text, "seed", false);
         let handler = self.context.attach_diagnostic_handler(|_| true);
         let ok = session.parse_module().is_some();
@@ -173,10 +168,6 @@ impl Target {
         let run = rng.chance(limits.run_fraction);
         let mut input_rng = Rng::new(rng.next_u64());
 
-        if let Some(reason) = known_parse_issue(text) {
-            outcome.skipped_known = Some(reason);
-            return outcome;
-        }
         stage(Stage::Parse);
         self_test(limits, text, Stage::Parse);
         let session = SourceSession::new(&self.context, text, name, false);
@@ -218,11 +209,7 @@ impl Target {
                 }
             }
             if limits.depth >= Depth::Lower && lower {
-                if let Some(reason) = known_lowering_issue(text) {
-                    outcome.skipped_known = Some(reason);
-                } else {
-                    self.lower_and_run(&mut module, text, limits, run, &mut input_rng, stage, &mut outcome, &errors);
-                }
+                self.lower_and_run(&mut module, text, limits, run, &mut input_rng, stage, &mut outcome, &errors);
             }
             stage(Stage::Idle);
             drop(module);
@@ -369,62 +356,9 @@ pub fn screen(target: &Target, seeds: &[super::mutate::Seed]) -> Vec<usize> {
     (0..seeds.len()).filter(|&i| target.verifies(&seeds[i].text)).collect()
 }
 
-/// Bugs tracked (and being fixed) elsewhere that parsing hits: the
-/// recursive-descent parser overflows the stack on deep nesting. Mutants
-/// nested deeper than this are not parsed.
-pub const MAX_NESTING: usize = 100;
-
-pub fn known_parse_issue(text: &str) -> Option<&'static str> {
-    (super::mutate::nesting_depth(text) > MAX_NESTING).then_some("nesting deeper than 100")
-}
-
-/// Known bugs of the lowering, tracked (and being fixed) elsewhere: inputs
-/// that match are parsed and verified but not lowered. (Recursion and fft
-/// lengths, fixed on main, are fuzzed again.)
-pub fn known_lowering_issue(text: &str) -> Option<&'static str> {
-    for line in text.lines() {
-        if line.contains("gather") && first_operand_is_empty(line) {
-            return Some("gather from a zero-size operand");
-        }
-    }
-    None
-}
-
-/// The operand types of an op line: what follows `: (` up to `)`.
-fn operand_types(line: &str) -> Option<&str> {
-    let start = line.rfind(": (")? + 3;
-    let end = line[start..].find(") ->")? + start;
-    Some(&line[start..end])
-}
-
-fn dims_of(ty: &str) -> Option<Vec<u64>> {
-    let inner = ty.trim().strip_prefix("tensor<")?;
-    let mut dims = Vec::new();
-    for part in inner.split('x') {
-        match part.parse::<u64>() {
-            Ok(d) => dims.push(d),
-            Err(_) => break,
-        }
-    }
-    Some(dims)
-}
-
-fn first_operand_is_empty(line: &str) -> bool {
-    operand_types(line)
-        .and_then(|types| dims_of(types.split(", ").next()?))
-        .is_some_and(|dims| dims.contains(&0))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn known_issue_filters() {
-        let gather = "%0 = \"stablehlo.gather\"(%x, %i) <{...}> : (tensor<0x4xf32>, tensor<5x1xi32>) -> tensor<5x4xf32>";
-        assert!(first_operand_is_empty(gather));
-        assert!(!first_operand_is_empty(&gather.replace("0x4", "6x4")));
-    }
 
     #[test]
     fn generated_inputs_have_the_right_size() {
