@@ -17,6 +17,12 @@ if not tools_dir:
 llvm_tools_dir = os.environ.get("LLVM_TOOLS_DIR", "/usr/lib/llvm-22/bin")
 config.environment["PATH"] = os.pathsep.join([tools_dir, llvm_tools_dir, os.environ.get("PATH", "")])
 
+# The thread pool's settings reach the tools (tools/tests/lit.rs runs the
+# execution tests a second time on 8 threads with every parallel loop split).
+for name in ["XLA_MLIR_NUM_THREADS", "XLA_MLIR_PARALLEL_MIN_COST"]:
+    if name in os.environ:
+        config.environment[name] = os.environ[name]
+
 config.substitutions.append(("%tools_dir", tools_dir))
 config.substitutions.append(("%examples", os.path.join(config.test_source_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -26,4 +26,8 @@ unsafe extern "C" {
     /// `xla-fuse-elementwise` (lib/Transforms/ElementwiseFusion.cpp); the
     /// caller owns the returned pass.
     pub fn xlaCreateFuseElementwisePass() -> MlirPass;
+    /// `xla-cpu-parallel-tasks` (lib/Transforms/ParallelTasks.cpp): loops
+    /// of a static trip count and less estimated work than `min_cost` stay
+    /// sequential. The caller owns the returned pass.
+    pub fn xlaCreateParallelTasksPass(min_cost: i64) -> MlirPass;
 }

@@ -707,6 +707,17 @@ impl<'a> Emitter<'a> {
         iv
     }
 
+    /// `scf.parallel (%iv) = (0) to (upper) step (step) {`: a loop whose
+    /// iterations are independent, which `xla-cpu-parallel-tasks` may run
+    /// on the thread pool (the caller closes it).
+    fn open_parallel(&mut self, upper: i64, step: i64) -> String {
+        let (zero, upper, step) = (self.index(0), self.index(upper), self.index(step));
+        let iv = self.fresh("i");
+        self.line(&format!("scf.parallel ({iv}) = ({zero}) to ({upper}) step ({step}) {{"));
+        self.indent += 1;
+        iv
+    }
+
     fn close(&mut self) {
         self.indent -= 1;
         self.line("}");
@@ -898,7 +909,9 @@ impl<'a> Emitter<'a> {
                 let m = c.extents[i];
                 let full = m - m % mr;
                 if full > 0 {
-                    let row = self.open_for(full, mr);
+                    // Row blocks write disjoint rows of the output: the
+                    // thread pool's unit of work.
+                    let row = self.open_parallel(full, mr);
                     self.columns(Some(&row), mr as usize, nv as usize, start, extent);
                     self.close();
                 }

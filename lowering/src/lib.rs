@@ -22,6 +22,7 @@ pub mod fusion;
 pub mod gpu;
 pub mod gpu_host;
 pub mod noalias;
+pub mod parallel_tasks;
 pub mod passes;
 pub mod readonly_args;
 pub mod reserved_symbols;

@@ -52,12 +52,21 @@ const CPU_BUFFERIZE: &str = concat!(
     "buffer-deallocation-pipeline"
 );
 
-/// From buffers to the LLVM dialect; runs after `xla-expand-memref-copy`.
-const CPU_CODEGEN: &str = concat!(
+/// From buffers to loops; runs after `xla-expand-memref-copy`. Each linalg
+/// op becomes an affine loop nest; `affine-parallelize` marks the outermost
+/// loop of each nest that carries no dependence (`affine.parallel`, an
+/// `scf.parallel` after `lower-affine`), which `xla-cpu-parallel-tasks` then
+/// runs on the thread pool.
+const CPU_LOOPS: &str = concat!(
     // Not affine-loop-fusion: it miscompiled the JAX MLP (log-softmax after
     // two matmuls gave wrong values); linalg fusion on tensors covers the
     // element-wise chains.
-    "func.func(convert-linalg-to-affine-loops, affine-scalrep, canonicalize, lower-affine),",
+    "func.func(convert-linalg-to-affine-loops, affine-scalrep, affine-parallelize{max-nested=1},",
+    "canonicalize, lower-affine)"
+);
+
+/// From loops (and parallel tasks) to the LLVM dialect.
+const CPU_TO_LLVM: &str = concat!(
     // f16/bf16 are computed in f32 and rounded after every op, as XLA's CPU
     // back end does; bf16 conversions become integer code (no libcalls).
     "func.func(arith-emulate-unsupported-floats{source-types=bf16,f16 target-type=f32},",
@@ -73,6 +82,13 @@ const CPU_CODEGEN: &str = concat!(
     "reconcile-unrealized-casts"
 );
 
+/// Buffers to the LLVM dialect: loops, parallel tasks, LLVM.
+const CPU_LOWER_BUFFERS: &[Step] = &[
+    Step::Upstream(CPU_LOOPS),
+    Step::Ours(crate::parallel_tasks::create_parallel_tasks_pass),
+    Step::Upstream(CPU_TO_LLVM),
+];
+
 /// StableHLO (with CHLO) to linalg on tensors, shared by the CPU and GPU
 /// pipelines: functions named like C library symbols renamed, CHLO
 /// decomposed, StableHLO lowered.
@@ -84,7 +100,8 @@ const FRONT_END: &[Step] = &[
 
 /// linalg on tensors to the LLVM dialect (`xla-cpu-codegen`): fuse, our
 /// tensor-level passes, bufferize, contraction kernels, copies as loops,
-/// then `cpu_codegen`, and `noalias` on the entry points.
+/// then loops (parallel ones as thread-pool tasks) to LLVM, checked
+/// allocations, and `noalias` on the entry points.
 const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Steps(CPU_PREPARE),
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
@@ -95,18 +112,10 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Upstream(CPU_BUFFERIZE),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
-    Step::UpstreamFn(cpu_codegen),
+    Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
 ];
-
-/// The buffers-to-LLVM part of the CPU pipeline. `XLA_CPU_CODEGEN_OVERRIDE`
-/// replaces it (textual pipeline anchored on `builtin.module`) for
-/// experiments with pass orders without rebuilding; never set it in tests.
-fn cpu_codegen() -> &'static str {
-    static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| std::env::var("XLA_CPU_CODEGEN_OVERRIDE").unwrap_or_else(|_| CPU_CODEGEN.to_owned()))
-}
 
 /// Bufferization for the GPU: the CPU's (results as caller-allocated
 /// out-parameters, temporaries freed after their last use). Host code
@@ -281,6 +290,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass)],
     },
     PassInfo {
+        name: "xla-cpu-parallel-tasks",
+        summary: "Run each large outermost scf.parallel loop as tasks on the runtime's thread pool (calls xla_parallel_for)",
+        steps: &[Step::Ours(crate::parallel_tasks::create_parallel_tasks_pass)],
+    },
+    PassInfo {
         name: "xla-checked-allocations",
         summary: "Check every malloc of compiled code (LLVM dialect): on failure call xla_allocation_failed(size), which does not return",
         steps: &[Step::Ours(crate::checked_alloc::create_checked_allocations_pass)],
@@ -361,7 +375,7 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[
             Step::Steps(GPU_KERNELS),
             Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
-            Step::UpstreamFn(cpu_codegen),
+            Step::Steps(CPU_LOWER_BUFFERS),
         ],
     },
     PassInfo {

@@ -40,3 +40,47 @@ void xla_allocation_failed(uint64_t size) {
   failed_size = size;
   longjmp(*active, 1);
 }
+
+/* ---- Parallel loops (see runtime/src/pool.rs) ---------------------------
+ * Compiled code calls xla_parallel_for for each outlined parallel loop
+ * (lowering: xla-cpu-parallel-tasks). The pool itself is Rust's; this C
+ * frame sits between compiled code and it so that an allocation failure is
+ * raised (longjmp) from C, never across Rust frames. */
+
+typedef void (*xla_task)(void *ctx, int64_t begin, int64_t end);
+
+/* Implemented in Rust: 0 = not split (the caller runs the loop), 1 = ran on
+ * the pool, 2 = ran on the pool and a chunk's allocation failed. */
+int xla_pool_run(xla_task task, void *ctx, int64_t iterations, int64_t cost, uint64_t *size);
+
+/* Runs task(ctx, begin, end) under this thread's own guard (a pool thread
+ * has no guarded call of its own). 1 and *size when an allocation failed. */
+int xla_guarded_task(xla_task task, void *ctx, int64_t begin, int64_t end, uint64_t *size) {
+  jmp_buf here;
+  jmp_buf *outer = active;
+  if (setjmp(here) != 0) {
+    active = outer;
+    *size = failed_size;
+    return 1;
+  }
+  active = &here;
+  task(ctx, begin, end);
+  active = outer;
+  return 0;
+}
+
+void xla_parallel_for(xla_task task, void *ctx, int64_t iterations, int64_t cost) {
+  if (iterations <= 0)
+    return;
+  uint64_t size = 0;
+  switch (xla_pool_run(task, ctx, iterations, cost, &size)) {
+  case 0:
+    task(ctx, 0, iterations);
+    return;
+  case 2:
+    xla_allocation_failed(size); /* does not return */
+    return;
+  default:
+    return;
+  }
+}

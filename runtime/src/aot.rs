@@ -2,7 +2,8 @@
 //! that can be linked directly into another application").
 //!
 //! [`compile`] lowers a StableHLO module with the CPU pipeline and returns
-//! an object file and a C header. The object defines one external symbol, a
+//! an object file and a C header. The object defines one external symbol
+//! (besides a weak `xla_parallel_for` when it has parallel loops, below), a
 //! plain C function
 //!
 //! ```c
@@ -21,7 +22,11 @@
 //!   other; the alignment of the element type is enough;
 //! - the function keeps no state: temporaries are allocated with `malloc`
 //!   and freed before it returns, so it is reentrant and thread-safe;
-//! - it depends on nothing but libc and libm (`cc main.c NAME.o -lm`).
+//! - it depends on nothing but libc and libm (`cc main.c NAME.o -lm`);
+//! - it runs on the calling thread: its parallel loops call
+//!   `xla_parallel_for`, whose weak default in the object runs the whole
+//!   loop inline; a program may define its own to run the chunks on its
+//!   threads (the header says how).
 //!
 //! The header spells this out per buffer (shape, element type, C type, byte
 //! size, layout) and defines `NAME_ARGi_*`/`NAME_RESULTi_*` macros.
@@ -124,6 +129,18 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
          \x20*/\n\
          #ifndef {guard}\n#define {guard}\n\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n\n\
          #ifdef __cplusplus\nextern \"C\" {{\n#endif\n\n\
+         /* Parallel loops: the object runs everything on the calling thread,\n\
+         \x20* unless the program defines (once, for all objects)\n\
+         \x20*   void xla_parallel_for(void (*task)(void *ctx, int64_t begin, int64_t end),\n\
+         \x20*                         void *ctx, int64_t iterations, int64_t cost);\n\
+         \x20* The object calls it for each large loop whose iterations are independent.\n\
+         \x20* It must call task(ctx, b, e) for disjoint ranges [b, e) that cover\n\
+         \x20* [0, iterations), on any threads, and return when all calls returned;\n\
+         \x20* `cost` estimates the operations of one iteration (run small loops\n\
+         \x20* inline). Tasks do not allocate memory. Results do not depend on how the\n\
+         \x20* range is cut. The object's weak default calls task(ctx, 0, iterations). */\n\
+         void xla_parallel_for(void (*task)(void *ctx, int64_t begin, int64_t end), void *ctx,\n\
+         \x20                     int64_t iterations, int64_t cost);\n\n\
          #define {upper}_NUM_ARGS {}\n#define {upper}_NUM_RESULTS {}\n\n\
          /* Return values of {symbol}. */\n#define {upper}_OK {}\n#define {upper}_OUT_OF_MEMORY {}\n\n",
         options.source,

@@ -105,12 +105,46 @@ fn prepare(
 }
 
 /// The C-interface wrappers that `llvm.emit_c_interface` makes, and the
-/// weak allocation-failure default of plain objects (overridable).
+/// weak runtime defaults of plain objects (overridable).
 fn is_c_interface(name: &str) -> bool {
-    name.starts_with("_mlir_ciface_") || name == ALLOCATION_FAILED
+    name.starts_with("_mlir_ciface_") || name == ALLOCATION_FAILED || name == PARALLEL_FOR
 }
 
 use xla_lowering::checked_alloc::ALLOCATION_FAILED;
+use xla_lowering::parallel_tasks::PARALLEL_FOR;
+
+/// Objects (plain and AOT) and LLVM IR: when the module calls
+/// `xla_parallel_for`, a weak default that runs the whole loop on the
+/// calling thread, `task(ctx, 0, iterations)`. A program that links the
+/// object may define its own, running the chunks of `[0, iterations)` on
+/// its threads (see the AOT header), so objects need no thread library.
+fn define_default_parallel_for(module: &LlvmModule) -> Result<(), RuntimeError> {
+    let Some(function) = module.get_function(PARALLEL_FOR).filter(|f| f.count_basic_blocks() == 0) else { return Ok(()) };
+    let context = module.get_context();
+    let builder = context.create_builder();
+    let failed = |e: inkwell::builder::BuilderError| RuntimeError::Compile(format!("building the parallel-loop default failed: {e}"));
+    let entry = context.append_basic_block(function, "entry");
+    let run = context.append_basic_block(function, "run");
+    let done = context.append_basic_block(function, "done");
+    builder.position_at_end(entry);
+    let param = |i: u32| function.get_nth_param(i).ok_or_else(|| RuntimeError::Compile(format!("`{PARALLEL_FOR}` is declared with a wrong signature")));
+    let task = param(0)?.into_pointer_value();
+    let ctx = param(1)?;
+    let iterations = param(2)?.into_int_value();
+    let int64 = context.i64_type();
+    let positive = builder.build_int_compare(inkwell::IntPredicate::SGT, iterations, int64.const_zero(), "positive").map_err(failed)?;
+    builder.build_conditional_branch(positive, run, done).map_err(failed)?;
+    builder.position_at_end(run);
+    let task_type = context.void_type().fn_type(&[ctx.get_type().into(), int64.into(), int64.into()], false);
+    builder
+        .build_indirect_call(task_type, task, &[ctx.into(), int64.const_zero().into(), iterations.into()], "")
+        .map_err(failed)?;
+    builder.build_unconditional_branch(done).map_err(failed)?;
+    builder.position_at_end(done);
+    builder.build_return(None).map_err(failed)?;
+    function.set_linkage(Linkage::WeakAny);
+    Ok(())
+}
 
 /// The allocation-failure hook of the module's checked allocations
 /// (`xla-checked-allocations`), when it is declared and not yet defined.
@@ -141,6 +175,7 @@ pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, 
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
     define_default_allocation_failure(&llvm)?;
+    define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
     prepare(&llvm, &machine, options, &is_c_interface)?;
     Ok(llvm.print_to_string().to_string())
@@ -151,6 +186,7 @@ pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Res
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
     define_default_allocation_failure(&llvm)?;
+    define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
     prepare(&llvm, &machine, options, &is_c_interface)?;
     machine
@@ -181,6 +217,7 @@ pub fn emit_aot_object(
     use inkwell::AddressSpace;
     let context = LlvmContext::create();
     let llvm = translate_to_llvm(module, &context)?;
+    define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
     let inner = llvm
         .get_function(lowered)
@@ -257,7 +294,7 @@ pub fn emit_aot_object(
     }
     builder.build_call(inner, &arguments, "").map_err(failed)?;
     builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
-    prepare(&llvm, &machine, options, &|name| name == symbol)?;
+    prepare(&llvm, &machine, options, &|name| name == symbol || name == PARALLEL_FOR)?;
     llvm.verify().map_err(|e| RuntimeError::Compile(format!("the AOT module is invalid: {}", e.to_string_lossy())))?;
     let buffer = machine
         .write_to_memory_buffer(&llvm, FileType::Object)

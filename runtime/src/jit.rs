@@ -149,10 +149,18 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// With the runtime's own symbols: the allocation-failure hook.
+    /// With the runtime's own symbols: the allocation-failure hook and the
+    /// thread pool's entry point.
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
         let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
-        Self::with_symbols(module, opt_level, &[(xla_lowering::checked_alloc::ALLOCATION_FAILED, hook)])
+        Self::with_symbols(
+            module,
+            opt_level,
+            &[
+                (xla_lowering::checked_alloc::ALLOCATION_FAILED, hook),
+                (xla_lowering::parallel_tasks::PARALLEL_FOR, crate::pool::parallel_for_address()),
+            ],
+        )
     }
 
     /// Like `new`, resolving calls to `symbols` (name, address) before the
@@ -292,6 +300,15 @@ pub struct CpuExecutable {
     engine: Engine,
     signature: Signature,
 }
+
+// SAFETY: after `compile` nothing mutates the engine or the compiled code;
+// compiled entry points keep no state between calls (temporaries are
+// allocated per call, globals are read-only constants) and run their
+// parallel loops on the process's pool, which takes calls from any thread;
+// the allocation guard is per thread. So an executable may be run from
+// several threads at once, and dropped on any thread.
+unsafe impl Send for CpuExecutable {}
+unsafe impl Sync for CpuExecutable {}
 
 /// Marks every public function so that the LLVM lowering emits its C
 /// interface wrapper `_mlir_ciface_<name>`, which [`CpuExecutable`] and AOT

@@ -26,6 +26,7 @@ pub mod compare;
 pub mod host_tensor;
 pub mod jit;
 pub mod layout;
+pub mod pool;
 pub mod signature;
 
 pub use host_tensor::{ElementType, HostTensor, HostTensorError};

@@ -2,7 +2,8 @@
 
 // xla-contraction-kernels: f32 contractions on buffers become register
 // tiles (here 2 rows x 1 vector of 16 lanes) whose accumulators are carried
-// through the reduction loops as iter_args.
+// through the reduction loops as iter_args. The loop over full row blocks
+// is an scf.parallel (xla-cpu-parallel-tasks runs it on the thread pool).
 
 #lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
 #rhs = affine_map<(d0, d1, d2) -> (d1, d2)>
@@ -15,7 +16,7 @@
 // CHECK-LABEL: func.func @matmul(
 // CHECK-SAME: %[[A:.*]]: memref<2x3xf32>, %[[B:.*]]: memref<3x16xf32>, %[[C:.*]]: memref<2x16xf32>)
 // CHECK-NOT: linalg.generic
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[I1:.*]] = arith.addi %[[I]], %{{.*}} : index
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
@@ -179,7 +180,7 @@ func.func @fused(%a: memref<2x3xf32>, %bias: memref<3xf32>, %b: memref<3x16xf32>
 // CHECK: #[[WINDOW:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 + d1)>
 // CHECK-LABEL: func.func @conv1d(
 // CHECK-SAME: %[[X:.*]]: memref<4x2xf32>, %[[W:.*]]: memref<3x2x16xf32>, %{{.*}}: memref<2x16xf32>)
-// CHECK: scf.for %[[O:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.parallel (%[[O:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // CHECK: scf.for %[[F:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: scf.for %[[KW:.*]] = {{.*}} iter_args(
 // CHECK: scf.for %[[CH:.*]] = {{.*}} iter_args(
@@ -210,7 +211,7 @@ func.func @conv1d(%x: memref<4x2xf32>, %w: memref<3x2x16xf32>, %c: memref<2x16xf
 // CHECK: #[[GROUP:.*]] = affine_map<(d0, d1, d2) -> ((d2 floordiv 16) * 2 + d1)>
 // CHECK-LABEL: func.func @groups(
 // CHECK-SAME: %[[X:.*]]: memref<2x4xf32>, %{{.*}}: memref<2x32xf32>, %{{.*}}: memref<2x32xf32>)
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.parallel (%[[I:.*]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // CHECK: scf.for %[[G:.*]] = %[[C0:.*]] to %[[C32:.*]] step %[[C16:.*]] {
 // CHECK: scf.for %[[JJ:.*]] = %{{.*}} to %[[C16]] step %[[C16]] {
 // CHECK: %[[J:.*]] = arith.addi %[[G]], %[[JJ]] : index
@@ -248,7 +249,7 @@ func.func @groups(%x: memref<2x4xf32>, %w: memref<2x32xf32>, %c: memref<2x32xf32
 // CHECK-DAG: %[[C1024:.*]] = arith.constant 1024 : index
 // CHECK: scf.for %[[PANEL:.*]] = %[[C0]] to %[[C256]] step %[[C256]] {
 // CHECK: scf.for %[[KB:.*]] = %[[C0]] to %[[C1024]] step %[[C512]] {
-// CHECK: scf.for %[[I:.*]] = %[[C0]] to %{{.*}} step %{{.*}} {
+// CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%{{.*}}) step (%{{.*}}) {
 // CHECK: scf.for %[[JJ:.*]] = %[[C0]] to %[[C256]] step %[[C32]] {
 // CHECK: %[[J:.*]] = arith.addi %[[PANEL]], %[[JJ]] : index
 // CHECK: %[[ACC:.*]] = vector.load %[[C]][%[[I]], %[[J]]]

@@ -62,6 +62,20 @@ fn command() -> Command {
                 .value_parser(seconds)
                 .help("Give up after SECONDS of compiling and running (a program may loop for ever): error, exit 1"),
         )
+        .arg(
+            Arg::new("threads")
+                .long("threads")
+                .value_name("N")
+                .value_parser(value_parser!(u32).range(1..=4096))
+                .help("Threads of the pool that runs parallel loops (default: $XLA_MLIR_NUM_THREADS, else every core this process may use); 1 runs everything on the calling thread"),
+        )
+        .arg(
+            Arg::new("parallel-min-cost")
+                .long("parallel-min-cost")
+                .value_name("OPS")
+                .value_parser(value_parser!(u64).range(0..=(i64::MAX as u64)))
+                .help("Parallel loops with less estimated work (operations) run on one thread [default: $XLA_MLIR_PARALLEL_MIN_COST, else 65536]; 0 splits every parallel loop, one chunk per thread (for testing)"),
+        )
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
         .arg(
             Arg::new("bench")
@@ -151,6 +165,25 @@ fn tool_main() -> ExitCode {
             eprintln!("{TOOL}: error: timed out after {limit} s of compiling and running (--timeout); the program may not terminate");
             std::process::exit(1);
         });
+    }
+    let threads = match matches.get_one::<u32>("threads") {
+        Some(&n) => Ok(n as usize),
+        None => xla_runtime::pool::threads_from_environment().map(|n| n.unwrap_or_else(xla_runtime::pool::num_threads)),
+    };
+    if let Err(error) = threads.and_then(xla_runtime::pool::set_num_threads) {
+        return fail(TOOL, error);
+    }
+    let min_cost = match matches.get_one::<u64>("parallel-min-cost") {
+        Some(&cost) => Ok(Some(cost as i64)),
+        None => xla_runtime::pool::min_cost_from_environment(),
+    };
+    match min_cost {
+        Ok(Some(cost)) => {
+            xla_lowering::parallel_tasks::set_min_cost(cost);
+            xla_runtime::pool::set_min_parallel_cost(cost);
+        }
+        Ok(None) => {}
+        Err(error) => return fail(TOOL, error),
     }
     // Without a GPU there is nothing to do: say so before parsing anything.
     if gpu {

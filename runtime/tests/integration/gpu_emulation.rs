@@ -15,34 +15,28 @@
 //! partial results. The hooks are process-wide, so the tests of this binary
 //! take turns (`SERIAL`).
 
-mod common;
-
-use std::sync::Mutex;
-
-static SERIAL: Mutex<()> = Mutex::new(());
-
 #[test]
 fn examples_match_jax_with_kernels_as_host_loops() {
-    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let failures = common::examples();
+    let _turn = crate::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let failures = crate::common::examples();
     assert!(failures.is_empty(), "{} examples failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
 fn check_functions_pass_with_kernels_as_host_loops() {
-    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let (passed, failures) = common::check_functions();
+    let _turn = crate::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let (passed, failures) = crate::common::check_functions();
     assert!(passed > 0);
     assert!(failures.is_empty(), "{passed} expectations passed, {} failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 #[test]
 fn grid_stride_loops_and_split_reductions_give_the_same_results() {
-    let _turn = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let _turn = crate::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     xla_lowering::gpu::map_loops::set_limits_for_testing(Some((32, 2)));
     xla_lowering::gpu::split_reductions::set_thresholds_for_testing(Some((4, i64::MAX)));
-    let mut failures = common::examples();
-    let (passed, check_failures) = common::check_functions();
+    let mut failures = crate::common::examples();
+    let (passed, check_failures) = crate::common::check_functions();
     failures.extend(check_failures);
     xla_lowering::gpu::map_loops::set_limits_for_testing(None);
     xla_lowering::gpu::split_reductions::set_thresholds_for_testing(None);

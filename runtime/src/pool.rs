@@ -1,0 +1,263 @@
+//! The process's thread pool, and the runtime ABI through which compiled code
+//! runs its parallel loops on it.
+//!
+//! `xla-cpu-parallel-tasks` (lowering) outlines each outermost `scf.parallel`
+//! loop worth it into a task `void task(void *ctx, int64_t begin, int64_t
+//! end)` running iterations `[begin, end)`, and replaces the loop with
+//!
+//! ```c
+//! void xla_parallel_for(void (*task)(void *, int64_t, int64_t), void *ctx,
+//!                       int64_t iterations, int64_t cost_per_iteration);
+//! ```
+//!
+//! That symbol is `csrc/guard.c`'s: it runs the loop inline when the work is
+//! small (below [`MIN_PARALLEL_COST`] estimated operations, or what
+//! [`set_min_parallel_cost`] set), when the pool has
+//! one thread, or when called from one of the pool's own threads (a nested
+//! parallel region: never a deadlock); otherwise it calls [`xla_pool_run`],
+//! which splits the iterations into contiguous chunks of at least
+//! half that cost, at most one per thread, and waits for them.
+//!
+//! One pool per process (rayon's work-stealing pool, built on first use),
+//! shared by every executable and by every thread that runs one. Its size is
+//! fixed when it starts: [`set_num_threads`] (`xla-run --threads`), else
+//! `XLA_MLIR_NUM_THREADS`, else the cores this process may use
+//! (`std::thread::available_parallelism`, which honours affinity masks and
+//! cgroup quotas).
+//!
+//! Results do not depend on the thread count: only loops whose iterations
+//! are independent (parallel dimensions; reductions stay inside one
+//! iteration) are split, and each iteration computes exactly what it
+//! computes sequentially.
+//!
+//! Allocation failure in a task (`xla_allocation_failed`): each chunk runs
+//! under its own guard on its thread; the failure is carried back and
+//! `xla_parallel_for` raises it again on the calling thread, which unwinds
+//! to that thread's guard (see `csrc/guard.c`).
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+/// Below this many estimated operations a loop runs inline (waking the pool
+/// costs a few microseconds; one operation is about a nanosecond); each
+/// chunk gets at least half of it. The same default as the compiler's
+/// (`xla_lowering::parallel_tasks::DEFAULT_MIN_COST`).
+pub const MIN_PARALLEL_COST: i64 = 1 << 16;
+
+static MIN_COST: AtomicI64 = AtomicI64::new(MIN_PARALLEL_COST);
+
+/// Sets the least estimated work that runs on the pool (0: every loop of
+/// two or more iterations is split, one chunk per thread; for tests).
+pub fn set_min_parallel_cost(cost: i64) {
+    MIN_COST.store(cost.max(0), Ordering::Relaxed);
+}
+
+/// The environment variable that sets the pool's size.
+pub const NUM_THREADS_VARIABLE: &str = "XLA_MLIR_NUM_THREADS";
+
+static REQUESTED: OnceLock<usize> = OnceLock::new();
+static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+
+/// A task of compiled code: iterations `[begin, end)` with its context.
+pub type Task = unsafe extern "C" fn(*mut std::ffi::c_void, i64, i64);
+
+/// Errors of the pool's configuration.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PoolError {
+    #[error("the thread count must be at least 1")]
+    Zero,
+    #[error("the thread pool's size is already fixed at {running} thread(s); it cannot change to {requested}")]
+    AlreadyFixed { running: usize, requested: usize },
+    #[error("{NUM_THREADS_VARIABLE}={0:?} is not a thread count (a positive integer)")]
+    BadVariable(String),
+    #[error("{MIN_COST_VARIABLE}={0:?} is not a cost (an integer, 0 or more)")]
+    BadCost(String),
+}
+
+/// Sets the pool's size before it is fixed (by the first parallel loop, or
+/// the first call of [`num_threads`]). Setting the size it already has is
+/// not an error.
+pub fn set_num_threads(threads: usize) -> Result<(), PoolError> {
+    if threads == 0 {
+        return Err(PoolError::Zero);
+    }
+    let chosen = *REQUESTED.get_or_init(|| threads);
+    if chosen != threads {
+        return Err(PoolError::AlreadyFixed { running: chosen, requested: threads });
+    }
+    Ok(())
+}
+
+/// The environment variable that sets the least work run on the pool.
+pub const MIN_COST_VARIABLE: &str = "XLA_MLIR_PARALLEL_MIN_COST";
+
+/// The threshold asked for by `XLA_MLIR_PARALLEL_MIN_COST`, if set.
+pub fn min_cost_from_environment() -> Result<Option<i64>, PoolError> {
+    match std::env::var(MIN_COST_VARIABLE) {
+        Err(_) => Ok(None),
+        Ok(text) => match text.trim().parse::<i64>() {
+            Ok(n) if n >= 0 => Ok(Some(n)),
+            _ => Err(PoolError::BadCost(text)),
+        },
+    }
+}
+
+/// The thread count asked for by `XLA_MLIR_NUM_THREADS`, if set.
+pub fn threads_from_environment() -> Result<Option<usize>, PoolError> {
+    match std::env::var(NUM_THREADS_VARIABLE) {
+        Err(_) => Ok(None),
+        Ok(text) => match text.trim().parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(PoolError::BadVariable(text)),
+        },
+    }
+}
+
+/// The pool's size: what was set, else the environment's, else the cores
+/// this process may use. A malformed `XLA_MLIR_NUM_THREADS` counts as unset
+/// here (the tools report it before running anything).
+pub fn num_threads() -> usize {
+    *REQUESTED.get_or_init(|| {
+        threads_from_environment()
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1))
+    })
+}
+
+/// The pool, built on first use; `None` with one thread (everything inline).
+fn pool() -> Option<&'static rayon::ThreadPool> {
+    POOL.get_or_init(|| {
+        let threads = num_threads();
+        (threads > 1)
+            .then(|| {
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .thread_name(|i| format!("xla-worker-{i}"))
+                    .build()
+                    .ok()
+            })
+            .flatten()
+    })
+    .as_ref()
+}
+
+/// Whether `iterations` of `cost` each are worth running on the pool from
+/// this thread (see the module's description).
+fn worth_splitting(iterations: i64, cost: i64) -> Option<&'static rayon::ThreadPool> {
+    if iterations < 2 || iterations.saturating_mul(cost.max(1)) < MIN_COST.load(Ordering::Relaxed) {
+        return None;
+    }
+    let pool = pool()?;
+    // A nested parallel region (a task of this pool running an executable
+    // that has parallel loops) runs inline on its thread.
+    pool.current_thread_index().is_none().then_some(pool)
+}
+
+/// How `iterations` of `cost` are cut: the number of contiguous chunks, each
+/// at least `min_cost / 2` of work, at most one per thread.
+pub fn chunk_count(iterations: i64, cost: i64, threads: usize, min_cost: i64) -> i64 {
+    let by_cost = iterations.saturating_mul(cost.max(1)) / (min_cost / 2).max(1);
+    by_cost.clamp(1, iterations.max(1)).min(threads as i64)
+}
+
+/// Chunk `index` of `chunks` over `[0, iterations)`: sizes differ by at most one.
+fn chunk_bounds(index: i64, chunks: i64, iterations: i64) -> (i64, i64) {
+    let base = iterations / chunks;
+    let extra = iterations % chunks;
+    let begin = index * base + index.min(extra);
+    (begin, begin + base + i64::from(index < extra))
+}
+
+/// A raw pointer that may cross to the pool's threads (the caller waits for
+/// them, and compiled code's tasks only read the context).
+#[derive(Clone, Copy)]
+struct Shared(*mut std::ffi::c_void);
+// SAFETY: see above; the context outlives the scope that uses it.
+unsafe impl Send for Shared {}
+unsafe impl Sync for Shared {}
+
+unsafe extern "C" {
+    /// `csrc/guard.c`: runs `task(ctx, begin, end)` under an allocation
+    /// guard of this thread; 1 (and the size) when an allocation failed.
+    fn xla_guarded_task(task: Task, ctx: *mut std::ffi::c_void, begin: i64, end: i64, size: *mut u64) -> std::ffi::c_int;
+    /// `csrc/guard.c`: the runtime ABI's entry point (see the module's description).
+    fn xla_parallel_for(task: Task, ctx: *mut std::ffi::c_void, iterations: i64, cost: i64);
+}
+
+/// The address of `xla_parallel_for`, registered with the JIT.
+pub fn parallel_for_address() -> *mut std::ffi::c_void {
+    xla_parallel_for as unsafe extern "C" fn(Task, *mut std::ffi::c_void, i64, i64) as *mut std::ffi::c_void
+}
+
+/// Called by `xla_parallel_for` (C): 0 when the loop ran inline here
+/// (nothing done: the caller runs it), 1 when it ran on the pool, 2 when it
+/// ran on the pool and a chunk's allocation failed (`*failed_size` set).
+///
+/// # Safety
+/// `task` and `ctx` come from compiled code: `task(ctx, b, e)` may be called
+/// for any disjoint sub-ranges of `[0, iterations)`, from any thread.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn xla_pool_run(task: Task, ctx: *mut std::ffi::c_void, iterations: i64, cost: i64, failed_size: *mut u64) -> i32 {
+    let Some(pool) = worth_splitting(iterations, cost) else { return 0 };
+    let chunks = chunk_count(iterations, cost, pool.current_num_threads(), MIN_COST.load(Ordering::Relaxed));
+    if chunks < 2 {
+        return 0;
+    }
+    let failed = AtomicU64::new(0);
+    let any_failed = std::sync::atomic::AtomicBool::new(false);
+    let shared = Shared(ctx);
+    pool.scope(|scope| {
+        for index in 0..chunks {
+            let (failed, any_failed) = (&failed, &any_failed);
+            scope.spawn(move |_| {
+                let shared = shared;
+                let (begin, end) = chunk_bounds(index, chunks, iterations);
+                let mut size = 0u64;
+                // SAFETY: the caller's contract; the guard catches this
+                // thread's allocation failure.
+                if unsafe { xla_guarded_task(task, shared.0, begin, end, &mut size) } != 0 {
+                    failed.store(size, Ordering::Relaxed);
+                    any_failed.store(true, Ordering::Release);
+                }
+            });
+        }
+    });
+    if any_failed.load(Ordering::Acquire) {
+        // SAFETY: the caller passes a writable slot.
+        unsafe { *failed_size = failed.load(Ordering::Relaxed) };
+        return 2;
+    }
+    1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_cover_the_range_exactly() {
+        for iterations in [1, 2, 3, 7, 64, 1000, 1001] {
+            for chunks in 1..=iterations.min(9) {
+                let mut next = 0;
+                for index in 0..chunks {
+                    let (begin, end) = chunk_bounds(index, chunks, iterations);
+                    assert_eq!(begin, next);
+                    assert!(end > begin);
+                    next = end;
+                }
+                assert_eq!(next, iterations);
+            }
+        }
+    }
+
+    #[test]
+    fn small_work_is_one_chunk() {
+        let min = MIN_PARALLEL_COST;
+        assert_eq!(chunk_count(10, 10, 8, min), 1);
+        assert_eq!(chunk_count(1_000_000, 100, 8, min), 8);
+        assert_eq!(chunk_count(3, 1 << 30, 8, min), 3);
+        assert_eq!(chunk_count(1 << 20, 1, 2, min), 2);
+        assert_eq!(chunk_count(5, 1, 8, 0), 5);
+    }
+}
