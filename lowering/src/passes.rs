@@ -456,5 +456,24 @@ pub fn pipeline_manager<'c>(context: &'c Context, name: &str) -> Result<melior::
     let info = find(name).ok_or_else(|| format!("unknown pipeline `{name}`"))?;
     let manager = melior::pass::PassManager::new(context);
     add_pass(&manager.as_operation_pass_manager(), info)?;
+    enable_timing_if_requested(&manager);
     Ok(manager)
+}
+
+static PASS_TIMING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Makes the pass managers created from now on report the time of each
+/// pass (MLIR's timing report, to stderr when the manager is destroyed):
+/// the tools' `--timing`.
+pub fn set_pass_timing(enabled: bool) {
+    PASS_TIMING.store(enabled, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Turns on MLIR's pass timing for `manager` when [`set_pass_timing`] asked for it.
+pub fn enable_timing_if_requested(manager: &melior::pass::PassManager) {
+    if PASS_TIMING.load(std::sync::atomic::Ordering::Relaxed) {
+        // SAFETY: the manager is live; MLIR prints its report to stderr
+        // when the manager is destroyed.
+        unsafe { mlir_sys::mlirPassManagerEnableTiming(manager.to_raw()) };
+    }
 }

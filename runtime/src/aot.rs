@@ -223,9 +223,9 @@ pub fn compile(context: &Context, module: &mut Module, options: &AotOptions) -> 
     let argument_layouts = layouts(&options.argument_layouts, &logical.inputs);
     let result_layouts = layouts(&options.result_layouts, &logical.outputs);
     let manager = xla_lowering::passes::pipeline_manager(context, "xla-cpu-pipeline").map_err(RuntimeError::Compile)?;
-    manager
-        .run(module)
+    crate::timing::time("MLIR pipeline (xla-cpu-pipeline)", || manager.run(module))
         .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
+    drop(manager); // prints the pass timing report, when asked for
     let lowered = xla_lowering::reserved_symbols::compiled_name(&entry);
     let object = codegen::emit_aot_object(module, &options.target, &lowered, &options.symbol, (&physical.inputs, &physical.outputs))?;
     Ok(AotArtifacts { object, header: header(options, &logical, (&argument_layouts, &result_layouts)) })

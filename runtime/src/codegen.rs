@@ -173,24 +173,23 @@ fn define_default_allocation_failure(module: &LlvmModule) -> Result<(), RuntimeE
 /// LLVM IR text of a module in the LLVM dialect, optimised for the target.
 pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, RuntimeError> {
     let context = LlvmContext::create();
-    let llvm = translate_to_llvm(module, &context)?;
+    let llvm = crate::timing::time("translation to LLVM IR", || translate_to_llvm(module, &context))?;
     define_default_allocation_failure(&llvm)?;
     define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
-    prepare(&llvm, &machine, options, &is_c_interface)?;
+    crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &is_c_interface))?;
     Ok(llvm.print_to_string().to_string())
 }
 
 /// Writes a relocatable object file for the target.
 pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Result<(), RuntimeError> {
     let context = LlvmContext::create();
-    let llvm = translate_to_llvm(module, &context)?;
+    let llvm = crate::timing::time("translation to LLVM IR", || translate_to_llvm(module, &context))?;
     define_default_allocation_failure(&llvm)?;
     define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
-    prepare(&llvm, &machine, options, &is_c_interface)?;
-    machine
-        .write_to_file(&llvm, FileType::Object, path)
+    crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &is_c_interface))?;
+    crate::timing::time("machine code", || machine.write_to_file(&llvm, FileType::Object, path))
         .map_err(|e| RuntimeError::Compile(format!("cannot write {}: {e}", path.display())))
 }
 
@@ -216,7 +215,7 @@ pub fn emit_aot_object(
 ) -> Result<Vec<u8>, RuntimeError> {
     use inkwell::AddressSpace;
     let context = LlvmContext::create();
-    let llvm = translate_to_llvm(module, &context)?;
+    let llvm = crate::timing::time("translation to LLVM IR", || translate_to_llvm(module, &context))?;
     define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
     let inner = llvm
@@ -294,10 +293,9 @@ pub fn emit_aot_object(
     }
     builder.build_call(inner, &arguments, "").map_err(failed)?;
     builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
-    prepare(&llvm, &machine, options, &|name| name == symbol || name == PARALLEL_FOR)?;
+    crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &|name| name == symbol || name == PARALLEL_FOR))?;
     llvm.verify().map_err(|e| RuntimeError::Compile(format!("the AOT module is invalid: {}", e.to_string_lossy())))?;
-    let buffer = machine
-        .write_to_memory_buffer(&llvm, FileType::Object)
+    let buffer = crate::timing::time("machine code", || machine.write_to_memory_buffer(&llvm, FileType::Object))
         .map_err(|e| RuntimeError::Compile(format!("cannot emit the object: {e}")))?;
     Ok(buffer.as_slice().to_vec())
 }

@@ -347,13 +347,16 @@ impl CpuExecutable {
         let signature = Signature::of(module, entry)?;
         mark_public_functions(context, module);
         let manager = xla_lowering::passes::pipeline_manager(context, "xla-cpu-pipeline").map_err(RuntimeError::Compile)?;
-        manager
-            .run(module)
+        crate::timing::time("MLIR pipeline (xla-cpu-pipeline)", || manager.run(module))
             .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
-        let engine = Engine::new(module, 3)?;
-        let function = engine
-            .lookup_packed_c_interface(&xla_lowering::reserved_symbols::compiled_name(entry))
-            .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
+        drop(manager); // prints the pass timing report, when asked for
+        let (engine, function) = crate::timing::time("JIT: LLVM optimization (O3) and machine code", || {
+            let engine = Engine::new(module, 3)?;
+            let function = engine
+                .lookup_packed_c_interface(&xla_lowering::reserved_symbols::compiled_name(entry))
+                .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
+            Ok::<_, RuntimeError>((engine, function))
+        })?;
         Ok(Self { function, engine, signature })
     }
 

@@ -28,6 +28,7 @@ pub mod jit;
 pub mod layout;
 pub mod pool;
 pub mod signature;
+pub mod timing;
 
 pub use host_tensor::{ElementType, HostTensor, HostTensorError};
 pub use gpu::GpuExecutable;

@@ -127,6 +127,7 @@ struct ParallelTasks
   int64_t minCost;
 
   StringRef getArgument() const final { return "xla-cpu-parallel-tasks"; }
+  StringRef getName() const final { return "XlaCpuParallelTasks"; }
   StringRef getDescription() const final {
     return "Run each large outermost scf.parallel loop as tasks on the "
            "runtime's thread pool (xla_parallel_for)";

@@ -76,6 +76,12 @@ fn command() -> Command {
                 .value_parser(value_parser!(u64).range(0..=(i64::MAX as u64)))
                 .help("Parallel loops with less estimated work (operations) run on one thread [default: $XLA_MLIR_PARALLEL_MIN_COST, else 65536]; 0 splits every parallel loop, one chunk per thread (for testing)"),
         )
+        .arg(
+            Arg::new("timing")
+                .long("timing")
+                .action(ArgAction::SetTrue)
+                .help("Report to stderr the time of each compiler pass (MLIR's report) and of each stage: parsing, the MLIR pipeline, LLVM optimization and machine code, running"),
+        )
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
         .arg(
             Arg::new("bench")
@@ -173,6 +179,10 @@ fn tool_main() -> ExitCode {
     if let Err(error) = threads.and_then(xla_runtime::pool::set_num_threads) {
         return fail(TOOL, error);
     }
+    let timing = matches.get_flag("timing");
+    if timing {
+        xla_runtime::timing::enable();
+    }
     let min_cost = match matches.get_one::<u64>("parallel-min-cost") {
         Some(&cost) => Ok(Some(cost as i64)),
         None => xla_runtime::pool::min_cost_from_environment(),
@@ -208,16 +218,26 @@ fn tool_main() -> ExitCode {
     }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
-    let Some(mut module) = session.parse_module() else {
+    let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
         return ExitCode::from(1);
     };
     let executable = match Executable::compile(gpu, &context, &mut module, entry) {
         Ok(executable) => executable,
         Err(error) => return fail(TOOL, error),
     };
+    let code = xla_runtime::timing::time("running", || run_compiled(&matches, &executable, &inputs));
+    if timing {
+        eprint!("{}", xla_runtime::timing::report());
+    }
+    code
+}
 
+/// Runs the compiled entry point as the command line asks: benchmark,
+/// compare with expected values, write or print the results.
+fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[HostTensor]) -> ExitCode {
+    let entry = matches.get_one::<String>("entry").expect("has a default");
     if let Some(&runs) = matches.get_one::<usize>("bench") {
-        return match executable.bench(&inputs, runs) {
+        return match executable.bench(inputs, runs) {
             Ok(stats) => {
                 let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "runs": stats.runs});
                 print_line(TOOL, json);
@@ -227,7 +247,7 @@ fn tool_main() -> ExitCode {
         };
     }
 
-    let outputs = match executable.execute(&inputs) {
+    let outputs = match executable.execute(inputs) {
         Ok(outputs) => outputs,
         Err(error) => return fail(TOOL, error),
     };

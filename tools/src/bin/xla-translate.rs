@@ -26,6 +26,12 @@ fn command() -> Command {
                 .help("Output file (- for stdout; required for obj); for aot the path prefix NAME of NAME.o and NAME.h"),
         )
         .arg(
+            Arg::new("timing")
+                .long("timing")
+                .action(clap::ArgAction::SetTrue)
+                .help("Report to stderr the time of each compiler pass (MLIR's report) and of each stage: parsing, the MLIR pipeline, translation to LLVM IR, LLVM optimization, machine code"),
+        )
+        .arg(
             Arg::new("emit")
                 .long("emit")
                 .required(true)
@@ -256,6 +262,9 @@ fn tool_main() -> ExitCode {
         opt_level: *matches.get_one::<u8>("opt-level").expect("has a default"),
         triple: matches.get_one::<String>("target-triple").cloned(),
     };
+    if matches.get_flag("timing") {
+        xla_runtime::timing::enable();
+    }
     let gpu_arch = matches.get_one::<String>("gpu-arch").expect("has a default");
     let arch_ok = gpu_arch.strip_prefix("sm_").is_some_and(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric()));
     if !arch_ok {
@@ -325,9 +334,31 @@ fn tool_main() -> ExitCode {
     }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
-    let Some(mut module) = session.parse_module() else {
+    let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
         return ExitCode::from(1);
     };
+    let code = translate(&matches, &context, &mut module, &name, output, symbol, options, (argument_layouts, result_layouts), gpu_arch, libdevice);
+    if xla_runtime::timing::enabled() {
+        eprint!("{}", xla_runtime::timing::report());
+    }
+    code
+}
+
+/// Compiles the parsed module and writes what `--emit` asks for.
+#[allow(clippy::too_many_arguments)]
+fn translate(
+    matches: &clap::ArgMatches,
+    context: &melior::Context,
+    module: &mut melior::ir::Module,
+    name: &str,
+    output: &str,
+    symbol: String,
+    options: TargetOptions,
+    (argument_layouts, result_layouts): (Vec<Option<xla_runtime::layout::Layout>>, Vec<Option<xla_runtime::layout::Layout>>),
+    gpu_arch: &str,
+    libdevice: Option<String>,
+) -> ExitCode {
+    let emit = matches.get_one::<String>("emit").expect("required").as_str();
     if emit == "aot" {
         let options = AotOptions {
             entry: matches.get_one::<String>("entry").expect("has a default").clone(),
@@ -335,9 +366,9 @@ fn tool_main() -> ExitCode {
             target: options,
             argument_layouts,
             result_layouts,
-            source: std::path::Path::new(&name).file_name().map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned()),
+            source: std::path::Path::new(name).file_name().map_or_else(|| name.to_owned(), |n| n.to_string_lossy().into_owned()),
         };
-        let artifacts = match aot::compile(&context, &mut module, &options) {
+        let artifacts = match aot::compile(context, module, &options) {
             Ok(artifacts) => artifacts,
             Err(error) => return fail(TOOL, error),
         };
@@ -362,28 +393,29 @@ fn tool_main() -> ExitCode {
     let manager = if let Some(gpu_output) = gpu_output {
         let libdevice = libdevice.clone().or_else(xla_lowering::passes::find_libdevice);
         if gpu_output == GpuOutput::Host {
-            xla_runtime::jit::mark_public_functions(&context, &module);
+            xla_runtime::jit::mark_public_functions(context, module);
         }
-        gpu_manager(&context, gpu_arch, libdevice.as_deref(), gpu_output)
+        gpu_manager(context, gpu_arch, libdevice.as_deref(), gpu_output)
     } else {
-        xla_runtime::jit::mark_public_functions(&context, &module);
-        xla_lowering::passes::pipeline_manager(&context, "xla-cpu-pipeline")
+        xla_runtime::jit::mark_public_functions(context, module);
+        xla_lowering::passes::pipeline_manager(context, "xla-cpu-pipeline")
     };
     let manager = match manager {
         Ok(manager) => manager,
         Err(message) => return fail(TOOL, message),
     };
-    if manager.run(&mut module).is_err() {
+    if xla_runtime::timing::time("MLIR pipeline", || manager.run(module)).is_err() {
         return ExitCode::from(1);
     }
+    drop(manager); // prints the pass timing report, when asked for
     let result = match emit {
-        "ptx" => codegen::extract_ptx(&module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels, gpu_arch)),
-        "llvm-ir" if target == "gpu" => codegen::extract_nvvm_ir(&module).map_err(|e| e.to_string()).and_then(|kernels| {
+        "ptx" => codegen::extract_ptx(module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels, gpu_arch)),
+        "llvm-ir" if target == "gpu" => codegen::extract_nvvm_ir(module).map_err(|e| e.to_string()).and_then(|kernels| {
             let text: String = kernels.iter().map(|(name, ir)| format!("; gpu.binary @{name}\n{ir}\n")).collect();
             write_output(output, &text)
         }),
-        "llvm-ir" => codegen::emit_llvm_ir(&module, &options).map_err(|e| e.to_string()).and_then(|ir| write_output(output, &ir)),
-        _ => codegen::emit_object(&module, &options, std::path::Path::new(output)).map_err(|e| e.to_string()),
+        "llvm-ir" => codegen::emit_llvm_ir(module, &options).map_err(|e| e.to_string()).and_then(|ir| write_output(output, &ir)),
+        _ => codegen::emit_object(module, &options, std::path::Path::new(output)).map_err(|e| e.to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
