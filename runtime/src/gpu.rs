@@ -118,7 +118,7 @@ impl GpuExecutable {
         &self.signature
     }
 
-    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
+    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
         cuda::take_error();
         // After each call: wait for the device (results are read on the
         // host), then report the first driver error of the call, if any.

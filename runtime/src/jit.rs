@@ -55,11 +55,19 @@ impl EntryBuffer for AlignedBuffer {
     }
 }
 
+/// CPU time used so far by this process (all threads), in milliseconds.
+fn process_cpu_ms() -> f64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: a valid clock id and a writable timespec.
+    unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut now) };
+    now.tv_sec as f64 * 1e3 + now.tv_nsec as f64 * 1e-6
+}
+
 /// Runs a compiled entry point `runs` times (at least once) on `inputs`:
 /// buffers for inputs (filled) and results (zeroed) from `allocate`, one
 /// descriptor per buffer, `after_call` after each call (inside the timed
 /// part: the GPU waits for the device there). Returns the results of the
-/// last run and the time of each run in ms.
+/// last run and the (wall, process CPU) time of each run in ms.
 ///
 /// # Safety
 /// `function` must be the packed wrapper of the C interface of an entry
@@ -72,7 +80,7 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer>(
     runs: usize,
     allocate: impl Fn(usize) -> Result<B, RuntimeError>,
     mut after_call: impl FnMut() -> Result<(), RuntimeError>,
-) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
+) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
     check_inputs(signature, inputs)?;
     let input_buffers: Vec<B> = inputs
         .iter()
@@ -100,11 +108,12 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer>(
     let mut times = Vec::with_capacity(runs.max(1));
     for _ in 0..runs.max(1) {
         let start = Instant::now();
+        let cpu_start = process_cpu_ms();
         // SAFETY: guaranteed by the caller; every descriptor describes a
         // live buffer of the declared shape.
         unsafe { call_packed(function, &arguments)? };
         after_call()?;
-        times.push(start.elapsed().as_secs_f64() * 1e3);
+        times.push((start.elapsed().as_secs_f64() * 1e3, process_cpu_ms() - cpu_start));
     }
     let outputs = output_buffers
         .iter()
@@ -275,19 +284,29 @@ fn check_inputs(signature: &Signature, inputs: &[HostTensor]) -> Result<(), Runt
 pub struct BenchStats {
     pub median_ms: f64,
     pub min_ms: f64,
+    /// Median CPU time of the process per run (every thread's), in ms: on
+    /// one thread close to the run's time even on a busy machine; over the
+    /// wall time, the cores the run kept busy.
+    pub cpu_median_ms: f64,
     pub runs: usize,
 }
 
 impl BenchStats {
-    /// Median and minimum of per-run times in milliseconds (at least one).
-    pub(crate) fn from_times(mut times: Vec<f64>) -> Self {
-        times.sort_by(f64::total_cmp);
-        let median_ms = if times.len() % 2 == 1 {
-            times[times.len() / 2]
-        } else {
-            (times[times.len() / 2 - 1] + times[times.len() / 2]) / 2.0
+    /// Statistics of per-run (wall, CPU) times in milliseconds (at least one run).
+    pub(crate) fn from_times(times: Vec<(f64, f64)>) -> Self {
+        let median = |mut values: Vec<f64>| {
+            values.sort_by(f64::total_cmp);
+            let n = values.len();
+            if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
         };
-        BenchStats { median_ms, min_ms: times[0], runs: times.len() }
+        let wall: Vec<f64> = times.iter().map(|t| t.0).collect();
+        let min_ms = wall.iter().copied().fold(f64::INFINITY, f64::min);
+        BenchStats {
+            median_ms: median(wall),
+            min_ms,
+            cpu_median_ms: median(times.iter().map(|t| t.1).collect()),
+            runs: times.len(),
+        }
     }
 }
 
@@ -367,7 +386,7 @@ impl CpuExecutable {
 
     /// Runs the entry point `runs` times (at least once) on `inputs` and
     /// returns the results of the last run and the time of each run.
-    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<f64>), RuntimeError> {
+    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
         // SAFETY: `function` is the C interface of the entry point, whose
         // signature `run_entry` checks against the inputs.
         unsafe { run_entry(self.function, &self.signature, inputs, runs, AlignedBuffer::new, || Ok(())) }

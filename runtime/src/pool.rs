@@ -16,7 +16,9 @@
 //! one thread, or when called from one of the pool's own threads (a nested
 //! parallel region: never a deadlock); otherwise it calls [`xla_pool_run`],
 //! which splits the iterations into contiguous chunks of at least
-//! half that cost, at most one per thread, and waits for them.
+//! half that cost, at most one per thread, runs the first on the calling
+//! thread and the others on the pool's threads (one fewer than the thread
+//! count), and waits for them.
 //!
 //! One pool per process (rayon's work-stealing pool, built on first use),
 //! shared by every executable and by every thread that runs one. Its size is
@@ -126,13 +128,15 @@ pub fn num_threads() -> usize {
 }
 
 /// The pool, built on first use; `None` with one thread (everything inline).
+/// It has one thread fewer than the thread count: the thread that calls
+/// `xla_parallel_for` runs a chunk itself.
 fn pool() -> Option<&'static rayon::ThreadPool> {
     POOL.get_or_init(|| {
         let threads = num_threads();
         (threads > 1)
             .then(|| {
                 rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
+                    .num_threads(threads - 1)
                     .thread_name(|i| format!("xla-worker-{i}"))
                     .build()
                     .ok()
@@ -200,28 +204,32 @@ pub fn parallel_for_address() -> *mut std::ffi::c_void {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn xla_pool_run(task: Task, ctx: *mut std::ffi::c_void, iterations: i64, cost: i64, failed_size: *mut u64) -> i32 {
     let Some(pool) = worth_splitting(iterations, cost) else { return 0 };
-    let chunks = chunk_count(iterations, cost, pool.current_num_threads(), MIN_COST.load(Ordering::Relaxed));
+    let chunks = chunk_count(iterations, cost, pool.current_num_threads() + 1, MIN_COST.load(Ordering::Relaxed));
     if chunks < 2 {
         return 0;
     }
     let failed = AtomicU64::new(0);
     let any_failed = std::sync::atomic::AtomicBool::new(false);
     let shared = Shared(ctx);
-    pool.scope(|scope| {
-        for index in 0..chunks {
-            let (failed, any_failed) = (&failed, &any_failed);
-            scope.spawn(move |_| {
-                let shared = shared;
-                let (begin, end) = chunk_bounds(index, chunks, iterations);
-                let mut size = 0u64;
-                // SAFETY: the caller's contract; the guard catches this
-                // thread's allocation failure.
-                if unsafe { xla_guarded_task(task, shared.0, begin, end, &mut size) } != 0 {
-                    failed.store(size, Ordering::Relaxed);
-                    any_failed.store(true, Ordering::Release);
-                }
-            });
+    let run_chunk = |index: i64| {
+        let shared = shared;
+        let (begin, end) = chunk_bounds(index, chunks, iterations);
+        let mut size = 0u64;
+        // SAFETY: the caller's contract; the guard catches this thread's
+        // allocation failure.
+        if unsafe { xla_guarded_task(task, shared.0, begin, end, &mut size) } != 0 {
+            failed.store(size, Ordering::Relaxed);
+            any_failed.store(true, Ordering::Release);
         }
+    };
+    // The calling thread runs chunk 0 itself while the pool's threads take
+    // the others, and waits for them at the end of the scope.
+    pool.in_place_scope(|scope| {
+        for index in 1..chunks {
+            let run_chunk = &run_chunk;
+            scope.spawn(move |_| run_chunk(index));
+        }
+        run_chunk(0);
     });
     if any_failed.load(Ordering::Acquire) {
         // SAFETY: the caller passes a writable slot.

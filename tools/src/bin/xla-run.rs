@@ -88,7 +88,7 @@ fn command() -> Command {
                 .long("bench")
                 .value_name("N")
                 .value_parser(value_parser!(usize))
-                .help("Run N times after a warm-up and print {\"median_ms\", \"min_ms\", \"runs\"} as JSON"),
+                .help("Run N times after a warm-up and print {\"median_ms\", \"min_ms\", \"cpu_median_ms\" (process CPU time per run, all threads), \"runs\"} as JSON"),
         )
 }
 
@@ -239,7 +239,7 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
     if let Some(&runs) = matches.get_one::<usize>("bench") {
         return match executable.bench(inputs, runs) {
             Ok(stats) => {
-                let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "runs": stats.runs});
+                let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "cpu_median_ms": stats.cpu_median_ms, "runs": stats.runs});
                 print_line(TOOL, json);
                 ExitCode::SUCCESS
             }
