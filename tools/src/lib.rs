@@ -145,3 +145,19 @@ mod tests {
         assert_eq!(split_input("a\n// -----\nb", false), vec!["a\n// -----\nb"]);
     }
 }
+
+/// Applies the parallel-loop threshold: `flag` (a tool's
+/// `--parallel-min-cost`) or else `XLA_MLIR_PARALLEL_MIN_COST`, to what the
+/// compiler outlines (`xla-cpu-parallel-tasks`) and to what the thread pool
+/// splits. An error for a malformed variable.
+pub fn apply_parallel_min_cost(flag: Option<u64>) -> Result<(), String> {
+    let cost = match flag {
+        Some(cost) => Some(cost.min(i64::MAX as u64) as i64),
+        None => xla_runtime::pool::min_cost_from_environment().map_err(|e| e.to_string())?,
+    };
+    if let Some(cost) = cost {
+        xla_lowering::parallel_tasks::set_min_cost(cost);
+        xla_runtime::pool::set_min_parallel_cost(cost);
+    }
+    Ok(())
+}

@@ -75,6 +75,10 @@ fn tool_main() -> ExitCode {
     let output = matches.get_one::<String>("output").expect("has a default");
     let split = matches.get_flag("split-input-file");
     let verify = matches.get_flag("verify-diagnostics");
+    // XLA_MLIR_PARALLEL_MIN_COST: what xla-cpu-parallel-tasks outlines.
+    if let Err(message) = xla_tools::apply_parallel_min_cost(None) {
+        return fail(TOOL, message);
+    }
     let steps = requested_passes(&matches);
 
     let (text, name) = match read_source(input) {

@@ -183,17 +183,8 @@ fn tool_main() -> ExitCode {
     if timing {
         xla_runtime::timing::enable();
     }
-    let min_cost = match matches.get_one::<u64>("parallel-min-cost") {
-        Some(&cost) => Ok(Some(cost as i64)),
-        None => xla_runtime::pool::min_cost_from_environment(),
-    };
-    match min_cost {
-        Ok(Some(cost)) => {
-            xla_lowering::parallel_tasks::set_min_cost(cost);
-            xla_runtime::pool::set_min_parallel_cost(cost);
-        }
-        Ok(None) => {}
-        Err(error) => return fail(TOOL, error),
+    if let Err(message) = xla_tools::apply_parallel_min_cost(matches.get_one::<u64>("parallel-min-cost").copied()) {
+        return fail(TOOL, message);
     }
     // Without a GPU there is nothing to do: say so before parsing anything.
     if gpu {

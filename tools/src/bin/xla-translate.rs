@@ -262,6 +262,10 @@ fn tool_main() -> ExitCode {
         opt_level: *matches.get_one::<u8>("opt-level").expect("has a default"),
         triple: matches.get_one::<String>("target-triple").cloned(),
     };
+    // XLA_MLIR_PARALLEL_MIN_COST: what xla-cpu-parallel-tasks outlines.
+    if let Err(message) = xla_tools::apply_parallel_min_cost(None) {
+        return fail(TOOL, message);
+    }
     if matches.get_flag("timing") {
         xla_runtime::timing::enable();
     }
