@@ -26,10 +26,21 @@ pub fn read_source(path: &str) -> Result<(String, String), String> {
     Ok((text, path.to_owned()))
 }
 
+/// What `--version` prints after the tool's name: the project's version,
+/// the commit it was built from, and the LLVM/MLIR release it links.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("XLA_MLIR_COMMIT"),
+    ", LLVM/MLIR ",
+    env!("XLA_MLIR_LLVM_VERSION"),
+    ")"
+);
+
 /// Parses the command line; `--help`/`--version` print and exit 0, every
 /// other problem prints clap's message and exits 1 (not clap's 2).
 pub fn parse_args(command: clap::Command) -> clap::ArgMatches {
-    match command.try_get_matches() {
+    match command.version(VERSION).try_get_matches() {
         Ok(matches) => matches,
         Err(error) => {
             let code = if error.use_stderr() { 1 } else { 0 };

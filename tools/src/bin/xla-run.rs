@@ -44,7 +44,7 @@ fn command() -> Command {
                 .action(ArgAction::Append)
                 .value_name("NPY|SPEC")
                 .allow_hyphen_values(true)
-                .help("An argument, in order: a .npy file, or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
+                .help("An argument, in order: a .npy file (also written @file.npy), or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
         )
         .arg(
             Arg::new("expect")
@@ -148,6 +148,11 @@ impl Executable {
 }
 
 fn load_input(argument: &str) -> Result<HostTensor, String> {
+    // `@file.npy` (iree-run-module's spelling) names a file too.
+    let argument = match argument.strip_prefix('@') {
+        Some(rest) if !Path::new(argument).exists() => rest,
+        _ => argument,
+    };
     let path = Path::new(argument);
     if !path.exists() && argument.contains('=') {
         return HostTensor::parse_inline(argument).map_err(|e| format!("invalid inline input '{}': {e}", xla_runtime::host_tensor::clip(argument)));
