@@ -23,6 +23,14 @@ for name in ["XLA_MLIR_NUM_THREADS", "XLA_MLIR_PARALLEL_MIN_COST"]:
     if name in os.environ:
         config.environment[name] = os.environ[name]
 
+# Graphviz renders the DOT graphs of --dump-dir / --view-graph (.ci/run
+# installs it); without it those checks are UNSUPPORTED.
+import shutil as _shutil
+if _shutil.which("dot"):
+    config.available_features.add("graphviz")
+else:
+    lit_config.note("Graphviz (dot) not found: graph rendering tests are UNSUPPORTED")
+
 config.substitutions.append(("%tools_dir", tools_dir))
 config.substitutions.append(("%examples", os.path.join(config.test_source_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -350,6 +350,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass)],
     },
     PassInfo {
+        name: "xla-cpu-fusion",
+        summary: "StableHLO to fused linalg on tensors: the CPU pipeline up to fusion (what --dump-dir's fusion graph shows)",
+        steps: &[Step::Steps(FRONT_END), Step::Steps(CPU_PREPARE)],
+    },
+    PassInfo {
         name: "xla-cpu-codegen",
         summary: "Lower linalg on tensors to the LLVM dialect: fuse, bufferize, contraction kernels, copies as loops, affine loops, LLVM",
         steps: &[Step::Steps(CPU_CODEGEN_STEPS)],
@@ -456,8 +461,37 @@ pub fn pipeline_manager<'c>(context: &'c Context, name: &str) -> Result<melior::
     let info = find(name).ok_or_else(|| format!("unknown pipeline `{name}`"))?;
     let manager = melior::pass::PassManager::new(context);
     add_pass(&manager.as_operation_pass_manager(), info)?;
-    enable_timing_if_requested(&manager);
+    instrument(context, &manager);
     Ok(manager)
+}
+
+static IR_DUMP_DIR: std::sync::Mutex<Option<std::path::PathBuf>> = std::sync::Mutex::new(None);
+
+/// Makes the pass managers created from now on write the IR after every
+/// pass under `dir` (MLIR's tree printing: one directory per op the passes
+/// ran on, one numbered file per pass, `N_pass-name.mlir`, each with the
+/// whole module): the tools' `--dump-dir`. `None` stops it.
+pub fn set_ir_dump_dir(dir: Option<std::path::PathBuf>) {
+    *IR_DUMP_DIR.lock().unwrap_or_else(|e| e.into_inner()) = dir;
+}
+
+/// Applies the tools' instrumentation to a pass manager of `context`: pass
+/// timing ([`set_pass_timing`]) and IR dumps ([`set_ir_dump_dir`]; MLIR's
+/// IR printing needs the context's multithreading off, which this does).
+pub fn instrument(context: &Context, manager: &melior::pass::PassManager) {
+    enable_timing_if_requested(manager);
+    if let Some(dir) = IR_DUMP_DIR.lock().unwrap_or_else(|e| e.into_inner()).clone() {
+        context.enable_multi_threading(false);
+        manager.enable_ir_printing(&melior::pass::PassIrPrintingOptions {
+            before_all: false,
+            after_all: true,
+            module_scope: true,
+            on_change: false,
+            on_failure: false,
+            flags: melior::ir::operation::OperationPrintingFlags::new(),
+            tree_printing_path: dir,
+        });
+    }
 }
 
 static PASS_TIMING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);

@@ -170,6 +170,35 @@ fn define_default_allocation_failure(module: &LlvmModule) -> Result<(), RuntimeE
     Ok(())
 }
 
+/// `--dump-dir`: the optimized LLVM IR and the assembly of `module`.
+fn dump_llvm(module: &LlvmModule, machine: &TargetMachine) -> Result<(), RuntimeError> {
+    if crate::dump::dir().is_none() {
+        return Ok(());
+    }
+    crate::dump::write_stage("llvm-ir.ll", module.print_to_string().to_bytes())?;
+    let assembly = machine
+        .write_to_memory_buffer(module, FileType::Assembly)
+        .map_err(|e| RuntimeError::Compile(format!("cannot emit the assembly: {e}")))?;
+    crate::dump::write_stage("assembly.s", assembly.as_slice())
+}
+
+/// `--dump-dir` for the JIT (which optimizes and generates code inside the
+/// engine): the LLVM IR and assembly of the lowered module as an object for
+/// the host would have them.
+pub fn dump_lowered(module: &Module) -> Result<(), RuntimeError> {
+    if crate::dump::dir().is_none() {
+        return Ok(());
+    }
+    let options = TargetOptions::default();
+    let context = LlvmContext::create();
+    let llvm = translate_to_llvm(module, &context)?;
+    define_default_allocation_failure(&llvm)?;
+    define_default_parallel_for(&llvm)?;
+    let machine = target_machine(&options)?;
+    prepare(&llvm, &machine, &options, &is_c_interface)?;
+    dump_llvm(&llvm, &machine)
+}
+
 /// LLVM IR text of a module in the LLVM dialect, optimised for the target.
 pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, RuntimeError> {
     let context = LlvmContext::create();
@@ -178,6 +207,7 @@ pub fn emit_llvm_ir(module: &Module, options: &TargetOptions) -> Result<String, 
     define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
     crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &is_c_interface))?;
+    dump_llvm(&llvm, &machine)?;
     Ok(llvm.print_to_string().to_string())
 }
 
@@ -189,6 +219,7 @@ pub fn emit_object(module: &Module, options: &TargetOptions, path: &Path) -> Res
     define_default_parallel_for(&llvm)?;
     let machine = target_machine(options)?;
     crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &is_c_interface))?;
+    dump_llvm(&llvm, &machine)?;
     crate::timing::time("machine code", || machine.write_to_file(&llvm, FileType::Object, path))
         .map_err(|e| RuntimeError::Compile(format!("cannot write {}: {e}", path.display())))
 }
@@ -294,6 +325,7 @@ pub fn emit_aot_object(
     builder.build_call(inner, &arguments, "").map_err(failed)?;
     builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
     crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &|name| name == symbol || name == PARALLEL_FOR))?;
+    dump_llvm(&llvm, &machine)?;
     llvm.verify().map_err(|e| RuntimeError::Compile(format!("the AOT module is invalid: {}", e.to_string_lossy())))?;
     let buffer = crate::timing::time("machine code", || machine.write_to_memory_buffer(&llvm, FileType::Object))
         .map_err(|e| RuntimeError::Compile(format!("cannot emit the object: {e}")))?;

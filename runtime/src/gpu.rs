@@ -93,9 +93,16 @@ impl GpuExecutable {
         let setup = xla_lowering::passes::add_gpu_pipeline(&passes, &cuda.arch(), libdevice.as_deref())
             .and_then(|_| xla_lowering::passes::add_gpu_host_lowering(&passes));
         setup.map_err(RuntimeError::Compile)?;
+        xla_lowering::passes::instrument(context, &manager);
         manager
             .run(module)
             .map_err(|_| RuntimeError::Compile("the GPU pipeline failed (see the errors above)".into()))?;
+        drop(manager);
+        if crate::dump::dir().is_some() {
+            let kernels = crate::codegen::extract_ptx(module)?;
+            let all: String = kernels.iter().map(|(name, ptx)| format!("// gpu.binary @{name}\n{ptx}")).collect();
+            crate::dump::write_stage("kernels.ptx", all.as_bytes())?;
+        }
         cuda::take_error();
         let engine = Engine::with_symbols(module, 3, &cuda::abi_symbols())?;
         // The global constructors loaded the kernel modules.

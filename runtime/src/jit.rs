@@ -369,6 +369,7 @@ impl CpuExecutable {
         crate::timing::time("MLIR pipeline (xla-cpu-pipeline)", || manager.run(module))
             .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
         drop(manager); // prints the pass timing report, when asked for
+        crate::codegen::dump_lowered(module)?;
         let (engine, function) = crate::timing::time("JIT: LLVM optimization (O3) and machine code", || {
             let engine = Engine::new(module, 3)?;
             let function = engine

@@ -20,6 +20,7 @@
 pub mod aot;
 pub mod check;
 pub mod codegen;
+pub mod dump;
 pub mod cuda;
 pub mod gpu;
 pub mod compare;

@@ -2,6 +2,7 @@
 //! way, and clap error handling that keeps exit code 1 for bad usage.
 
 pub mod fuzz;
+pub mod graph;
 
 use std::{fmt::Display, io::Read, path::Path, process::ExitCode};
 
@@ -171,4 +172,78 @@ pub fn apply_parallel_min_cost(flag: Option<u64>) -> Result<(), String> {
         xla_runtime::pool::set_min_parallel_cost(cost);
     }
     Ok(())
+}
+
+/// `--dump-dir` and `--dump-pass-filter`, shared by the drivers.
+pub fn dump_args(command: clap::Command) -> clap::Command {
+    command
+        .arg(
+            clap::Arg::new("dump-dir")
+                .long("dump-dir")
+                .value_name("DIR")
+                .help("Write every stage to DIR: 00_input.mlir, 01_stablehlo.dot and 02_fusion.dot (Graphviz), passes/ (the IR after each pass), then the LLVM IR, the assembly (and PTX)"),
+        )
+        .arg(
+            clap::Arg::new("dump-pass-filter")
+                .long("dump-pass-filter")
+                .value_name("REGEX")
+                .requires("dump-dir")
+                .help("With --dump-dir: keep only the IR after the passes whose name (e.g. one-shot-bufferize) matches REGEX"),
+        )
+}
+
+/// Starts dumping when `--dump-dir` was given: the directory, the parsed
+/// input, the graph of the computation and the graph of its fusion (on a
+/// copy of the module, with the stages up to fusion).
+pub fn start_dump(matches: &clap::ArgMatches, context: &melior::Context, module: &melior::ir::Module, name: &str) -> Result<(), String> {
+    let Some(dir) = matches.get_one::<String>("dump-dir") else { return Ok(()) };
+    if let Some(filter) = matches.get_one::<String>("dump-pass-filter") {
+        regex::Regex::new(filter).map_err(|e| format!("invalid --dump-pass-filter: {e}"))?;
+    }
+    xla_runtime::dump::set_dir(Path::new(dir)).map_err(|e| e.to_string())?;
+    let write = |file: &str, text: &str| xla_runtime::dump::write_named(file, text.as_bytes()).map_err(|e| e.to_string());
+    write("00_input.mlir", &module.as_operation().to_string())?;
+    let title = Path::new(name).file_name().map_or(name.to_owned(), |n| n.to_string_lossy().into_owned());
+    write("01_stablehlo.dot", &graph::computation(module, &title))?;
+    // The fusion graph: the stages up to fusion on a copy, without dumping
+    // their passes.
+    // SAFETY: cloning a live module op gives a new, owned op.
+    let copy = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(module.as_operation().to_raw())) };
+    if let Some(copy) = melior::ir::Module::from_operation(copy) {
+        let saved = xla_runtime::dump::dir();
+        xla_lowering::passes::set_ir_dump_dir(None);
+        let mut copy = copy;
+        let fused = xla_lowering::passes::pipeline_manager(context, "xla-cpu-fusion").and_then(|m| m.run(&mut copy).map_err(|e| e.to_string()));
+        xla_lowering::passes::set_ir_dump_dir(saved.map(|d| d.join("passes")));
+        match fused {
+            Ok(()) => write("02_fusion.dot", &graph::fusion(module, &copy, &format!("{title} after fusion")))?,
+            Err(_) => write("02_fusion.dot", &format!("digraph \"{title}\" {{ label=\"the program could not be lowered to the fusion stage\"; }}\n"))?,
+        }
+    }
+    Ok(())
+}
+
+/// Ends dumping: applies `--dump-pass-filter` to the files of `passes/`
+/// (named `N_pass-name.mlir` by MLIR's tree printing).
+pub fn finish_dump(matches: &clap::ArgMatches) -> Result<(), String> {
+    let (Some(dir), Some(filter)) = (matches.get_one::<String>("dump-dir"), matches.get_one::<String>("dump-pass-filter")) else {
+        return Ok(());
+    };
+    let filter = regex::Regex::new(filter).map_err(|e| format!("invalid --dump-pass-filter: {e}"))?;
+    fn walk(dir: &Path, filter: &regex::Regex) -> std::io::Result<()> {
+        for entry in std::fs::read_dir(dir)? {
+            let path = entry?.path();
+            if path.is_dir() {
+                walk(&path, filter)?;
+                continue;
+            }
+            let name = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let pass = name.split_once('_').map_or(name.as_str(), |(_, pass)| pass);
+            if !filter.is_match(pass) {
+                std::fs::remove_file(&path)?;
+            }
+        }
+        Ok(())
+    }
+    walk(&Path::new(dir).join("passes"), &filter).map_err(|e| format!("cannot filter the dumps in '{dir}': {e}"))
 }

@@ -25,6 +25,12 @@ fn command() -> Command {
                 .value_name("PIPELINE")
                 .help("Upstream MLIR passes in textual form, e.g. 'builtin.module(func.func(canonicalize))'"),
         )
+        .arg(
+            Arg::new("view-graph")
+                .long("view-graph")
+                .action(ArgAction::SetTrue)
+                .help("Write the computation (after the requested passes) as a Graphviz DOT graph instead of IR: ops with their result types, values as edges, a cluster per function and region (dot -Tsvg)"),
+        )
         .arg(Arg::new("split-input-file").long("split-input-file").action(ArgAction::SetTrue).help("Process each '// -----' chunk as a separate file"))
         .arg(Arg::new("verify-diagnostics").long("verify-diagnostics").action(ArgAction::SetTrue).help("Check emitted diagnostics against 'expected-*' comments"))
         .arg(Arg::new("mlir-print-ir-after-all").long("mlir-print-ir-after-all").action(ArgAction::SetTrue).help("Print the IR after every pass (to stderr)"))
@@ -70,7 +76,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(command());
+    let matches = parse_args(xla_tools::dump_args(command()));
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let split = matches.get_flag("split-input-file");
@@ -80,6 +86,10 @@ fn tool_main() -> ExitCode {
         return fail(TOOL, message);
     }
     let steps = requested_passes(&matches);
+    let dumping = matches.contains_id("dump-dir");
+    if dumping && matches.get_flag("split-input-file") {
+        return fail(TOOL, "--dump-dir takes one module (not --split-input-file)");
+    }
 
     let (text, name) = match read_source(input) {
         Ok(source) => source,
@@ -134,7 +144,13 @@ fn tool_main() -> ExitCode {
         let session = SourceSession::new(&context, &chunk, &name, verify);
         let mut chunk_ok = false;
         if let Some(mut module) = session.parse_module() {
+            if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
+                return fail(TOOL, message);
+            }
             let manager = build_manager(true).expect("validated above");
+            if dumping {
+                passes::instrument(&context, &manager);
+            }
             if manager.run(&mut module).is_ok() {
                 chunk_ok = true;
                 let mut flags = OperationPrintingFlags::new();
@@ -144,9 +160,13 @@ fn tool_main() -> ExitCode {
                 if matches.get_flag("mlir-print-debuginfo") {
                     flags = flags.enable_debug_info(true, false);
                 }
-                match module.as_operation().to_string_with_flags(flags) {
-                    Ok(text) => outputs.push(text),
-                    Err(error) => return fail(TOOL, format!("cannot print the result: {error}")),
+                if matches.get_flag("view-graph") {
+                    outputs.push(xla_tools::graph::computation(&module, &name));
+                } else {
+                    match module.as_operation().to_string_with_flags(flags) {
+                        Ok(text) => outputs.push(text),
+                        Err(error) => return fail(TOOL, format!("cannot print the result: {error}")),
+                    }
                 }
             }
             drop(manager);
@@ -157,6 +177,9 @@ fn tool_main() -> ExitCode {
             chunk_ok = session.verify();
         }
         ok &= chunk_ok;
+    }
+    if let Err(message) = xla_tools::finish_dump(&matches) {
+        return fail(TOOL, message);
     }
     if !verify || ok {
         let mut text = outputs.join("\n// -----\n");

@@ -165,7 +165,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(command());
+    let matches = parse_args(xla_tools::dump_args(command()));
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
     let gpu = matches.get_one::<String>("device").map(String::as_str) == Some("gpu");
@@ -217,10 +217,16 @@ fn tool_main() -> ExitCode {
     let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
         return ExitCode::from(1);
     };
+    if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
+        return fail(TOOL, message);
+    }
     let executable = match Executable::compile(gpu, &context, &mut module, entry) {
         Ok(executable) => executable,
         Err(error) => return fail(TOOL, error),
     };
+    if let Err(message) = xla_tools::finish_dump(&matches) {
+        return fail(TOOL, message);
+    }
     let code = xla_runtime::timing::time("running", || run_compiled(&matches, &executable, &inputs));
     if timing {
         eprint!("{}", xla_runtime::timing::report());

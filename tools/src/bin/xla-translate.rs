@@ -135,6 +135,7 @@ fn gpu_manager<'c>(
     if output == GpuOutput::Host {
         xla_lowering::passes::add_gpu_host_lowering(&passes)?;
     }
+    xla_lowering::passes::instrument(context, &manager);
     Ok(manager)
 }
 
@@ -153,6 +154,8 @@ fn empty_ptx(arch: &str) -> String {
 /// that ptxas accepts), listing the files written on stdout. Without
 /// kernels, an empty module (see [`empty_ptx`]).
 fn write_ptx(output: &str, kernels: &[(String, String)], arch: &str) -> Result<(), String> {
+    let all: String = kernels.iter().map(|(name, ptx)| format!("// gpu.binary @{name}\n{ptx}")).collect();
+    xla_runtime::dump::write_stage("kernels.ptx", all.as_bytes()).map_err(|e| e.to_string())?;
     if kernels.is_empty() {
         return write_output(output, &empty_ptx(arch));
     }
@@ -253,7 +256,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(command());
+    let matches = parse_args(xla_tools::dump_args(command()));
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let emit = matches.get_one::<String>("emit").expect("required").as_str();
@@ -341,7 +344,13 @@ fn tool_main() -> ExitCode {
     let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
         return ExitCode::from(1);
     };
+    if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
+        return fail(TOOL, message);
+    }
     let code = translate(&matches, &context, &mut module, &name, output, symbol, options, (argument_layouts, result_layouts), gpu_arch, libdevice);
+    if let Err(message) = xla_tools::finish_dump(&matches) {
+        return fail(TOOL, message);
+    }
     if xla_runtime::timing::enabled() {
         eprint!("{}", xla_runtime::timing::report());
     }
