@@ -114,6 +114,8 @@ impl fmt::Display for ElementType {
 pub enum HostTensorError {
     #[error("cannot {action} '{}': {source}", path.display())]
     Io { action: &'static str, path: PathBuf, source: std::io::Error },
+    #[error("invalid .npz archive: {0}")]
+    Npz(String),
     #[error("not a .npy file (bad magic)")]
     BadMagic,
     #[error("unsupported .npy format version {major}.{minor} (supported: 1.0, 2.0, 3.0)")]
@@ -344,6 +346,44 @@ impl HostTensor {
             path: path.to_owned(),
             source,
         })
+    }
+
+    /// Reads every array of a `.npz` archive (numpy's `savez` and
+    /// `savez_compressed`), in archive order: `(name, tensor)`, the name
+    /// without `.npy` (`arr_0`, ... for positional arrays).
+    pub fn read_npz(path: &Path) -> Result<Vec<(String, Self)>> {
+        use std::io::Read;
+        let file = std::fs::File::open(path).map_err(|source| HostTensorError::Io { action: "read", path: path.to_owned(), source })?;
+        let mut archive = zip::ZipArchive::new(file).map_err(|e| HostTensorError::Npz(format!("{}: {e}", path.display())))?;
+        let mut arrays = Vec::new();
+        for index in 0..archive.len() {
+            let mut entry = archive.by_index(index).map_err(|e| HostTensorError::Npz(format!("{}: entry {index}: {e}", path.display())))?;
+            let name = entry.name().map(|n| n.into_owned()).unwrap_or_else(|_| format!("entry {index}"));
+            let mut bytes = Vec::new();
+            entry
+                .read_to_end(&mut bytes)
+                .map_err(|e| HostTensorError::Npz(format!("{}: cannot read '{name}': {e}", path.display())))?;
+            let tensor = Self::from_npy_bytes(&bytes).map_err(|e| HostTensorError::Npz(format!("{}: '{name}': {e}", path.display())))?;
+            arrays.push((name.strip_suffix(".npy").unwrap_or(&name).to_owned(), tensor));
+        }
+        Ok(arrays)
+    }
+
+    /// Writes arrays as an (uncompressed) `.npz` archive, `name.npy` each,
+    /// which `numpy.load` reads.
+    pub fn write_npz(path: &Path, arrays: &[(String, &Self)]) -> Result<()> {
+        use std::io::Write;
+        let io = |source| HostTensorError::Io { action: "write", path: path.to_owned(), source };
+        let file = std::fs::File::create(path).map_err(io)?;
+        let mut archive = zip::ZipWriter::new(file);
+        let options = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored).large_file(true);
+        for (name, tensor) in arrays {
+            let bytes = tensor.to_npy_bytes()?;
+            archive.start_file(format!("{name}.npy"), options).map_err(|e| HostTensorError::Npz(e.to_string()))?;
+            archive.write_all(&bytes).map_err(io)?;
+        }
+        archive.finish().map_err(|e| HostTensorError::Npz(e.to_string()))?;
+        Ok(())
     }
 
     /// Parses an IREE-style inline tensor: `2x3xf32=[1,2,3,4,5,6]`, `f32=2.5` (a

@@ -44,14 +44,14 @@ fn command() -> Command {
                 .action(ArgAction::Append)
                 .value_name("NPY|SPEC")
                 .allow_hyphen_values(true)
-                .help("An argument, in order: a .npy file (also written @file.npy), or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
+                .help("An argument, in order: a .npy file (also written @file.npy), a .npz archive (all its arrays, in order), or an inline value like 2x3xf32=[1,2,3,4,5,6]"),
         )
         .arg(
             Arg::new("expect")
                 .long("expect")
                 .action(ArgAction::Append)
                 .value_name("NPY")
-                .help("Expected value of each result, in order; exit 1 unless all match"),
+                .help("Expected value of each result, in order (a .npy file, or a .npz archive of several); exit 1 unless all match"),
         )
         .arg(Arg::new("atol").long("atol").default_value("1e-6").value_parser(tolerance).help("Absolute float tolerance of --expect"))
         .arg(Arg::new("rtol").long("rtol").default_value("1e-5").value_parser(tolerance).help("Relative float tolerance of --expect"))
@@ -83,6 +83,7 @@ fn command() -> Command {
                 .help("Report to stderr the time of each compiler pass (MLIR's report) and of each stage: parsing, the MLIR pipeline, LLVM optimization and machine code, running"),
         )
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
+        .arg(Arg::new("output-npz").long("output-npz").value_name("FILE").help("Write results as one .npz archive (out_0, out_1, ...) instead of printing them"))
         .arg(
             Arg::new("bench")
                 .long("bench")
@@ -147,7 +148,7 @@ impl Executable {
     }
 }
 
-fn load_input(argument: &str) -> Result<HostTensor, String> {
+fn load_input(argument: &str) -> Result<Vec<HostTensor>, String> {
     // `@file.npy` (iree-run-module's spelling) names a file too.
     let argument = match argument.strip_prefix('@') {
         Some(rest) if !Path::new(argument).exists() => rest,
@@ -155,9 +156,32 @@ fn load_input(argument: &str) -> Result<HostTensor, String> {
     };
     let path = Path::new(argument);
     if !path.exists() && argument.contains('=') {
-        return HostTensor::parse_inline(argument).map_err(|e| format!("invalid inline input '{}': {e}", xla_runtime::host_tensor::clip(argument)));
+        return HostTensor::parse_inline(argument)
+            .map(|t| vec![t])
+            .map_err(|e| format!("invalid inline input '{}': {e}", xla_runtime::host_tensor::clip(argument)));
     }
-    HostTensor::read_npy(path).map_err(|e| format!("cannot load input '{argument}': {e}"))
+    if argument.ends_with(".npz") {
+        return HostTensor::read_npz(path)
+            .map(|arrays| arrays.into_iter().map(|(_, t)| t).collect())
+            .map_err(|e| format!("cannot load input '{argument}': {e}"));
+    }
+    HostTensor::read_npy(path).map(|t| vec![t]).map_err(|e| format!("cannot load input '{argument}': {e}"))
+}
+
+/// The expected values of `--expect`: each `.npy` one value, each `.npz`
+/// all of its arrays in order; labelled for the report.
+fn load_expected(paths: &[&String]) -> Result<Vec<(String, HostTensor)>, String> {
+    let mut expected = Vec::new();
+    for path in paths {
+        if path.ends_with(".npz") {
+            let arrays = HostTensor::read_npz(Path::new(path.as_str())).map_err(|e| format!("cannot load expected values '{path}': {e}"))?;
+            expected.extend(arrays.into_iter().map(|(name, t)| (format!("{path}:{name}"), t)));
+        } else {
+            let tensor = HostTensor::read_npy(Path::new(path.as_str())).map_err(|e| format!("cannot load expected value '{path}': {e}"))?;
+            expected.push(((*path).clone(), tensor));
+        }
+    }
+    Ok(expected)
 }
 
 fn main() -> ExitCode {
@@ -200,7 +224,7 @@ fn tool_main() -> ExitCode {
     let mut inputs = Vec::new();
     for argument in matches.get_many::<String>("input").into_iter().flatten() {
         match load_input(argument) {
-            Ok(tensor) => inputs.push(tensor),
+            Ok(tensors) => inputs.extend(tensors),
             Err(message) => return fail(TOOL, message),
         }
     }
@@ -253,31 +277,37 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
         Ok(outputs) => outputs,
         Err(error) => return fail(TOOL, error),
     };
-    let expected: Vec<&String> = matches.get_many::<String>("expect").into_iter().flatten().collect();
-    if !expected.is_empty() {
+    let paths: Vec<&String> = matches.get_many::<String>("expect").into_iter().flatten().collect();
+    let expected = match load_expected(&paths) {
+        Ok(expected) => expected,
+        Err(message) => return fail(TOOL, message),
+    };
+    if !paths.is_empty() {
         if expected.len() != outputs.len() {
-            return fail(TOOL, format!("{} --expect value(s) given, but `{entry}` has {} result(s)", expected.len(), outputs.len()));
+            return fail(TOOL, format!("{} expected value(s) given (--expect), but `{entry}` has {} result(s)", expected.len(), outputs.len()));
         }
         let tolerance = Tolerance {
             atol: *matches.get_one::<f64>("atol").expect("has a default"),
             rtol: *matches.get_one::<f64>("rtol").expect("has a default"),
         };
         let mut all_match = true;
-        for (index, (output, path)) in outputs.iter().zip(&expected).enumerate() {
-            let wanted = match HostTensor::read_npy(Path::new(path.as_str())) {
-                Ok(tensor) => tensor,
-                Err(error) => return fail(TOOL, format!("cannot load expected value '{path}': {error}")),
-            };
-            match compare(output, &wanted, tolerance) {
-                Ok(()) => print_line(TOOL, format!("result[{index}]: matches {path}")),
+        for (index, (output, (label, wanted))) in outputs.iter().zip(&expected).enumerate() {
+            match compare(output, wanted, tolerance) {
+                Ok(()) => print_line(TOOL, format!("result[{index}]: matches {label}")),
                 Err(message) => {
-                    print_line(TOOL, format!("result[{index}]: MISMATCH with {path}: {message}"));
+                    print_line(TOOL, format!("result[{index}]: MISMATCH with {label}: {message}"));
                     all_match = false;
                 }
             }
         }
         if !all_match {
             return ExitCode::from(1);
+        }
+    }
+    if let Some(path) = matches.get_one::<String>("output-npz") {
+        let arrays: Vec<(String, &HostTensor)> = outputs.iter().enumerate().map(|(i, t)| (format!("out_{i}"), t)).collect();
+        if let Err(error) = HostTensor::write_npz(Path::new(path), &arrays) {
+            return fail(TOOL, format!("cannot write '{path}': {error}"));
         }
     }
     match matches.get_one::<String>("output-dir") {
@@ -292,7 +322,7 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
                 }
             }
         }
-        None if expected.is_empty() => {
+        None if paths.is_empty() && !matches.contains_id("output-npz") => {
             for (index, (output, spec)) in outputs.iter().zip(&executable.signature().outputs).enumerate() {
                 print_line(TOOL, format!("result[{index}]: {spec} = {}", output.format()));
             }
