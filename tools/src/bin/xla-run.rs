@@ -284,7 +284,7 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
     };
     if !paths.is_empty() {
         if expected.len() != outputs.len() {
-            return fail(TOOL, format!("{} expected value(s) given (--expect), but `{entry}` has {} result(s)", expected.len(), outputs.len()));
+            return fail(TOOL, format!("{} --expect value(s) given, but `{entry}` has {} result(s)", expected.len(), outputs.len()));
         }
         let tolerance = Tolerance {
             atol: *matches.get_one::<f64>("atol").expect("has a default"),
