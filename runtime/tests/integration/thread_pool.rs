@@ -121,18 +121,26 @@ fn many_executables_on_many_threads_give_the_sequential_results() {
 /// region over a sub-range (`xla_parallel_for` called from a task).
 struct Recorder {
     seen: std::sync::Mutex<Vec<(i64, i64)>>,
+    threads: std::sync::Mutex<std::collections::HashSet<std::thread::ThreadId>>,
     nested: bool,
+}
+
+impl Recorder {
+    fn new(nested: bool) -> Self {
+        Self { seen: Default::default(), threads: Default::default(), nested }
+    }
 }
 
 unsafe extern "C" fn record(ctx: *mut std::ffi::c_void, begin: i64, end: i64) {
     // SAFETY: `ctx` is the `Recorder` the test passed.
     let recorder = unsafe { &*(ctx as *const Recorder) };
     if recorder.nested {
-        let inner = Recorder { seen: std::sync::Mutex::new(Vec::new()), nested: false };
+        let inner = Recorder::new(false);
         call_parallel_for(&inner, 1000, 1000);
         assert_eq!(covered(&inner), 1000, "a nested region covers its range");
     }
     recorder.seen.lock().unwrap().push((begin, end));
+    recorder.threads.lock().unwrap().insert(std::thread::current().id());
 }
 
 fn call_parallel_for(recorder: &Recorder, iterations: i64, cost: i64) {
@@ -161,17 +169,20 @@ fn parallel_for_covers_the_range_once_and_nests_without_deadlock() {
     let _turn = crate::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let _split = SplitEverything::new();
     for iterations in [1, 2, 3, 17, 1000] {
-        let recorder = Recorder { seen: std::sync::Mutex::new(Vec::new()), nested: false };
+        let recorder = Recorder::new(false);
         call_parallel_for(&recorder, iterations, 1 << 20);
         assert_eq!(covered(&recorder), iterations);
     }
-    let none = Recorder { seen: std::sync::Mutex::new(Vec::new()), nested: false };
+    let none = Recorder::new(false);
     call_parallel_for(&none, 0, 1);
     assert!(none.seen.lock().unwrap().is_empty(), "no iterations, no call");
-    let outer = Recorder { seen: std::sync::Mutex::new(Vec::new()), nested: true };
+    let outer = Recorder::new(true);
     call_parallel_for(&outer, 64, 1 << 20);
     assert_eq!(covered(&outer), 64);
     if pool::num_threads() > 1 {
         assert!(outer.seen.lock().unwrap().len() > 1, "large work is split on {} threads", pool::num_threads());
+        // The chunks ran on the calling thread and on the pool's.
+        let threads = outer.threads.lock().unwrap().len();
+        assert!(threads > 1, "the chunks of a split loop ran on {threads} thread(s)");
     }
 }
