@@ -247,7 +247,7 @@ fn default_gpu_codegen() -> &'static str {
 pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "chlo-legalize-to-stablehlo",
-        summary: "Decompose CHLO ops (erf, lgamma, top_k, broadcast_*, ...) into StableHLO",
+        summary: "Decompose CHLO ops (erf, lgamma, broadcast_*, top_k with a large k, ...) into StableHLO",
         steps: &[Step::Ours(crate::chlo::create_chlo_legalize_pass)],
     },
     PassInfo {
