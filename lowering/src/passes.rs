@@ -64,7 +64,9 @@ const CPU_CODEGEN: &str = concat!(
     "math-extend-to-supported-types{target-type=f32}, arith-expand{include-bf16=true}),",
     "func.func(convert-complex-to-standard, convert-math-to-llvm),",
     "convert-math-to-libm,",
-    "expand-strided-metadata,",
+    // Subviews with run-time offsets (the rows of a top_k) leave
+    // affine.apply ops for their offsets: lowered once more.
+    "expand-strided-metadata, func.func(lower-affine),",
     "finalize-memref-to-llvm,",
     // Without rollback bookkeeping (every op moved by a block split was
     // recorded): 4x faster on programs with thousands of loops.
@@ -93,6 +95,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(CPU_BUFFERIZE),
+    Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::UpstreamFn(cpu_codegen),
@@ -107,6 +110,12 @@ fn cpu_codegen() -> &'static str {
     static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     TEXT.get_or_init(|| std::env::var("XLA_CPU_CODEGEN_OVERRIDE").unwrap_or_else(|_| CPU_CODEGEN.to_owned()))
 }
+
+/// After bufferization: the `scf.forall` loops of independent iterations
+/// (the rows of `chlo.top_k`) become `scf.parallel`, the form that the
+/// GPU's `xla-gpu-map-parallel-loops` maps to kernels and that the CPU
+/// lowers as a sequential loop (`convert-scf-to-cf`).
+const FORALL_TO_PARALLEL: &str = "func.func(scf-forall-to-parallel)";
 
 /// Bufferization for the GPU: the CPU's (results as caller-allocated
 /// out-parameters, temporaries freed after their last use). Host code
@@ -143,6 +152,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(GPU_BUFFERIZE),
+    Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Upstream("func.func(linalg-generalize-named-ops)"),
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
@@ -167,7 +177,7 @@ pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     format!(
          "gpu-kernel-outlining,\
          nvvm-attach-target{{chip={chip} features=+ptx{ptx} O=3{link}}},\
-         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm, convert-math-to-llvm,\
+         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, lower-affine, convert-gpu-to-nvvm, convert-math-to-llvm,\
          convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
          reconcile-unrealized-casts,\
          gpu-module-to-binary{{format=isa}}"
@@ -204,7 +214,7 @@ const GPU_HOST_LOWERING: &str = concat!(
     "func.func(lower-affine, convert-math-to-llvm),",
     "convert-math-to-libm,",
     "convert-scf-to-cf,",
-    "expand-strided-metadata,",
+    "expand-strided-metadata, func.func(lower-affine),",
     "finalize-memref-to-llvm{use-generic-functions=true},",
     "gpu-to-llvm,",
     "convert-to-llvm,",

@@ -13,14 +13,21 @@
 //! negative values flipped); integers signed or unsigned as their original
 //! type; `i1` with true above false.
 //!
+//! Rows are independent: the loop over them is an `scf.forall` (each row
+//! writes its slice of both results), which the pipelines turn into an
+//! `scf.parallel` after bufferization (the GPU pipeline maps it to a kernel
+//! with one thread per row).
+//!
 //! ```mlir
 //! %v, %i = chlo.top_k(%x, k = 5) : tensor<512x1000xf32> -> (tensor<512x5xf32>, tensor<512x5xi32>)
 //! // becomes
-//! scf.for %row = 0 to 512 iter_args(%values, %indices) {
-//!   scf.for %j = 0 to 5 { insert j into %indices[row, 0..j] }      // the first k, sorted
-//!   scf.for %j = 5 to 1000 iter_args(%indices, %worst = key(x[row, indices[row, 4]])) {
+//! scf.forall (%row) in (512) shared_outs(%values = ..., %indices = ...) {
+//!   %vs = tensor.extract_slice %values[%row, 0] [1, 5] [1, 1] : ... to tensor<5xf32>   // and %is
+//!   scf.for %j = 0 to 5 { insert j into %is[0..j] }      // the first k, sorted
+//!   scf.for %j = 5 to 1000 iter_args(%is, %worst = key(x[row, is[4]])) {
 //!     scf.if key(x[row, j]) > %worst { insert j, shifting worse indices right; new %worst } }
-//!   scf.for %p = 0 to 5 { %values[row, p] = x[row, indices[row, p]] } }
+//!   scf.for %p = 0 to 5 { %vs[p] = x[row, is[p]] }
+//!   scf.forall.in_parallel { tensor.parallel_insert_slice (both rows) } }
 //! ```
 //!
 //! Inserting j with key `key` into positions `0..=len`: from `p = len` down
@@ -29,11 +36,14 @@
 //! first), and j fills the gap; the index at `len` is dropped.
 
 use super::{Rewrite, emit::Emitter};
-use crate::builders::{BuildResult, element_type, integer_type, scf_for, static_shape, tensor_empty};
+use crate::builders::{
+    BuildResult, append, element_type, extract_slice_at, integer_type, parallel_insert_slice_at, scf_forall, static_shape,
+    tensor_empty,
+};
 use crate::element::ElementKind;
 use melior::{
     Context,
-    ir::{Location, OperationRef, Type, Value, ValueLike, operation::OperationLike},
+    ir::{Location, OperationRef, Type, Value, ValueLike, operation::OperationLike, r#type::RankedTensorType},
 };
 
 /// Whether `chlo.top_k` of the k best of n is lowered here (by selection)
@@ -104,8 +114,8 @@ struct Selection<'c> {
     order: Order,
     /// Element type of the index result (i32).
     index_element: Type<'c>,
-    /// Type of the index result tensor.
-    indices_type: Type<'c>,
+    /// Type of one row of the index result (`tensor<k x i32>`).
+    row_indices_type: Type<'c>,
     key_type: Type<'c>,
 }
 
@@ -135,17 +145,18 @@ impl<'c> Selection<'c> {
         self.order.key(e, value)
     }
 
-    /// The key of the element whose index is at `indices[row..., p]`.
+    /// The key of the element whose index is at `indices[p]` (a row of the
+    /// index result).
     fn key_of_entry<'x, 'b>(&self, e: &Emitter<'x, 'b>, indices: Value<'x, 'b>, row: &[Value<'x, 'b>], p: Value<'x, 'b>) -> BuildResult<Value<'x, 'b>>
     where
         'c: 'x,
     {
-        let j = e.extract_index(indices, &Self::at(row, p))?;
+        let j = e.extract_index(indices, &[p])?;
         self.key_at(e, row, j)
     }
 
-    /// `indices` with j (key `key`) inserted into the sorted positions
-    /// `0..=len` of the row (see the module documentation).
+    /// `indices` (a row of the index result) with j (key `key`) inserted
+    /// into its sorted positions `0..=len` (see the module documentation).
     fn insert<'x, 'b>(
         &self,
         e: &Emitter<'x, 'b>,
@@ -169,15 +180,15 @@ impl<'c> Selection<'c> {
             let (indices, done) = (state[0], state[1]);
             e.if_else(
                 done,
-                &[self.indices_type, i1],
+                &[self.row_indices_type, i1],
                 |_| Ok(vec![indices, done]),
                 |block| {
                     let e = self.emitter(block);
-                    let moved = e.extract(indices, &Self::at(row, previous))?;
+                    let moved = e.extract(indices, &[previous])?;
                     let moved_index = e.to_index(moved)?;
                     let shift = self.order.greater(&e, key, self.key_at(&e, row, moved_index)?)?;
                     let entry = e.select(shift, moved, j_element)?;
-                    let updated = e.insert(entry, indices, &Self::at(row, p))?;
+                    let updated = e.insert(entry, indices, &[p])?;
                     let placed = e.binary("arith.xori", shift, e.int(1, i1)?)?;
                     Ok(vec![updated, placed])
                 },
@@ -185,7 +196,7 @@ impl<'c> Selection<'c> {
         })?;
         // Not placed: j goes first.
         let (indices, done) = (shifted[0], shifted[1]);
-        let first = Self::at(row, e.index(0)?);
+        let first = [e.index(0)?];
         let current = e.extract(indices, &first)?;
         let entry = e.select(done, current, j_element)?;
         e.insert(entry, indices, &first)
@@ -212,13 +223,15 @@ pub fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
     }
     let element = element_type(x.r#type())?;
     let order = Order::of(crate::signedness::original_element(op, false, element))?;
+    let index_element = element_type(indices_type)?;
+    let row_type = |element| -> Type<'c> { RankedTensorType::new(&[k as u64], element, None).into() };
     let selection = Selection {
         context,
         location,
         x,
         order,
-        index_element: element_type(indices_type)?,
-        indices_type,
+        index_element,
+        row_indices_type: row_type(index_element),
         key_type: order.key_type(context, element)?,
     };
     let values = rewrite.insert_value(tensor_empty(location, values_type)?)?;
@@ -229,15 +242,20 @@ pub fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
         return Ok(());
     }
     let batch = batch.to_vec();
-    let (zero, count, one) = (rewrite.index(location, 0)?, rewrite.index(location, rows)?, rewrite.index(location, 1)?);
-    let outer = scf_for(location, [zero, count, one], &[values, indices], |block, linear, state| {
+    let mut sizes = vec![1; batch.len()];
+    sizes.push(k);
+    let outer = scf_forall(location, rows, &[values, indices], |block, linear, shared| {
         let s = selection;
         let e = s.emitter(block);
         let row = e.delinearize(linear, &batch)?;
         let row = &row;
+        let mut offsets = row.clone();
+        offsets.push(e.index(0)?);
+        let values_row = append(block, extract_slice_at(location, shared[0], &offsets, &sizes, row_type(element))?)?;
+        let indices_row = append(block, extract_slice_at(location, shared[1], &offsets, &sizes, s.row_indices_type)?)?;
         let (zero, k_index, n_index) = (e.index(0)?, e.index(k)?, e.index(n)?);
         // The first k, insertion-sorted.
-        let first = e.for_loop(zero, k_index, &[state[1]], |block, j, state| {
+        let first = e.for_loop(zero, k_index, &[indices_row], |block, j, state| {
             let e = s.emitter(block);
             let key = s.key_at(&e, row, j)?;
             Ok(vec![s.insert(&e, state[0], row, j, key, j)?])
@@ -252,7 +270,7 @@ pub fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
             let better = s.order.greater(&e, key, worst)?;
             e.if_else(
                 better,
-                &[s.indices_type, s.key_type],
+                &[s.row_indices_type, s.key_type],
                 |block| {
                     let e = s.emitter(block);
                     let inserted = s.insert(&e, indices, row, j, key, e.index(k - 1)?)?;
@@ -263,14 +281,16 @@ pub fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
             )
         })?[0];
         // The values of the selected indices.
-        let values = e.for_loop(zero, k_index, &[state[0]], |block, p, state| {
+        let values_row = e.for_loop(zero, k_index, &[values_row], |block, p, state| {
             let e = s.emitter(block);
-            let position = Selection::at(row, p);
-            let j = e.extract_index(selected, &position)?;
+            let j = e.extract_index(selected, &[p])?;
             let value = e.extract(s.x, &Selection::at(row, j))?;
-            Ok(vec![e.insert(value, state[0], &position)?])
+            Ok(vec![e.insert(value, state[0], &[p])?])
         })?[0];
-        Ok(vec![values, selected])
+        Ok(vec![
+            parallel_insert_slice_at(location, values_row, shared[0], &offsets, &sizes)?,
+            parallel_insert_slice_at(location, selected, shared[1], &offsets, &sizes)?,
+        ])
     })?;
     let results = rewrite.insert_values(outer)?;
     rewrite.rewriter.replace_op_with_values(op, &results);
