@@ -2,7 +2,7 @@
 // chlo.top_k by selection (small k) and by sort (k = n = 40): values bit for bit
 // (bitcast for floats) and indices.
 // RUN: xla-run --check --split-input-file %s | FileCheck %s
-// CHECK: 42 passed, 0 failed
+// CHECK: 44 passed, 0 failed
 
 // k = 5 of 40: ties in index order, +NaN first, -NaN last, +0 before -0
 func.func @ties_nan_inf_zeros() {
@@ -221,6 +221,18 @@ func.func @ui64() {
   %v, %i = chlo.top_k(%x, k = 3) : tensor<2x20xui64> -> (tensor<2x3xui64>, tensor<2x3xi32>)
   check.expect_eq_const %v, dense<[[18446744073709551615, 18446744073709551615, 18446744073709551615], [18446744073709551615, 18446744073709551615, 18446744073709551615]]> : tensor<2x3xui64>
   check.expect_eq_const %i, dense<[[4, 6, 7], [0, 4, 6]]> : tensor<2x3xi32>
+  return
+}
+
+// -----
+
+// NaNs ordered by their bits (payloads) as the total order does, as XLA does
+func.func @nan_payloads() {
+  %x = stablehlo.constant dense<[[0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000, 0x7F800000, 0xFF800000], [0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000, 0x7F800000, 0xFF800000, 0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000, 0x7F800000, 0xFF800000]]> : tensor<2x27xf32>
+  %v, %i = chlo.top_k(%x, k = 9) : tensor<2x27xf32> -> (tensor<2x9xf32>, tensor<2x9xi32>)
+  %b = stablehlo.bitcast_convert %v : (tensor<2x9xf32>) -> tensor<2x9xi32>
+  check.expect_eq_const %b, dense<[[2147483647, 2147483647, 2147483647, 2143289345, 2143289345, 2143289345, 2143289344, 2143289344, 2143289344], [2147483647, 2147483647, 2147483647, 2143289345, 2143289345, 2143289345, 2143289344, 2143289344, 2143289344]]> : tensor<2x9xi32>
+  check.expect_eq_const %i, dense<[[2, 11, 20, 3, 12, 21, 1, 10, 19], [2, 11, 20, 3, 12, 21, 1, 10, 19]]> : tensor<2x9xi32>
   return
 }
 
