@@ -466,8 +466,8 @@ def print_report(report, options):
     if s["failed"]:
         print(f"FAILED ({len(s['failed'])}, not in the geomeans): {', '.join(s['failed'])}")
     d = report["dispatch_overhead_ms"]
-    print(f"dispatch overhead (add of two f32 scalars): ours {d['ours'] * 1e3:.1f} us, "
-          f"{label} {d[base] * 1e3:.1f} us" + (f" (ours failed: {d['ours_error']})" if d.get("ours_error") else ""))
+    print(f"dispatch overhead (add of two f32 scalars): ours {d['ours'] * 1e3:.2f} us, "
+          f"{label} {d[base] * 1e3:.2f} us" + (f" (ours failed: {d['ours_error']})" if d.get("ours_error") else ""))
     m = report["machine"]
     if m and "error" not in m:
         one, every = m["one_core"], m["all_cores"]
