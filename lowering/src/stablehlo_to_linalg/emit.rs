@@ -13,6 +13,10 @@ use melior::{
     ir::{Block, BlockLike, Location, RegionLike, Type, Value, ValueLike, operation::OperationLike},
 };
 
+/// One branch of [`Emitter::if_else`]: fills its block, returns the values
+/// to yield.
+type Branch<'x, 'f> = Box<dyn for<'i> FnOnce(&'i Block<'x>) -> BuildResult<Vec<Value<'x, 'i>>> + 'f>;
+
 /// Appends ops to `block`; every method returns the new op's result.
 pub struct Emitter<'c, 'b> {
     pub context: &'c Context,
@@ -126,8 +130,7 @@ impl<'c, 'b> Emitter<'c, 'b> {
         let location: Location<'x> = self.location;
         let context: &'x Context = self.context;
         let built = crate::builders::with_empty_regions(context, location, "scf.if", &[condition], types, &[], 2)?;
-        let branches: [Box<dyn for<'i> FnOnce(&'i Block<'x>) -> BuildResult<Vec<Value<'x, 'i>>>>; 2] =
-            [Box::new(then), Box::new(otherwise)];
+        let branches: [Branch<'x, '_>; 2] = [Box::new(then), Box::new(otherwise)];
         for (index, branch) in branches.into_iter().enumerate() {
             let block = Block::new(&[]);
             {
