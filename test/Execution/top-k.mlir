@@ -2,7 +2,7 @@
 // chlo.top_k by selection (small k) and by sort (k = n = 40): values bit for bit
 // (bitcast for floats) and indices.
 // RUN: xla-run --check --split-input-file %s | FileCheck %s
-// CHECK: 44 passed, 0 failed
+// CHECK: 46 passed, 0 failed
 
 // k = 5 of 40: ties in index order, +NaN first, -NaN last, +0 before -0
 func.func @ties_nan_inf_zeros() {
@@ -233,6 +233,17 @@ func.func @nan_payloads() {
   %b = stablehlo.bitcast_convert %v : (tensor<2x9xf32>) -> tensor<2x9xi32>
   check.expect_eq_const %b, dense<[[2147483647, 2147483647, 2147483647, 2143289345, 2143289345, 2143289345, 2143289344, 2143289344, 2143289344], [2147483647, 2147483647, 2147483647, 2143289345, 2143289345, 2143289345, 2143289344, 2143289344, 2143289344]]> : tensor<2x9xi32>
   check.expect_eq_const %i, dense<[[2, 11, 20, 3, 12, 21, 1, 10, 19], [2, 11, 20, 3, 12, 21, 1, 10, 19]]> : tensor<2x9xi32>
+  return
+}
+
+// -----
+
+// i1: true above false
+func.func @bool() {
+  %x = stablehlo.constant dense<[[1, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0], [0, 0, 0, 0, 0, 1, 1, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1]]> : tensor<3x20xi1>
+  %v, %i = chlo.top_k(%x, k = 4) : tensor<3x20xi1> -> (tensor<3x4xi1>, tensor<3x4xi32>)
+  check.expect_eq_const %v, dense<[[1, 1, 1, 1], [1, 1, 1, 1], [1, 1, 1, 1]]> : tensor<3x4xi1>
+  check.expect_eq_const %i, dense<[[0, 4, 5, 6], [5, 6, 8, 9], [7, 8, 13, 15]]> : tensor<3x4xi32>
   return
 }
 

@@ -21,7 +21,7 @@ MLIR_TYPES = {
     np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.float16): "f16",
     np.dtype(ml_dtypes.bfloat16): "bf16", np.dtype(np.int32): "i32", np.dtype(np.int8): "i8",
     np.dtype(np.int64): "i64", np.dtype(np.int16): "i16", np.dtype(np.uint32): "ui32", np.dtype(np.uint8): "ui8",
-    np.dtype(np.uint64): "ui64",
+    np.dtype(np.uint64): "ui64", np.dtype(np.bool_): "i1",
 }
 BITS = {np.dtype(np.float32): np.uint32, np.dtype(np.float64): np.uint64, np.dtype(np.float16): np.uint16,
         np.dtype(ml_dtypes.bfloat16): np.uint16}
@@ -110,6 +110,7 @@ def main():
         ("nan_payloads", "NaNs ordered by their bits (payloads) as the total order does, as XLA does",
          np.tile(np.array([0x7F800001, 0x7FC00000, 0x7FFFFFFF, 0x7FC00001, 0xFFC00000, 0xFF800001, 0x3F800000,
                            0x7F800000, 0xFF800000], np.uint32).view(f32), (2, 3)), 9),
+        ("bool", "i1: true above false", rs.rand(3, 20) < 0.3, 4),
         ("k_0", "k = 0", ties, 0),
         ("zero_rows", "no rows", np.zeros((0, 10), f32), 3),
         ("rank_1", "rank 1", ties[0], 3),

@@ -49,7 +49,7 @@ use melior::{
 /// Whether `chlo.top_k` of the k best of n is lowered here (by selection)
 /// rather than by a full sort: k ≤ max(16, 4⌈log2 n⌉). Selection's worst
 /// case (an ascending row: every element enters and shifts k - 1 others)
-/// is about n·k/2 key comparisons and moves, against the merge sort's
+/// is about n·k key comparisons and moves, against the merge sort's
 /// n·⌈log2 n⌉ comparator calls; on random rows it is O(n + k² log(n/k)).
 /// Measured on 512 rows of 1000 f32 (release build, one core): k = 5 takes
 /// 0.44 ms (random) / 2.1 ms (ascending), k = 40 7.4 / 24 ms, while the
