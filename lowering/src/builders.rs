@@ -596,23 +596,93 @@ pub fn insert_slice_at<'c>(
     offsets: &[Value<'c, '_>],
     sizes: &[i64],
 ) -> BuildResult<Operation<'c>> {
+    slice_insertion("tensor.insert_slice", location, source, dest, offsets, sizes)
+}
+
+/// `tensor.parallel_insert_slice %source into %dest[%offsets...] [sizes]
+/// [1, ...]` with run-time offsets: an op of an `scf.forall.in_parallel`
+/// (see [`scf_forall`]).
+pub fn parallel_insert_slice_at<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    dest: Value<'c, '_>,
+    offsets: &[Value<'c, '_>],
+    sizes: &[i64],
+) -> BuildResult<Operation<'c>> {
+    slice_insertion("tensor.parallel_insert_slice", location, source, dest, offsets, sizes)
+}
+
+fn slice_insertion<'c>(
+    name: &str,
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    dest: Value<'c, '_>,
+    offsets: &[Value<'c, '_>],
+    sizes: &[i64],
+) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
     let mut operands = vec![source, dest];
     operands.extend_from_slice(offsets);
+    let builder = OperationBuilder::new(name, location).add_operands(&operands).add_attributes(&[
+        (
+            Identifier::new(context, "operandSegmentSizes"),
+            parse_attribute(context, &format!("array<i32: 1, 1, {}, 0, 0>", offsets.len()))?,
+        ),
+        (Identifier::new(context, "static_offsets"), i64_array(context, &vec![i64::MIN; offsets.len()])?),
+        (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
+        (Identifier::new(context, "static_strides"), i64_array(context, &vec![1; sizes.len()])?),
+    ]);
+    // parallel_insert_slice has no result: it writes into the forall's output.
+    build(if name == "tensor.insert_slice" { builder.add_results(&[dest.r#type()]) } else { builder })
+}
+
+/// `scf.forall (%i) in (count) shared_outs(%o = outputs...)`, one
+/// independent iteration per `%i`: `body` gets the block, `%i` and the
+/// shared outputs, and returns the ops of the `scf.forall.in_parallel`
+/// terminator (one [`parallel_insert_slice_at`] per output).
+pub fn scf_forall<'c>(
+    location: Location<'c>,
+    count: i64,
+    outputs: &[Value<'c, '_>],
+    body: impl for<'b> FnOnce(&'b Block<'c>, Value<'c, 'b>, &[Value<'c, 'b>]) -> BuildResult<Vec<Operation<'c>>>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let mut argument_types = vec![(Type::index(context), location)];
+    argument_types.extend(outputs.iter().map(|v| (v.r#type(), location)));
+    let block = Block::new(&argument_types);
+    {
+        let arguments: Vec<Value> = (0..argument_types.len())
+            .map(|i| block.argument(i).map(Into::into))
+            .collect::<Result<_, _>>()
+            .map_err(|e| format!("internal error: {e}"))?;
+        let insertions = body(&block, arguments[0], &arguments[1..])?;
+        let yielding = Block::new(&[]);
+        for op in insertions {
+            yielding.append_operation(op);
+        }
+        let region = Region::new();
+        region.append_block(yielding);
+        block.append_operation(build(OperationBuilder::new("scf.forall.in_parallel", location).add_regions([region]))?);
+    }
+    let region = Region::new();
+    region.append_block(block);
+    let types: Vec<Type> = outputs.iter().map(|v| v.r#type()).collect();
     build(
-        OperationBuilder::new("tensor.insert_slice", location)
-            .add_operands(&operands)
+        OperationBuilder::new("scf.forall", location)
+            .add_operands(outputs)
             .add_attributes(&[
                 (
                     Identifier::new(context, "operandSegmentSizes"),
-                    parse_attribute(context, &format!("array<i32: 1, 1, {}, 0, 0>", offsets.len()))?,
+                    parse_attribute(context, &format!("array<i32: 0, 0, 0, {}>", outputs.len()))?,
                 ),
-                (Identifier::new(context, "static_offsets"), i64_array(context, &vec![i64::MIN; offsets.len()])?),
-                (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
-                (Identifier::new(context, "static_strides"), i64_array(context, &vec![1; sizes.len()])?),
+                (Identifier::new(context, "staticLowerBound"), i64_array(context, &[0])?),
+                (Identifier::new(context, "staticUpperBound"), i64_array(context, &[count])?),
+                (Identifier::new(context, "staticStep"), i64_array(context, &[1])?),
             ])
-            .add_results(&[dest.r#type()]),
+            .add_results(&types)
+            .add_regions([region]),
     )
 }
 

@@ -73,7 +73,9 @@ const CPU_TO_LLVM: &str = concat!(
     "math-extend-to-supported-types{target-type=f32}, arith-expand{include-bf16=true}),",
     "func.func(convert-complex-to-standard, convert-math-to-llvm),",
     "convert-math-to-libm,",
-    "expand-strided-metadata,",
+    // Subviews with run-time offsets (the rows of a top_k) leave
+    // affine.apply ops for their offsets: lowered once more.
+    "expand-strided-metadata, func.func(lower-affine),",
     "finalize-memref-to-llvm,",
     // Without rollback bookkeeping (every op moved by a block split was
     // recorded): 4x faster on programs with thousands of loops.
@@ -110,12 +112,19 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(CPU_BUFFERIZE),
+    Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
 ];
+
+/// After bufferization: the `scf.forall` loops of independent iterations
+/// (the rows of `chlo.top_k`) become `scf.parallel`, the form that the
+/// GPU's `xla-gpu-map-parallel-loops` maps to kernels and that the CPU runs
+/// on the thread pool (`xla-cpu-parallel-tasks`).
+const FORALL_TO_PARALLEL: &str = "func.func(scf-forall-to-parallel)";
 
 /// Bufferization for the GPU: the CPU's (results as caller-allocated
 /// out-parameters, temporaries freed after their last use). Host code
@@ -152,6 +161,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(GPU_BUFFERIZE),
+    Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Upstream("func.func(linalg-generalize-named-ops)"),
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
@@ -176,7 +186,7 @@ pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
     format!(
          "gpu-kernel-outlining,\
          nvvm-attach-target{{chip={chip} features=+ptx{ptx} O=3{link}}},\
-         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, convert-gpu-to-nvvm, convert-math-to-llvm,\
+         gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, lower-affine, convert-gpu-to-nvvm, convert-math-to-llvm,\
          convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
          reconcile-unrealized-casts,\
          gpu-module-to-binary{{format=isa}}"
@@ -213,7 +223,7 @@ const GPU_HOST_LOWERING: &str = concat!(
     "func.func(lower-affine, convert-math-to-llvm),",
     "convert-math-to-libm,",
     "convert-scf-to-cf,",
-    "expand-strided-metadata,",
+    "expand-strided-metadata, func.func(lower-affine),",
     "finalize-memref-to-llvm{use-generic-functions=true},",
     "gpu-to-llvm,",
     "convert-to-llvm,",
@@ -256,7 +266,7 @@ fn default_gpu_codegen() -> &'static str {
 pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "chlo-legalize-to-stablehlo",
-        summary: "Decompose CHLO ops (erf, lgamma, top_k, broadcast_*, ...) into StableHLO",
+        summary: "Decompose CHLO ops (erf, lgamma, broadcast_*, top_k with a large k, ...) into StableHLO",
         steps: &[Step::Ours(crate::chlo::create_chlo_legalize_pass)],
     },
     PassInfo {

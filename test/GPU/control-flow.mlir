@@ -2,7 +2,8 @@
 // host (scf.while) and launch kernels from their bodies; sort computes
 // ranks in a kernel (one thread per element, a loop over its row) and
 // places elements with a host loop; a scan (cumsum) is a sequential host
-// loop nest. A program without kernels gives an empty PTX module.
+// loop nest; top_k with a small k is one kernel, one thread per row (the
+// scf.forall over rows), each selecting its row's k best sequentially. A program without kernels gives an empty PTX module.
 // RUN: xla-opt %s --xla-gpu-kernels | FileCheck %s
 // RUN: xla-opt %s --xla-gpu-kernels --pass-pipeline='builtin.module(gpu-kernel-outlining)' | FileCheck %s --check-prefix=OUTLINED
 // RUN: xla-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
@@ -47,6 +48,16 @@
 // CHECK: gpu.launch
 // CHECK: return
 
+// CHECK-LABEL: func.func @top_k
+// CHECK: gpu.launch
+// CHECK: memref.subview %{{.*}}[%{{.*}}, 0] [1, 5] [1, 1] : memref<3x5xi32> to memref<5xi32
+// CHECK: scf.for
+// CHECK: arith.cmpi sgt
+// CHECK: scf.if
+// CHECK: gpu.terminator
+// CHECK-NOT: gpu.launch
+// CHECK: return
+
 // Outlined kernels are launched from inside the host loops.
 // (The first kernel copies the read-only argument into the loop's buffer.)
 // OUTLINED-LABEL: func.func @while
@@ -66,6 +77,8 @@
 // PTX: // gpu.binary @sort_kernel_{{[0-9]+}}
 // PTX: // gpu.binary @cumsum_kernel
 // PTX: .visible .entry cumsum_kernel(
+// PTX: // gpu.binary @top_k_kernel
+// PTX: .visible .entry top_k_kernel(
 
 // EMPTY: // No GPU kernels: all the work of this program runs on the host.
 // EMPTY-NEXT: .version 8.0
@@ -108,4 +121,8 @@ func.func @cumsum(%x: tensor<3x6xf32>) -> tensor<3x6xf32> {
     stablehlo.return %1 : tensor<f32>
   }) : (tensor<3x6xf32>, tensor<f32>) -> tensor<3x6xf32>
   return %0 : tensor<3x6xf32>
+}
+func.func @top_k(%x: tensor<3x40xf32>) -> (tensor<3x5xf32>, tensor<3x5xi32>) {
+  %v, %i = chlo.top_k(%x, k = 5) : tensor<3x40xf32> -> (tensor<3x5xf32>, tensor<3x5xi32>)
+  return %v, %i : tensor<3x5xf32>, tensor<3x5xi32>
 }

@@ -178,34 +178,51 @@ func.func @next_after(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
-// top_k: a stable sort of (x, iota) along the last dimension, descending in
-// the float total order, then the first k of both.
+// top_k with a large k (more than max(16, 4⌈log2 n⌉)): a stable sort of
+// (x, iota) along the last dimension, descending in the float total order,
+// then the first k of both.
 // CHECK-LABEL: func.func @top_k
-// CHECK-SAME: (%[[X:.*]]: tensor<2x7xf32>)
-// CHECK-NEXT: %[[IOTA:.*]] = stablehlo.iota dim = 1 : tensor<2x7xi32>
+// CHECK-SAME: (%[[X:.*]]: tensor<2x40xf32>)
+// CHECK-NEXT: %[[IOTA:.*]] = stablehlo.iota dim = 1 : tensor<2x40xi32>
 // CHECK-NEXT: %[[SORT:.*]]:2 = "stablehlo.sort"(%[[X]], %[[IOTA]]) <{dimension = 1 : i64, is_stable = true}> ({
 // CHECK-NEXT: ^bb0(%[[L:.*]]: tensor<f32>, %[[R:.*]]: tensor<f32>, %{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>):
 // CHECK-NEXT: %[[GT:.*]] = stablehlo.compare GT, %[[L]], %[[R]], TOTALORDER : (tensor<f32>, tensor<f32>) -> tensor<i1>
 // CHECK-NEXT: stablehlo.return %[[GT]] : tensor<i1>
-// CHECK-NEXT: }) : (tensor<2x7xf32>, tensor<2x7xi32>) -> (tensor<2x7xf32>, tensor<2x7xi32>)
-// CHECK-NEXT: %[[V:.*]] = stablehlo.slice %[[SORT]]#0 [0:2, 0:3] : (tensor<2x7xf32>) -> tensor<2x3xf32>
-// CHECK-NEXT: %[[I:.*]] = stablehlo.slice %[[SORT]]#1 [0:2, 0:3] : (tensor<2x7xi32>) -> tensor<2x3xi32>
-// CHECK-NEXT: return %[[V]], %[[I]] : tensor<2x3xf32>, tensor<2x3xi32>
-func.func @top_k(%arg0: tensor<2x7xf32>) -> (tensor<2x3xf32>, tensor<2x3xi32>) {
-  %values, %indices = chlo.top_k(%arg0, k = 3) : tensor<2x7xf32> -> (tensor<2x3xf32>, tensor<2x3xi32>)
-  return %values, %indices : tensor<2x3xf32>, tensor<2x3xi32>
+// CHECK-NEXT: }) : (tensor<2x40xf32>, tensor<2x40xi32>) -> (tensor<2x40xf32>, tensor<2x40xi32>)
+// CHECK-NEXT: %[[V:.*]] = stablehlo.slice %[[SORT]]#0 [0:2, 0:25] : (tensor<2x40xf32>) -> tensor<2x25xf32>
+// CHECK-NEXT: %[[I:.*]] = stablehlo.slice %[[SORT]]#1 [0:2, 0:25] : (tensor<2x40xi32>) -> tensor<2x25xi32>
+// CHECK-NEXT: return %[[V]], %[[I]] : tensor<2x25xf32>, tensor<2x25xi32>
+func.func @top_k(%arg0: tensor<2x40xf32>) -> (tensor<2x25xf32>, tensor<2x25xi32>) {
+  %values, %indices = chlo.top_k(%arg0, k = 25) : tensor<2x40xf32> -> (tensor<2x25xf32>, tensor<2x25xi32>)
+  return %values, %indices : tensor<2x25xf32>, tensor<2x25xi32>
 }
 
 // On integers the comparator has no compare type (signed by default).
 // CHECK-LABEL: func.func @top_k_i32
-// CHECK: stablehlo.iota dim = 0 : tensor<5xi32>
+// CHECK: stablehlo.iota dim = 0 : tensor<40xi32>
 // CHECK: "stablehlo.sort"(%{{.*}}, %{{.*}}) <{dimension = 0 : i64, is_stable = true}>
 // CHECK: stablehlo.compare GT, %{{.*}}, %{{.*}} : (tensor<i32>, tensor<i32>) -> tensor<i1>
-// CHECK: stablehlo.slice %{{.*}}#0 [0:2] : (tensor<5xi32>) -> tensor<2xi32>
-// CHECK: stablehlo.slice %{{.*}}#1 [0:2] : (tensor<5xi32>) -> tensor<2xi32>
-func.func @top_k_i32(%x: tensor<5xi32>) -> (tensor<2xi32>, tensor<2xi32>) {
-  %v, %i = chlo.top_k(%x, k = 2) : tensor<5xi32> -> (tensor<2xi32>, tensor<2xi32>)
-  return %v, %i : tensor<2xi32>, tensor<2xi32>
+// CHECK: stablehlo.slice %{{.*}}#0 [0:40] : (tensor<40xi32>) -> tensor<40xi32>
+// CHECK: stablehlo.slice %{{.*}}#1 [0:40] : (tensor<40xi32>) -> tensor<40xi32>
+func.func @top_k_i32(%x: tensor<40xi32>) -> (tensor<40xi32>, tensor<40xi32>) {
+  %v, %i = chlo.top_k(%x, k = 40) : tensor<40xi32> -> (tensor<40xi32>, tensor<40xi32>)
+  return %v, %i : tensor<40xi32>, tensor<40xi32>
+}
+
+// top_k with a small k is the one CHLO op left, for
+// stablehlo-legalize-to-linalg (a selection, no sort): k = 24 of 40 (the
+// largest k kept for rows of 40), k = 16 of 16, k = 5 of 1000.
+// CHECK-LABEL: func.func @top_k_small
+// CHECK-NEXT: chlo.top_k(%{{.*}}, k = 24) : tensor<2x40xf32>
+// CHECK-NEXT: chlo.top_k(%{{.*}}, k = 16) : tensor<16xi32>
+// CHECK-NEXT: chlo.top_k(%{{.*}}, k = 5) : tensor<512x1000xf32>
+// CHECK-NOT: stablehlo.sort
+func.func @top_k_small(%x: tensor<2x40xf32>, %y: tensor<16xi32>, %z: tensor<512x1000xf32>)
+    -> (tensor<2x24xf32>, tensor<16xi32>, tensor<512x5xi32>) {
+  %v, %i = chlo.top_k(%x, k = 24) : tensor<2x40xf32> -> (tensor<2x24xf32>, tensor<2x24xi32>)
+  %w, %j = chlo.top_k(%y, k = 16) : tensor<16xi32> -> (tensor<16xi32>, tensor<16xi32>)
+  %u, %l = chlo.top_k(%z, k = 5) : tensor<512x1000xf32> -> (tensor<512x5xf32>, tensor<512x5xi32>)
+  return %v, %w, %l : tensor<2x24xf32>, tensor<16xi32>, tensor<512x5xi32>
 }
 
 // erf: x P(x²) / Q(x²) on x clamped to [-4, 4], in f32.

@@ -7,10 +7,15 @@
 //! // becomes
 //! %r = stablehlo.multiply %x, %x : tensor<4xf32>
 //!
-//! %v, %i = chlo.top_k(%x, k = 2) : tensor<5xf32> -> (tensor<2xf32>, tensor<2xi32>)
+//! %v, %i = chlo.top_k(%x, k = 40) : tensor<50xf32> -> (tensor<40xf32>, tensor<40xi32>)
 //! // becomes an iota, a stable descending "stablehlo.sort" of (%x, iota) with a
-//! // TOTALORDER comparator, and two stablehlo.slice [0:2]
+//! // TOTALORDER comparator, and two stablehlo.slice [0:40]
 //! ```
+//!
+//! The one exception to "StableHLO only": a `chlo.top_k` whose k is small
+//! for its rows ([`by_selection`](crate::stablehlo_to_linalg::top_k::by_selection))
+//! is left as it is, for `stablehlo-legalize-to-linalg`, which selects the
+//! k best of each row without sorting it.
 //!
 //! Exact rewrites: square, is_inf/is_pos_inf/is_neg_inf, conj, tan, the
 //! broadcasting binaries (`broadcast_in_dim` then the op), next_after (bit
@@ -269,8 +274,25 @@ fn lower_next_after<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
     elementwise(rewrite, op, |h, x| special::next_after(h, x[0], x[1]))
 }
 
-/// `chlo.top_k`: a stable descending sort of (values, iota) along the last
-/// dimension (floats in total order: NaN above +inf), then the first k.
+/// Whether `op` is left for `stablehlo-legalize-to-linalg`: a `chlo.top_k`
+/// that selection beats a full sort on.
+fn kept_for_linalg(op: OperationRef) -> bool {
+    if op.name().as_string_ref().as_str() != Ok("chlo.top_k") {
+        return false;
+    }
+    let shape = |value: Option<Value>| value.and_then(|v| crate::builders::static_shape(v.r#type()).ok());
+    let input = shape(op.operand(0).ok());
+    let result = shape(op.result(0).ok().map(Into::into));
+    match (input.as_deref().and_then(<[i64]>::last), result.as_deref().and_then(<[i64]>::last)) {
+        (Some(&n), Some(&k)) => crate::stablehlo_to_linalg::top_k::by_selection(n, k),
+        _ => false,
+    }
+}
+
+/// `chlo.top_k` with a large k: a stable descending sort of (values, iota)
+/// along the last dimension (floats in total order: NaN above +inf), then
+/// the first k. (Small k: left for `stablehlo-legalize-to-linalg`, see
+/// [`kept_for_linalg`].)
 fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
@@ -398,6 +420,9 @@ pub fn create_chlo_legalize_pass() -> Pass {
                         // the duration of this call.
                         let (op, rewriter) =
                             unsafe { (OperationRef::from_raw(raw_op), PatternRewriter::from_raw(raw_rewriter)) };
+                        if kept_for_linalg(op) {
+                            return false;
+                        }
                         // SAFETY: the op's context outlives the pattern application.
                         let context = crate::context_of(op.context());
                         let rewrite = Rewrite { context, rewriter: rewriter.as_rewriter_base() };
@@ -417,7 +442,7 @@ pub fn create_chlo_legalize_pass() -> Pass {
             let mut leftover = false;
             operation.walk(WalkOrder::PreOrder, |op| {
                 let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
-                if name.starts_with("chlo.") && !failed.get() {
+                if name.starts_with("chlo.") && !failed.get() && !kept_for_linalg(op) {
                     crate::diagnostics::emit_error(op.location(), &format!("'{name}' has no decomposition into StableHLO yet"));
                     leftover = true;
                 }

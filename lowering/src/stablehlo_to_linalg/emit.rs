@@ -10,8 +10,12 @@ use crate::builders::{
 };
 use melior::{
     Context,
-    ir::{Block, BlockLike, Location, Type, Value, ValueLike, operation::OperationLike},
+    ir::{Block, BlockLike, Location, RegionLike, Type, Value, ValueLike, operation::OperationLike},
 };
+
+/// One branch of [`Emitter::if_else`]: fills its block, returns the values
+/// to yield.
+type Branch<'x, 'f> = Box<dyn for<'i> FnOnce(&'i Block<'x>) -> BuildResult<Vec<Value<'x, 'i>>> + 'f>;
 
 /// Appends ops to `block`; every method returns the new op's result.
 pub struct Emitter<'c, 'b> {
@@ -103,6 +107,44 @@ impl<'c, 'b> Emitter<'c, 'b> {
             .map(|i| {
                 let result: Value = built.result(i).map_err(|e| e.to_string())?.into();
                 // SAFETY: the loop is now an op of `self.block`, so its
+                // results live as long as the block.
+                Ok(unsafe { Value::from_raw(result.to_raw()) })
+            })
+            .collect()
+    }
+
+    /// Appends `scf.if %condition -> (types)` and returns its results; `then`
+    /// and `otherwise` get their branch's block and return the values to
+    /// yield (lifetimes as in [`Emitter::for_loop`]).
+    pub fn if_else<'x>(
+        &self,
+        condition: Value<'x, 'b>,
+        types: &[Type<'x>],
+        then: impl for<'i> FnOnce(&'i Block<'x>) -> BuildResult<Vec<Value<'x, 'i>>>,
+        otherwise: impl for<'i> FnOnce(&'i Block<'x>) -> BuildResult<Vec<Value<'x, 'i>>>,
+    ) -> BuildResult<Vec<Value<'c, 'b>>>
+    where
+        'c: 'x,
+        'x: 'b,
+    {
+        let location: Location<'x> = self.location;
+        let context: &'x Context = self.context;
+        let built = crate::builders::with_empty_regions(context, location, "scf.if", &[condition], types, &[], 2)?;
+        let branches: [Branch<'x, '_>; 2] = [Box::new(then), Box::new(otherwise)];
+        for (index, branch) in branches.into_iter().enumerate() {
+            let block = Block::new(&[]);
+            {
+                let yielded = branch(&block)?;
+                block.append_operation(crate::builders::terminator(location, "scf.yield", &yielded)?);
+            }
+            built.region(index).map_err(|e| e.to_string())?.append_block(block);
+        }
+        let block: &'b Block<'x> = self.block;
+        let built = block.append_operation(built);
+        (0..built.result_count())
+            .map(|i| {
+                let result: Value = built.result(i).map_err(|e| e.to_string())?.into();
+                // SAFETY: the scf.if is now an op of `self.block`, so its
                 // results live as long as the block.
                 Ok(unsafe { Value::from_raw(result.to_raw()) })
             })

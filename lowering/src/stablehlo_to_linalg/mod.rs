@@ -11,8 +11,10 @@
 //!    types; `composite` into a call); then tuples are forwarded
 //!    (`tuples.rs`) and tokens erased (`tokens.rs`);
 //! 3. [`control_flow_lowerings`]: regions move into scf ops;
-//! 4. [`lowerings`]: everything else, into linalg;
-//! 5. leftover StableHLO ops are reported, and the token made in step 2 is
+//! 4. [`lowerings`]: everything else, into linalg (and `chlo.top_k`, which
+//!    `chlo-legalize-to-stablehlo` leaves here for small k, into a selection
+//!    in scf loops, `top_k.rs`);
+//! 5. leftover StableHLO (and CHLO) ops are reported, and the token made in step 2 is
 //!    erased.
 
 mod batch_norm;
@@ -39,6 +41,7 @@ mod reduce_precision;
 mod shape;
 mod sort;
 mod tokens;
+pub(crate) mod top_k;
 mod tuples;
 mod window;
 
@@ -181,6 +184,7 @@ fn lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.reduce_window", window::lower_reduce_window),
         ("stablehlo.select_and_scatter", window::lower_select_and_scatter),
         ("stablehlo.sort", sort::lower_sort),
+        ("chlo.top_k", top_k::lower_top_k),
         ("stablehlo.map", map::lower_map),
         ("stablehlo.fft", fft::lower_fft),
         ("stablehlo.reduce_precision", reduce_precision::lower_reduce_precision),
@@ -351,7 +355,7 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 } else if name.starts_with("check.") {
                     crate::diagnostics::emit_error(op.location(), &format!("'{name}' is an expectation: run the file with `xla-run --check`"));
                     leftover = true;
-                } else if name.starts_with("stablehlo.") && !known.contains(&name.as_str()) {
+                } else if (name.starts_with("stablehlo.") || name.starts_with("chlo.")) && !known.contains(&name.as_str()) {
                     crate::diagnostics::emit_error(op.location(), &format!("failed to legalize operation '{name}': no lowering to linalg yet"));
                     leftover = true;
                 }
