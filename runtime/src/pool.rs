@@ -12,20 +12,24 @@
 //!
 //! That symbol is `csrc/guard.c`'s: it runs the loop inline when the work is
 //! small (below [`MIN_PARALLEL_COST`] estimated operations, or what
-//! [`set_min_parallel_cost`] set), when the pool has
-//! one thread, or when called from one of the pool's own threads (a nested
-//! parallel region: never a deadlock); otherwise it calls [`xla_pool_run`],
-//! which splits the iterations into contiguous chunks of at least
-//! half that cost, at most one per thread, runs the first on the calling
-//! thread and the others on the pool's threads (one fewer than the thread
-//! count), and waits for them.
+//! [`set_min_parallel_cost`] set), when the pool has one thread, when called
+//! from one of the pool's own threads (a nested parallel region: never a
+//! deadlock), or when the pool is running another thread's loop (a second
+//! caller does not wait); otherwise it calls [`xla_pool_run`], which cuts
+//! the iterations into contiguous chunks of at least half that cost, at
+//! most one per thread, and the calling thread and the workers claim them
+//! one at a time until none is left.
 //!
-//! One pool per process (rayon's work-stealing pool, built on first use),
-//! shared by every executable and by every thread that runs one. Its size is
-//! fixed when it starts: [`set_num_threads`] (`xla-run --threads`), else
-//! `XLA_MLIR_NUM_THREADS`, else the cores this process may use
-//! (`std::thread::available_parallelism`, which honours affinity masks and
-//! cgroup quotas).
+//! One pool per process, built on first use, shared by every executable and
+//! by every thread that runs one: the thread count minus one workers (the
+//! caller works too). An idle worker spins for 100 µs on the job counter
+//! before it sleeps, so back-to-back parallel loops start within about a
+//! microsecond, as OpenMP runtimes do (rayon's pool, tried first, took
+//! 26 µs per loop to wake its workers here; see `bench/parallel/` and
+//! ARCHITECTURE.md). Its size is fixed when it starts: [`set_num_threads`]
+//! (`xla-run --threads`), else `XLA_MLIR_NUM_THREADS`, else the cores this
+//! process may use (`std::thread::available_parallelism`, which honours
+//! affinity masks and cgroup quotas).
 //!
 //! Results do not depend on the thread count: only loops whose iterations
 //! are independent (parallel dimensions; reductions stay inside one
@@ -37,8 +41,10 @@
 //! `xla_parallel_for` raises it again on the calling thread, which unwinds
 //! to that thread's guard (see `csrc/guard.c`).
 
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 /// Below this many estimated operations a loop runs inline (waking the pool
 /// costs a few microseconds; one operation is about a nanosecond); each
@@ -58,7 +64,7 @@ pub fn set_min_parallel_cost(cost: i64) {
 pub const NUM_THREADS_VARIABLE: &str = "XLA_MLIR_NUM_THREADS";
 
 static REQUESTED: OnceLock<usize> = OnceLock::new();
-static POOL: OnceLock<Option<rayon::ThreadPool>> = OnceLock::new();
+static POOL: OnceLock<Option<&'static Pool>> = OnceLock::new();
 
 /// A task of compiled code: iterations `[begin, end)` with its context.
 pub type Task = unsafe extern "C" fn(*mut std::ffi::c_void, i64, i64);
@@ -127,35 +133,161 @@ pub fn num_threads() -> usize {
     })
 }
 
-/// The pool, built on first use; `None` with one thread (everything inline).
-/// It has one thread fewer than the thread count: the thread that calls
-/// `xla_parallel_for` runs a chunk itself.
-fn pool() -> Option<&'static rayon::ThreadPool> {
-    POOL.get_or_init(|| {
+/// One parallel loop being run: its chunks are claimed one at a time by
+/// the calling thread and the workers.
+struct Job {
+    task: Task,
+    ctx: Shared,
+    iterations: i64,
+    chunks: i64,
+    /// The next chunk to claim.
+    next: AtomicI64,
+    /// Chunks finished.
+    done: AtomicI64,
+    failed_size: AtomicU64,
+    failed: AtomicBool,
+}
+
+impl Job {
+    /// Claims and runs chunks until none is left.
+    fn work(&self) {
+        loop {
+            let index = self.next.fetch_add(1, Ordering::Relaxed);
+            if index >= self.chunks {
+                return;
+            }
+            let (begin, end) = chunk_bounds(index, self.chunks, self.iterations);
+            let mut size = 0u64;
+            // SAFETY: the contract of `xla_pool_run`; the guard catches
+            // this thread's allocation failure.
+            if unsafe { xla_guarded_task(self.task, self.ctx.0, begin, end, &mut size) } != 0 {
+                self.failed_size.store(size, Ordering::Relaxed);
+                self.failed.store(true, Ordering::Release);
+            }
+            self.done.fetch_add(1, Ordering::Release);
+        }
+    }
+}
+
+/// The workers and how they are woken: a new job bumps `generation`; an
+/// idle worker spins on it for [`SPIN`] (back-to-back parallel loops then
+/// start within a microsecond), then sleeps on `wake`.
+struct Pool {
+    workers: usize,
+    generation: AtomicU64,
+    job: Mutex<Option<Arc<Job>>>,
+    /// Held while a job runs: one job at a time; a second thread that
+    /// finds the pool busy runs its loop inline rather than wait.
+    busy: Mutex<()>,
+    sleeping: Mutex<usize>,
+    wake: Condvar,
+}
+
+/// How long an idle worker spins before it sleeps.
+const SPIN: Duration = Duration::from_micros(100);
+
+thread_local! {
+    /// Set on the pool's threads: a parallel loop there runs inline.
+    static IS_WORKER: Cell<bool> = const { Cell::new(false) };
+}
+
+impl Pool {
+    fn start(workers: usize) -> &'static Pool {
+        let pool: &'static Pool = Box::leak(Box::new(Pool {
+            workers,
+            generation: AtomicU64::new(0),
+            job: Mutex::new(None),
+            busy: Mutex::new(()),
+            sleeping: Mutex::new(0),
+            wake: Condvar::new(),
+        }));
+        for index in 0..workers {
+            let spawned = std::thread::Builder::new().name(format!("xla-worker-{index}")).spawn(move || pool.worker());
+            if spawned.is_err() {
+                // Fewer workers than asked for: the jobs still complete
+                // (the calling thread claims every chunk left).
+                break;
+            }
+        }
+        pool
+    }
+
+    fn worker(&self) {
+        IS_WORKER.with(|w| w.set(true));
+        let mut seen = self.generation.load(Ordering::Acquire);
+        loop {
+            let start = Instant::now();
+            let mut spins = 0u32;
+            while self.generation.load(Ordering::Acquire) == seen {
+                std::hint::spin_loop();
+                spins += 1;
+                if spins % 256 == 0 && start.elapsed() > SPIN {
+                    let mut sleeping = self.sleeping.lock().unwrap_or_else(|e| e.into_inner());
+                    *sleeping += 1;
+                    while self.generation.load(Ordering::Acquire) == seen {
+                        sleeping = self.wake.wait(sleeping).unwrap_or_else(|e| e.into_inner());
+                    }
+                    *sleeping -= 1;
+                }
+            }
+            seen = self.generation.load(Ordering::Acquire);
+            let job = self.job.lock().unwrap_or_else(|e| e.into_inner()).clone();
+            if let Some(job) = job {
+                job.work();
+            }
+        }
+    }
+
+    /// Runs `job` on the calling thread and the workers; returns when every
+    /// chunk is done. `None` when the pool is busy with another thread's job.
+    fn run(&self, job: Job) -> Option<Arc<Job>> {
+        let _turn = self.busy.try_lock().ok()?;
+        let job = Arc::new(job);
+        *self.job.lock().unwrap_or_else(|e| e.into_inner()) = Some(job.clone());
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        {
+            let sleeping = self.sleeping.lock().unwrap_or_else(|e| e.into_inner());
+            if *sleeping > 0 {
+                self.wake.notify_all();
+            }
+        }
+        job.work();
+        let start = Instant::now();
+        let mut spins = 0u32;
+        while job.done.load(Ordering::Acquire) < job.chunks {
+            std::hint::spin_loop();
+            spins += 1;
+            if spins % 256 == 0 && start.elapsed() > SPIN {
+                std::thread::yield_now();
+            }
+        }
+        *self.job.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        Some(job)
+    }
+}
+
+/// The pool, started on first use; `None` with one thread (everything
+/// inline). It has one worker fewer than the thread count: the thread that
+/// calls `xla_parallel_for` claims chunks too.
+fn pool() -> Option<&'static Pool> {
+    *POOL.get_or_init(|| {
         let threads = num_threads();
-        (threads > 1)
-            .then(|| {
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads - 1)
-                    .thread_name(|i| format!("xla-worker-{i}"))
-                    .build()
-                    .ok()
-            })
-            .flatten()
+        (threads > 1).then(|| Pool::start(threads - 1))
     })
-    .as_ref()
 }
 
 /// Whether `iterations` of `cost` each are worth running on the pool from
 /// this thread (see the module's description).
-fn worth_splitting(iterations: i64, cost: i64) -> Option<&'static rayon::ThreadPool> {
+fn worth_splitting(iterations: i64, cost: i64) -> Option<&'static Pool> {
     if iterations < 2 || iterations.saturating_mul(cost.max(1)) < MIN_COST.load(Ordering::Relaxed) {
         return None;
     }
-    let pool = pool()?;
-    // A nested parallel region (a task of this pool running an executable
-    // that has parallel loops) runs inline on its thread.
-    pool.current_thread_index().is_none().then_some(pool)
+    // A nested parallel region (a task running an executable that has
+    // parallel loops) runs inline on its thread.
+    if IS_WORKER.with(|w| w.get()) {
+        return None;
+    }
+    pool()
 }
 
 /// How `iterations` of `cost` are cut: the number of contiguous chunks, each
@@ -204,36 +336,24 @@ pub fn parallel_for_address() -> *mut std::ffi::c_void {
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn xla_pool_run(task: Task, ctx: *mut std::ffi::c_void, iterations: i64, cost: i64, failed_size: *mut u64) -> i32 {
     let Some(pool) = worth_splitting(iterations, cost) else { return 0 };
-    let chunks = chunk_count(iterations, cost, pool.current_num_threads() + 1, MIN_COST.load(Ordering::Relaxed));
+    let chunks = chunk_count(iterations, cost, pool.workers + 1, MIN_COST.load(Ordering::Relaxed));
     if chunks < 2 {
         return 0;
     }
-    let failed = AtomicU64::new(0);
-    let any_failed = std::sync::atomic::AtomicBool::new(false);
-    let shared = Shared(ctx);
-    let run_chunk = |index: i64| {
-        let shared = shared;
-        let (begin, end) = chunk_bounds(index, chunks, iterations);
-        let mut size = 0u64;
-        // SAFETY: the caller's contract; the guard catches this thread's
-        // allocation failure.
-        if unsafe { xla_guarded_task(task, shared.0, begin, end, &mut size) } != 0 {
-            failed.store(size, Ordering::Relaxed);
-            any_failed.store(true, Ordering::Release);
-        }
+    let job = Job {
+        task,
+        ctx: Shared(ctx),
+        iterations,
+        chunks,
+        next: AtomicI64::new(0),
+        done: AtomicI64::new(0),
+        failed_size: AtomicU64::new(0),
+        failed: AtomicBool::new(false),
     };
-    // The calling thread runs chunk 0 itself while the pool's threads take
-    // the others, and waits for them at the end of the scope.
-    pool.in_place_scope(|scope| {
-        for index in 1..chunks {
-            let run_chunk = &run_chunk;
-            scope.spawn(move |_| run_chunk(index));
-        }
-        run_chunk(0);
-    });
-    if any_failed.load(Ordering::Acquire) {
+    let Some(job) = pool.run(job) else { return 0 };
+    if job.failed.load(Ordering::Acquire) {
         // SAFETY: the caller passes a writable slot.
-        unsafe { *failed_size = failed.load(Ordering::Relaxed) };
+        unsafe { *failed_size = job.failed_size.load(Ordering::Relaxed) };
         return 2;
     }
     1

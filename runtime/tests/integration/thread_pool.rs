@@ -138,6 +138,8 @@ unsafe extern "C" fn record(ctx: *mut std::ffi::c_void, begin: i64, end: i64) {
         let inner = Recorder::new(false);
         call_parallel_for(&inner, 1000, 1000);
         assert_eq!(covered(&inner), 1000, "a nested region covers its range");
+        // Long enough for a sleeping worker to wake and claim a chunk.
+        std::thread::sleep(std::time::Duration::from_millis(20));
     }
     recorder.seen.lock().unwrap().push((begin, end));
     recorder.threads.lock().unwrap().insert(std::thread::current().id());
