@@ -361,6 +361,7 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[
             Step::Steps(GPU_KERNELS),
             Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
+            Step::Ours(crate::vector_math::create_polynomial_math_pass),
             Step::UpstreamFn(cpu_codegen),
         ],
     },

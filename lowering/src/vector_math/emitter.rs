@@ -237,7 +237,12 @@ impl<'c, 'a> Emitter<'c, 'a> {
         if from == to {
             return Ok(x);
         }
-        let width = |t: Type| if t == Type::float64(self.context) { 64 } else if t == Type::float32(self.context) { 32 } else { 16 };
+        let f32 = Type::float32(self.context);
+        let width = |t: Type| if t == Type::float64(self.context) { 64 } else if t == f32 { 32 } else { 16 };
+        // f16/bf16 <-> f64 through f32: the direct conversions are libcalls.
+        if width(from) + width(to) == 80 {
+            return self.convert(self.convert(x, f32)?, to);
+        }
         let name = if width(from) < width(to) { "arith.extf" } else { "arith.truncf" };
         self.op(name, &[x], to)
     }

@@ -77,6 +77,34 @@ fn expm1_kernel<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 
     e.add(e.mul(s, p)?, e.sub(s, e.f(1.0)?)?)
 }
 
+/// expm1(x) = e^x - 1 over the whole range: `x = n ln 2 + r`, p =
+/// expm1(r) as in [`expm1_kernel`]; then `2^n (p + (1 - 2^-n))` for n > 0
+/// (`2^n ((p - 2^-n) + 1)` where 1 - 2^-n would round),
+/// `2^n p + (2^n - 1)` for n <= 0, and `2^n (1 + p)` in two factors for
+/// large n (overflow to inf). ±0 return themselves.
+pub fn expm1<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
+    let xc = e.clamp(x, e.pick(-40.0, -100.0), e.pick(88.8, 709.8))?;
+    let (n, r) = reduce_ln2(e, xc)?;
+    let degree = if e.is_f64() && e.goal == Goal::Double { 14 } else { 8 };
+    let q = e.horner(r, &inverse_factorials(degree, 2))?;
+    let p = e.add(e.mul(e.mul(r, r)?, q)?, r)?;
+    let one = e.f(1.0)?;
+    let big = e.cmp_c("ogt", n, e.pick(100.0, 1000.0))?;
+    let n_moderate = e.sel(big, e.f(0.0)?, n)?;
+    let n_int = e.to_int(n_moderate, 4096.0)?;
+    let s = e.pow2(n_int)?;
+    let inverse = e.pow2(e.iop("arith.subi", e.i(0)?, n_int)?)?;
+    // 1 - 2^-n is exact up to n = 24 (f32) or 53 (f64); beyond, (p - 2^-n) + 1
+    // rounds p - 2^-n on p's own (small) scale.
+    let exact = e.cmp_c("ole", n, e.pick(24.0, 53.0))?;
+    let sum = e.sel(exact, e.add(p, e.sub(one, inverse)?)?, e.add(e.sub(p, inverse)?, one)?)?;
+    let positive = e.mul(s, sum)?;
+    let negative = e.add(e.mul(s, p)?, e.sub(s, one)?)?;
+    let y = e.sel(e.cmp_c("ogt", n, 0.0)?, positive, negative)?;
+    let y = e.sel(big, scale(e, e.add(p, one)?, n)?, y)?;
+    e.sel(e.cmp_c("oeq", x, 0.0)?, x, y)
+}
+
 /// tanh(x) = sign(x) t / (t + 2), t = expm1(2 |x|), with |x| clamped to
 /// 10 (f32) or 20 (f64), beyond which tanh rounds to 1.
 pub fn tanh<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
@@ -117,12 +145,37 @@ fn atanh_series(terms: usize) -> Vec<f64> {
     (1..=terms).rev().map(|k| 2.0 / (2 * k + 1) as f64).collect()
 }
 
-/// log(x): `x = 2^k (1 + f)`, `s = f/(2+f)`, log(1+f) = 2 atanh(s) =
-/// f - f^2/2 + s (f^2/2 + R), R = sum 2 s^(2i)/(2i+1) (|s| <= 0.1716, 4
-/// terms for f32, 9 for f64), plus k ln 2 in two parts.
+/// log(x): `x = 2^k (1 + f)`, m = 1 + f in [sqrt(2)/2, sqrt(2)).
 pub fn log<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
     let (k, m) = decompose(e, x, true)?;
     let f = e.sub(m, e.f(1.0)?)?;
+    let y = log_core(e, k, f, e.f(0.0)?)?;
+    let y = e.sel(e.cmp_c("oeq", x, f64::INFINITY)?, x, y)?;
+    let y = e.sel(e.cmp_c("oeq", x, 0.0)?, e.f(f64::NEG_INFINITY)?, y)?;
+    e.sel(e.cmp_c("ult", x, 0.0)?, e.f(f64::NAN)?, y)
+}
+
+/// log1p(x): u = 1 + x rounded, with its rounding error `c = ((1 + x) - u)
+/// / u` added back; where u = 2^0 m, f is x itself (exact), else m - 1.
+pub fn log1p<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
+    let one = e.f(1.0)?;
+    let (u, err) = e.two_sum(one, x)?;
+    let (k, m) = decompose(e, u, true)?;
+    let unscaled = e.icmp("eq", k, e.i(0)?)?;
+    let f = e.sel(unscaled, x, e.sub(m, one)?)?;
+    let c = e.sel(unscaled, e.f(0.0)?, e.div(err, u)?)?;
+    let y = log_core(e, k, f, c)?;
+    let y = e.sel(e.cmp_c("oeq", x, f64::INFINITY)?, x, y)?;
+    let y = e.sel(e.cmp_c("oeq", x, 0.0)?, x, y)?;
+    let y = e.sel(e.cmp_c("oeq", x, -1.0)?, e.f(f64::NEG_INFINITY)?, y)?;
+    e.sel(e.cmp_c("ult", x, -1.0)?, e.f(f64::NAN)?, y)
+}
+
+/// k ln 2 + log(1 + f) + c for f in [sqrt(2)/2 - 1, sqrt(2) - 1] and a
+/// small correction c: `s = f/(2+f)`, log(1+f) = 2 atanh(s) =
+/// f - f^2/2 + s (f^2/2 + R), R = sum 2 s^(2i)/(2i+1) (|s| <= 0.1716, 4
+/// terms for f32, 9 for f64), k ln 2 in two parts.
+fn log_core<'c, 'a>(e: &Emitter<'c, 'a>, k: V<'c, 'a>, f: V<'c, 'a>, c: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
     let s = e.div(f, e.add(f, e.f(2.0)?)?)?;
     let z = e.mul(s, s)?;
     let terms = if e.is_f64() && e.goal == Goal::Double { 9 } else { 4 };
@@ -130,12 +183,10 @@ pub fn log<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> 
     let hfsq = e.mul(e.mul(e.f(0.5)?, f)?, f)?;
     let k = e.to_float(k)?;
     let (hi, lo) = ln2_parts(e);
-    // k ln2_hi - ((hfsq - (s (hfsq + R) + k ln2_lo)) - f)
-    let inner = e.add(e.mul(s, e.add(hfsq, r)?)?, e.mul(k, e.f(lo)?)?)?;
-    let y = e.sub(e.mul(k, e.f(hi)?)?, e.sub(e.sub(hfsq, inner)?, f)?)?;
-    let y = e.sel(e.cmp_c("oeq", x, f64::INFINITY)?, x, y)?;
-    let y = e.sel(e.cmp_c("oeq", x, 0.0)?, e.f(f64::NEG_INFINITY)?, y)?;
-    e.sel(e.cmp_c("ult", x, 0.0)?, e.f(f64::NAN)?, y)
+    // k ln2_hi - ((hfsq - (s (hfsq + R) + (k ln2_lo + c))) - f)
+    let low = e.add(e.mul(k, e.f(lo)?)?, c)?;
+    let inner = e.add(e.mul(s, e.add(hfsq, r)?)?, low)?;
+    e.sub(e.mul(k, e.f(hi)?)?, e.sub(e.sub(hfsq, inner)?, f)?)
 }
 
 /// log(x) as a double-double `(hi, lo)` with about 2^-66 relative error,

@@ -49,18 +49,20 @@ static POLYNOMIAL_MATH_ID: PolynomialMathId = PolynomialMathId;
 
 /// The ops this pass expands.
 const EXPANDED: &[&str] =
-    &["math.exp", "math.log", "math.tanh", "math.sin", "math.cos", "math.tan", "math.atan2", "math.powf", "math.cbrt"];
+    &["math.exp", "math.expm1", "math.log", "math.log1p", "math.tanh", "math.sin", "math.cos", "math.tan", "math.atan2", "math.powf", "math.cbrt"];
 
 /// Where a function is computed for an f32 (or f16/bf16) result.
 fn computed_in_f64_for_f32(name: &str) -> bool {
-    !matches!(name, "math.exp" | "math.log" | "math.tanh")
+    !matches!(name, "math.exp" | "math.expm1" | "math.log" | "math.log1p" | "math.tanh")
 }
 
 /// The expansion of `name` on `args` in `e`'s type.
 fn expand_in<'c, 'a>(e: &Emitter<'c, 'a>, name: &str, args: &[V<'c, 'a>]) -> BuildResult<V<'c, 'a>> {
     match name {
         "math.exp" => exp_log::exp(e, args[0]),
+        "math.expm1" => exp_log::expm1(e, args[0]),
         "math.log" => exp_log::log(e, args[0]),
+        "math.log1p" => exp_log::log1p(e, args[0]),
         "math.tanh" => exp_log::tanh(e, args[0]),
         "math.sin" => trig::trig(e, args[0], Trig::Sin),
         "math.cos" => trig::trig(e, args[0], Trig::Cos),

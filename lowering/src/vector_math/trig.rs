@@ -126,7 +126,8 @@ pub fn trig<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, which: Trig) -> BuildResu
             let value = e.sel(odd, odd_value, even_value)?;
             let shifted = if which == Trig::Sin { q } else { e.iop("arith.addi", q, e.i(1)?)? };
             let negative = e.icmp("ne", e.iop("arith.andi", shifted, e.i(2)?)?, e.i(0)?)?;
-            e.sel(negative, e.neg(value)?, value)?
+            // Within [-1, 1] even where an f64 reduction is inexact.
+            e.clamp(e.sel(negative, e.neg(value)?, value)?, -1.0, 1.0)?
         }
         Trig::Tan => {
             let t = e.div(e.sel(odd, c, s)?, e.sel(odd, s, c)?)?;
