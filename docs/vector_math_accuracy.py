@@ -144,6 +144,8 @@ def reference(name, args):
         return math.nan
     if name == "log1p" and x == -1:
         return -math.inf
+    if name == "erfc" and abs(x) > 40:
+        return 0.0 if x > 0 else 2.0  # mpmath overflows; the rounded values
     if name == "cbrt" and x < 0:
         return -mp.cbrt(-mp.mpf(x))
     return FUNCTIONS[name][2](mp.mpf(x))

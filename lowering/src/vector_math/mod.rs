@@ -84,8 +84,7 @@ fn expand(op: OperationRef) -> BuildResult<()> {
     let double = ty == Type::float64(context);
     // f64 in f64; f32 (and f16/bf16, as f32) in f32 or in f64.
     let e = if double || computed_in_f64_for_f32(&name) {
-        // pow's f32 results also come from the full-precision f64 path.
-        let goal = if double || name == "math.powf" { Goal::Double } else { Goal::Single };
+        let goal = if double { Goal::Double } else { Goal::Single };
         Emitter::new(op, &block, true, goal)?
     } else {
         Emitter::new(op, &block, false, Goal::Single)?

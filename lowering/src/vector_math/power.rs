@@ -1,11 +1,12 @@
 //! pow and cbrt, in f64 arithmetic (f32 results are computed in f64).
 
-use super::emitter::{Emitter, V};
-use super::exp_log::{decompose, exp_dd, log_dd};
+use super::emitter::{Emitter, Goal, V};
+use super::exp_log::{decompose, exp, exp_dd, log, log_dd};
 use crate::builders::BuildResult;
 
 /// pow(x, y) of f64s: `|x|^y = exp(y log|x|)` with log|x| and the product
-/// in two parts (so a large `y log|x|` keeps its low bits), then the sign
+/// in two parts for f64 results (so a large `y log|x|` keeps its low
+/// bits), in one for f32 results (`Goal::Single`), then the sign
 /// and the special cases of C99 F.9.4.4 by selects.
 pub fn pow<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, y: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
     let one = e.f(1.0)?;
@@ -15,13 +16,20 @@ pub fn pow<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, y: V<'c, 'a>) -> BuildResu
     // The general case on a safe |x| (0, inf and NaN are selected below).
     let ax_special = e.or(e.cmp_c("oeq", ax, 0.0)?, e.cmp_c("ueq", ax, f64::INFINITY)?)?;
     let base = e.sel(ax_special, one, ax)?;
-    let (l_hi, l_lo) = log_dd(e, base)?;
-    let p_hi = e.mul(y, l_hi)?;
-    let p_lo = e.add(e.fma(y, l_hi, e.neg(p_hi)?)?, e.mul(y, l_lo)?)?;
-    // Outside the finite range (inf, NaN) the low part is dropped.
-    let moderate = e.cmp_c("olt", e.abs(p_hi)?, 1.0e300)?;
-    let p_lo = e.sel(moderate, p_lo, zero)?;
-    let mut r = exp_dd(e, p_hi, p_lo)?;
+    let mut r = if e.goal == Goal::Double {
+        let (l_hi, l_lo) = log_dd(e, base)?;
+        let p_hi = e.mul(y, l_hi)?;
+        let p_lo = e.add(e.fma(y, l_hi, e.neg(p_hi)?)?, e.mul(y, l_lo)?)?;
+        // Outside the finite range (inf, NaN) the low part is dropped.
+        let moderate = e.cmp_c("olt", e.abs(p_hi)?, 1.0e300)?;
+        let p_lo = e.sel(moderate, p_lo, zero)?;
+        exp_dd(e, p_hi, p_lo)?
+    } else {
+        // An f32 result: |y log|x|| < 104 matters, and log|x| to 2^-53
+        // leaves its product within 2^-46 relative.
+        let full = Emitter { goal: Goal::Double, ..*e };
+        exp(e, e.mul(y, log(&full, base)?)?)?
+    };
 
     let y_negative = e.cmp_c("olt", y, 0.0)?;
     // |x| = 0: +inf for y < 0, else 0; |x| = inf: the reverse.
