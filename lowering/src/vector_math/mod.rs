@@ -33,7 +33,7 @@ use crate::builders::BuildResult;
 use emitter::{Emitter, Goal, V};
 use melior::{
     ir::{
-        Type, ValueLike,
+        BlockLike, RegionLike, Type, ValueLike,
         operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
         r#type::TypeId,
     },
@@ -101,6 +101,30 @@ fn expand(op: OperationRef) -> BuildResult<()> {
     Ok(())
 }
 
+/// Adds the 2/pi table of f64 sin/cos/tan ([`trig::TWO_OVER_PI_TABLE`])
+/// to `module` as a private constant global, unless it is there already.
+fn add_table(module: OperationRef) -> BuildResult<()> {
+    let context = crate::context_of(module.context());
+    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("internal error: module without a body")?;
+    let mut present = false;
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        let symbol = op.attribute("sym_name").ok().map(|a| a.to_string());
+        present |= symbol.as_deref() == Some(&format!("\"{}\"", trig::TABLE_SYMBOL));
+        next = op.next_in_block();
+    }
+    if present {
+        return Ok(());
+    }
+    let n = trig::TWO_OVER_PI_TABLE.len();
+    let values: Vec<String> = trig::TWO_OVER_PI_TABLE.iter().map(|v| format!("{v}.0")).collect();
+    let value = format!("dense<[{}]> : tensor<{n}xf64>", values.join(", "));
+    let ty = Type::parse(context, &format!("memref<{n}xf64>")).ok_or("internal error: memref type")?;
+    let global = crate::builders::memref_constant_global(module.location(), trig::TABLE_SYMBOL, ty, &value)?;
+    body.insert_operation(0, global);
+    Ok(())
+}
+
 fn is_scalar_float(ty: Type) -> bool {
     matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64")
 }
@@ -110,13 +134,22 @@ pub fn create_polynomial_math_pass() -> Pass {
     create_external(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
+            let mut needs_table = false;
             module.walk(WalkOrder::PostOrder, |op| {
                 let name = op.name().as_string_ref().as_str().ok().unwrap_or_default().to_owned();
                 if EXPANDED.contains(&name.as_str()) && op.result(0).is_ok_and(|r| is_scalar_float(r.r#type())) {
+                    let f64_trig = matches!(name.as_str(), "math.sin" | "math.cos" | "math.tan")
+                        && op.result(0).is_ok_and(|r| r.r#type().to_string() == "f64");
+                    needs_table |= f64_trig;
                     found.push(op.to_raw());
                 }
                 WalkResult::Advance
             });
+            if let Err(message) = if needs_table { add_table(module) } else { Ok(()) } {
+                crate::diagnostics::emit_error(module.location(), &message);
+                pass.signal_failure();
+                return;
+            }
             for raw in found {
                 // SAFETY: the ops were collected from the live module above
                 // and none has been destroyed yet.

@@ -2,13 +2,14 @@
 //! with shorter polynomials, `Goal::Single`).
 
 use super::emitter::{Emitter, Goal, V};
+use melior::ir::Type;
 use crate::builders::BuildResult;
 
 /// pi/2 = P1 + P2 + P3 + P4; P1..P3 have 33 significant bits, so `k * Pi`
 /// is exact for |k| < 2^20.
 const PIO2: [f64; 4] = [1.5707963267341256, 6.077100506303966e-11, 2.0222662487111665e-21, 8.4784276603689e-32];
-/// Beyond this |x| (2^20 pi/2) the reduction is no longer exact (see
-/// docs/vector_math.md for the accuracy there).
+/// Below this |x| (2^20 pi/2) the Cody-Waite reduction is exact; beyond,
+/// the Payne-Hanek reductions are selected.
 pub const EXACT_REDUCTION_LIMIT: f64 = 1647099.3291652855;
 
 /// 2/pi in 24-bit pieces (piece j holds bits 24j+1..24j+24 after the
@@ -26,17 +27,14 @@ const TWO_OVER_PI_24: [f64; 8] = [
 
 /// Exact reduction of any f32 `x` (held in an f64), Payne-Hanek without a
 /// table: x (2/pi) mod 4 = sum over pieces of (x piece_j mod 4), each
-/// product and remainder exact, summed as a double-double; pieces whose
+/// product and remainder exact ([`mod4`]), summed as a double-double; pieces whose
 /// product is a multiple of 4 contribute 0 (192 bits of 2/pi leave an
 /// error below 2^-64 for |x| < 2^128). Returns `(k, r)` with
 /// x = k pi/2 + r (k in [0, 32], only k mod 4 matters).
 fn reduce_f32_exact<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<(V<'c, 'a>, V<'c, 'a>)> {
-    let four = e.f(4.0)?;
-    let quarter = e.f(0.25)?;
     let mut sum: Option<(V<'c, 'a>, V<'c, 'a>)> = None;
     for piece in TWO_OVER_PI_24 {
-        let p = e.mul(x, e.f(piece)?)?;
-        let remainder = e.sub(p, e.mul(four, e.floor(e.mul(p, quarter)?)?)?)?;
+        let remainder = mod4(e, e.mul(x, e.f(piece)?)?)?;
         sum = Some(match sum {
             None => (remainder, e.f(0.0)?),
             Some((hi, lo)) => {
@@ -50,6 +48,75 @@ fn reduce_f32_exact<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<(V
     let fraction = e.add(e.sub(hi, k)?, lo)?;
     let r = e.mul(fraction, e.f(PIO2_DD.0)?)?;
     Ok((k, r))
+}
+
+/// 2/pi in 53-bit integers: entry i holds bits 53i+1..53i+53 after the
+/// point (1219 bits, enough for every f64 exponent); the module gets it as
+/// the constant global [`TABLE_SYMBOL`] when an f64 sin/cos/tan is expanded.
+pub const TWO_OVER_PI_TABLE: [u64; 23] = [5734161139222658, 5814151408469972, 7440259586542284, 5563773718881558, 2066796102992750, 2563573915284664, 55291115753100, 5098427330010289, 1465545334474430, 5835026907506289, 6776677510095004, 7069188010357663, 2595984518904818, 2831001892290551, 4552804911380620, 3195225570766134, 4461702110328553, 8190251822055336, 6397593724909042, 8751785341853560, 5811081437509311, 3456741467624832, 7180050975382879];
+pub const TABLE_SYMBOL: &str = "__xla_two_over_pi_53";
+/// Largest first index of the table used (exponent 1024, inf and NaN).
+const TABLE_LAST_START: i128 = 19;
+
+/// The table row `index` (an integer of the emitter's type) as an f64.
+fn table_entry<'c, 'a>(e: &Emitter<'c, 'a>, index: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
+    let memref = Type::parse(e.context, &format!("memref<{}xf64>", TWO_OVER_PI_TABLE.len())).ok_or("internal error: memref type")?;
+    let global = e.insert(crate::builders::memref_get_global(e.location, TABLE_SYMBOL, memref)?)?;
+    let index = e.op("arith.index_cast", &[index], Type::index(e.context))?;
+    e.insert(crate::builders::memref_load(e.location, global, &[index], e.float)?)
+}
+
+/// `x` less a multiple of 4, exactly: `x mod 4` for |x| >= 4 (whose ulp
+/// is at least that of the result), `x` itself below (adding 4 to a small
+/// negative x would round).
+fn mod4<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
+    let quarter = e.floor(e.mul(x, e.f(0.25)?)?)?;
+    let reduced = e.sub(x, e.mul(e.f(4.0)?, quarter)?)?;
+    e.sel(e.cmp_c("olt", e.abs(x)?, 4.0)?, x, reduced)
+}
+
+/// Exact reduction of an f64 `x` of any magnitude (Payne-Hanek): with E
+/// the exponent of |x| and i0 = max(0, (E - 54) / 53), the table entries
+/// before i0 give multiples of 4 in |x| (2/pi) and are skipped; each of the
+/// next 4 entries T (scaled by a power of two) gives |x| T = p + e exactly
+/// (`e = fma(|x|, T, -p)`), p and e reduced mod 4 exactly and summed as a
+/// double-double (the neglected rest is below 2^-150). Returns
+/// `(k, r_hi, r_lo)`, x = k pi/2 + r_hi + r_lo.
+fn reduce_f64_exact<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<(V<'c, 'a>, V<'c, 'a>, V<'c, 'a>)> {
+    let a = e.abs(x)?;
+    let bits = e.to_bits(a)?;
+    let exponent = e.iop("arith.subi", e.iop("arith.shrsi", bits, e.i(52)?)?, e.i(1023)?)?;
+    let start = e.iop("arith.maxsi", e.iop("arith.subi", exponent, e.i(54)?)?, e.i(0)?)?;
+    let start = e.iop("arith.minsi", e.iop("arith.divsi", start, e.i(53)?)?, e.i(TABLE_LAST_START)?)?;
+    // |x| 2^(-53 (i0 + 1)), exact: the scale is at least 2^-1007.
+    let y = e.mul(a, e.pow2(e.iop("arith.muli", e.iop("arith.addi", start, e.i(1)?)?, e.i(-53)?)?)?)?;
+    let mut sum: Option<(V<'c, 'a>, V<'c, 'a>)> = None;
+    for j in 0..4 {
+        let entry = table_entry(e, e.iop("arith.addi", start, e.i(j as i128)?)?)?;
+        let scaled = e.mul(y, e.f(2f64.powi(-53 * j))?)?;
+        let p = e.mul(scaled, entry)?;
+        let err = e.fma(scaled, entry, e.neg(p)?)?;
+        for term in [p, err] {
+            let remainder = mod4(e, term)?;
+            sum = Some(match sum {
+                None => (remainder, e.f(0.0)?),
+                Some((hi, lo)) => {
+                    let (hi, err) = e.two_sum(hi, remainder)?;
+                    (hi, e.add(lo, err)?)
+                }
+            });
+        }
+    }
+    let (hi, lo) = sum.ok_or("internal error: no table entries")?;
+    let k = e.round(hi)?;
+    let (f_hi, f_lo) = e.two_sum(e.sub(hi, k)?, lo)?;
+    let r_hi = e.mul(f_hi, e.f(PIO2_DD.0)?)?;
+    let r_err = e.fma(f_hi, e.f(PIO2_DD.0)?, e.neg(r_hi)?)?;
+    let r_lo = e.add(r_err, e.add(e.mul(f_hi, e.f(PIO2_DD.1)?)?, e.mul(f_lo, e.f(PIO2_DD.0)?)?)?)?;
+    let (r_hi, r_lo) = e.two_sum(r_hi, r_lo)?;
+    // For negative x: -k, -r.
+    let negative = e.cmp_c("olt", x, 0.0)?;
+    Ok((e.sel(negative, e.neg(k)?, k)?, e.sel(negative, e.neg(r_hi)?, r_hi)?, e.sel(negative, e.neg(r_lo)?, r_lo)?))
 }
 
 /// Which of sin, cos, tan.
@@ -96,13 +163,15 @@ pub fn trig<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, which: Trig) -> BuildResu
         let r = e.sub(t1, e.mul(k, e.f(PIO2[1])?)?)?;
         (e.sub(r, e.mul(k, e.f(PIO2[2])?)?)?, None)
     };
-    // f32 arguments beyond the Cody-Waite range: the exact reduction.
-    let (k, r) = if double {
-        (k, r)
+    // Arguments beyond the Cody-Waite range: the exact reductions.
+    let moderate = e.cmp_c("olt", e.abs(x)?, EXACT_REDUCTION_LIMIT)?;
+    let (k, r, r_lo) = if double {
+        let (k_exact, r_exact, lo_exact) = reduce_f64_exact(e, x)?;
+        let lo = r_lo.ok_or("internal error: no low part")?;
+        (e.sel(moderate, k, k_exact)?, e.sel(moderate, r, r_exact)?, Some(e.sel(moderate, lo, lo_exact)?))
     } else {
         let (k_exact, r_exact) = reduce_f32_exact(e, x)?;
-        let moderate = e.cmp_c("olt", e.abs(x)?, EXACT_REDUCTION_LIMIT)?;
-        (e.sel(moderate, k, k_exact)?, e.sel(moderate, r, r_exact)?)
+        (e.sel(moderate, k, k_exact)?, e.sel(moderate, r, r_exact)?, r_lo)
     };
     let z = e.mul(r, r)?;
     // sin(r) = r + r z S(z) (+ r_lo (1 - z/2)), cos(r) = 1 - (z/2 - z^2 C(z)) (- r r_lo).
