@@ -30,6 +30,8 @@ import jax  # noqa: E402
 import jax.numpy as jnp  # noqa: E402
 import numpy as np  # noqa: E402
 
+jax.config.update("jax_enable_x64", True)  # the f64 math benchmarks
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -53,7 +55,21 @@ def benchmarks():
         ("reduce_sum_4M", lambda x: jnp.sum(x, axis=1), (rand(rs, 2048, 2048),), lambda x: x.sum(axis=1)),
         ("cumsum_1024", lambda x: jnp.cumsum(x, axis=1), (rand(rs, 64, 1024),), lambda x: np.cumsum(x, axis=1)),
         ("sort_16k", lambda x: jnp.sort(x), (rand(rs, 16384),), lambda x: np.sort(x)),
+        # Transcendental functions (xla-polynomial-math), 1M elements.
+        ("gelu_tanh_256x1024", lambda x: jax.nn.gelu(x, approximate=True), (rand(rs, 256, 1024),), None),
+        ("gelu_erf_256x1024", lambda x: jax.nn.gelu(x, approximate=False), (rand(rs, 256, 1024),), None),
+        *[(f"{name}_1M_{t}", f, (positive(rs, t) if name in ("log", "pow") else wide(rs, t),) * (2 if name == "pow" else 1), None)
+          for t in ("f32", "f64")
+          for name, f in [("tanh", jnp.tanh), ("sin", jnp.sin), ("log", jnp.log), ("exp", jnp.exp), ("pow", jax.lax.pow)]],
     ]
+
+
+def wide(rs, t):
+    return rs.uniform(-10, 10, size=1 << 20).astype(np.float32 if t == "f32" else np.float64)
+
+
+def positive(rs, t):
+    return rs.uniform(0.01, 10, size=1 << 20).astype(np.float32 if t == "f32" else np.float64)
 
 
 def find_xla_run(explicit):

@@ -24,6 +24,9 @@ input is listed. sin/cos/tan report |x| < 2^20 pi/2 and the rest separately.
 
     /work/venv-jax/bin/python docs/vector_math_accuracy.py --xla-run target/release/xla-run
     ... --functions tanh,sin --n 20000 --no-jax
+
+It prints one JSON line per function and type (with the worst inputs) and
+finally the markdown table of docs/vector_math.md.
 """
 import argparse
 import json
@@ -271,6 +274,34 @@ def main():
     if options.json:
         with open(options.json, "w") as f:
             json.dump(results, f, indent=1)
+    print_table(results)
+
+
+def cell(value):
+    if isinstance(value, str):
+        return "error"
+    return "inf" if math.isinf(value) else f"{value:.2f}"
+
+
+def print_table(results):
+    """Markdown: max ulp error, all inputs / without subnormal inputs and
+    results (XLA flushes subnormals to zero), ours and XLA's."""
+    print("| function | type | ours | ours, no subnormals | XLA | XLA, no subnormals |")
+    print("|---|---|---|---|---|---|")
+    for key, row in results.items():
+        name, dtype_name = key.split()
+        cells = []
+        for who in ("ours", "xla"):
+            r = row.get(who, "-")
+            if isinstance(r, str):
+                cells += [r if r == "-" else "error", r if r == "-" else "error"]
+                continue
+            if "all" in r:
+                whole = cell(r["all"])
+            else:
+                whole = f"{cell(r['|x|<2^20pi/2'])} / {cell(r['|x|>=2^20pi/2'])} (huge)"
+            cells += [whole, cell(r["no-subnormal"])]
+        print(f"| {name} | {dtype_name} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

@@ -117,21 +117,68 @@ const ERF_TAYLOR: [f64; 18] = [
 const TWO_OVER_SQRT_PI: (f64, f64) = (1.1283791670955126, 1.533545961316588e-17);
 const ONE_OVER_SQRT_PI: f64 = 0.5641895835477563;
 
+/// As ERFC_NEAR, for f32 results (relative error 4.8e-10).
+const ERFC_NEAR_SINGLE: [f64; 12] = [
+    -8.597960897552706e-07,
+    3.6082544262164443e-06,
+    -1.2088479409459034e-05,
+    4.679635393861469e-05,
+    -0.0001770480724940234,
+    0.0006327212332406217,
+    -0.002155094536563306,
+    0.006964451999422772,
+    -0.021185836082128873,
+    0.06007251595332056,
+    -0.1566164069516188,
+    0.36782291635526015,
+];
+
+/// As ERFC_MID, for f32 results (relative error 7.8e-11).
+const ERFC_MID_SINGLE: [f64; 12] = [
+    -7.73306056648294e-08,
+    3.3853988935085977e-07,
+    -1.2207985188846136e-06,
+    5.089372205227033e-06,
+    -2.0996067739675394e-05,
+    8.358413227209626e-05,
+    -0.00032412398621304054,
+    0.0012230319728346133,
+    -0.004479431152382512,
+    0.015884371768770805,
+    -0.05437226000531043,
+    0.17900115117292742,
+];
+
+/// As ERFC_TAIL, for f32 results (relative error 1.1e-10).
+const ERFC_TAIL_SINGLE: [f64; 7] = [
+    4.164334386133459e-08,
+    -3.3512347025098215e-07,
+    3.090147499091838e-06,
+    -3.615939502481394e-05,
+    0.0005651292218581365,
+    -0.013994803517536545,
+    0.9847639020609149,
+];
+
 /// Horner in u = (t - centre) / half_width.
 fn fit<'c>(h: &Hlo<'c, '_, '_>, coefficients: &[f64], centre: f64, half_width: f64, t: V<'c>) -> BuildResult<V<'c>> {
-    let u = h.div(h.sub(t, h.c(centre, t)?)?, h.c(half_width, t)?)?;
+    // (A multiplication: u only needs to be close, R is smooth.)
+    let u = h.mul(h.sub(t, h.c(centre, t)?)?, h.c(1.0 / half_width, t)?)?;
     h.horner(coefficients, u)
 }
 
-/// erf(x) for |x| < 1 by its Taylor series (used below 1/2).
-fn erf_small<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
+/// erf(x) for |x| < 1 by its Taylor series (used below 1/2; 8 terms
+/// for f32 results).
+fn erf_small<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, single: bool) -> BuildResult<V<'c>> {
     let z = h.mul(x, x)?;
-    let tail = h.add(h.c(TWO_OVER_SQRT_PI.1, x)?, h.mul(z, h.horner(&ERF_TAYLOR, z)?)?)?;
+    let terms = if single { &ERF_TAYLOR[ERF_TAYLOR.len() - 8..] } else { &ERF_TAYLOR[..] };
+    let tail = h.add(h.c(TWO_OVER_SQRT_PI.1, x)?, h.mul(z, h.horner(terms, z)?)?)?;
     h.add(h.mul(x, h.c(TWO_OVER_SQRT_PI.0, x)?)?, h.mul(x, tail)?)
 }
 
-/// erfc(a) for a >= 1/2 (NaN stays NaN; +inf gives 0).
-fn erfc_large<'c>(h: &Hlo<'c, '_, '_>, a: V<'c>) -> BuildResult<V<'c>> {
+/// erfc(a) for a >= 1/2 (NaN stays NaN; +inf gives 0); shorter fits for
+/// f32 results (`single`).
+fn erfc_large<'c>(h: &Hlo<'c, '_, '_>, a: V<'c>, single: bool) -> BuildResult<V<'c>> {
     let a = h.op("stablehlo.clamp", &[h.c(0.5, a)?, a, h.c(28.0, a)?], a.r#type(), &[])?;
     // a^2 = hi + lo exactly (Dekker: a split into two 26-bit halves).
     let t = h.mul(a, h.c(134217729.0, a)?)?;
@@ -143,10 +190,12 @@ fn erfc_large<'c>(h: &Hlo<'c, '_, '_>, a: V<'c>) -> BuildResult<V<'c>> {
     let lo = h.add(lo, h.mul(a_lo, a_lo)?)?;
     // e^(-hi - lo) = e^(-hi) (1 - lo), |lo| <= ulp(hi) / 2.
     let e = h.mul(h.unary("exponential", h.unary("negate", hi)?)?, h.sub(h.c(1.0, a)?, lo)?)?;
-    let near = fit(h, &ERFC_NEAR, ERFC_NEAR_CENTRE, ERFC_NEAR_HALF_WIDTH, a)?;
-    let mid = fit(h, &ERFC_MID, ERFC_MID_CENTRE, ERFC_MID_HALF_WIDTH, a)?;
+    let (near, mid, tail): (&[f64], &[f64], &[f64]) =
+        if single { (&ERFC_NEAR_SINGLE, &ERFC_MID_SINGLE, &ERFC_TAIL_SINGLE) } else { (&ERFC_NEAR, &ERFC_MID, &ERFC_TAIL) };
+    let near = fit(h, near, ERFC_NEAR_CENTRE, ERFC_NEAR_HALF_WIDTH, a)?;
+    let mid = fit(h, mid, ERFC_MID_CENTRE, ERFC_MID_HALF_WIDTH, a)?;
     let v = h.div(h.c(1.0, a)?, hi)?;
-    let tail = fit(h, &ERFC_TAIL, ERFC_TAIL_CENTRE, ERFC_TAIL_HALF_WIDTH, v)?;
+    let tail = fit(h, tail, ERFC_TAIL_CENTRE, ERFC_TAIL_HALF_WIDTH, v)?;
     let tail = h.div(h.mul(tail, h.c(ONE_OVER_SQRT_PI, a)?)?, a)?;
     let r = h.select(h.compare("LT", a, h.c(4.0, a)?)?, mid, tail)?;
     let r = h.select(h.compare("LT", a, h.c(2.0, a)?)?, near, r)?;
@@ -157,19 +206,21 @@ fn erfc_large<'c>(h: &Hlo<'c, '_, '_>, a: V<'c>) -> BuildResult<V<'c>> {
 pub fn erf<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
     let a = h.unary("abs", x)?;
     let one = h.c(1.0, x)?;
-    let large = h.sub(one, erfc_large(h, a)?)?;
+    let large = h.sub(one, erfc_large(h, a, false)?)?;
     let large = h.select(h.compare("LT", x, h.c(0.0, x)?)?, h.unary("negate", large)?, large)?;
-    let small = erf_small(h, x)?;
+    let small = erf_small(h, x, false)?;
     h.select(h.compare("LT", a, h.c(0.5, x)?)?, small, large)
 }
 
-/// erfc of an f64 tensor.
-pub fn erfc<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
+/// erfc of an f64 tensor; `single` when the result is rounded to f32 (or
+/// narrower): shorter polynomials, relative error below 6e-10 before
+/// rounding.
+pub fn erfc<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, single: bool) -> BuildResult<V<'c>> {
     let a = h.unary("abs", x)?;
     let half = h.c(0.5, x)?;
-    let tail = erfc_large(h, a)?;
+    let tail = erfc_large(h, a, single)?;
     let negative = h.sub(h.c(2.0, x)?, tail)?;
     let r = h.select(h.compare("LT", x, h.c(0.0, x)?)?, negative, tail)?;
-    let small = h.sub(h.c(1.0, x)?, erf_small(h, x)?)?;
+    let small = h.sub(h.c(1.0, x)?, erf_small(h, x, single)?)?;
     h.select(h.compare("LT", a, half)?, small, r)
 }

@@ -206,7 +206,8 @@ pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
 pub fn lower_erfc<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     elementwise(rewrite, op, |h, x| {
         real_only("erfc", x[0])?;
-        computed_in(h, x[0], h.f64(), |x| super::erf_f64::erfc(h, x))
+        let single = element_type(x[0].r#type())?.to_string() != "f64";
+        computed_in(h, x[0], h.f64(), |x| super::erf_f64::erfc(h, x, single))
     })
 }
 
