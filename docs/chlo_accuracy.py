@@ -47,9 +47,11 @@ def horner(coefficients, x, t=f32):
 def erf32(x):
     x = f32(min(max(x, -4.0), 4.0))
     x2 = f32(x * x)
-    p = horner(ERF_A, x2)
+    if abs(x) < 1e-20:
+        return f32(x * f32(2 / math.sqrt(math.pi)))
+    p = f32(horner(ERF_A, x2) * x)
     q = horner(ERF_B, x2)
-    return f32(min(max(f32(x * f32(p / q)), -1.0), 1.0))
+    return f32(min(max(f32(p / q), -1.0), 1.0))
 
 
 def erfinv32(x):

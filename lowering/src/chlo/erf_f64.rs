@@ -160,10 +160,11 @@ const ERFC_TAIL_SINGLE: [f64; 7] = [
     0.9847639020609149,
 ];
 
-/// Horner in u = (t - centre) / half_width.
-fn fit<'c>(h: &Hlo<'c, '_, '_>, coefficients: &[f64], centre: f64, half_width: f64, t: V<'c>) -> BuildResult<V<'c>> {
-    // (A multiplication: u only needs to be close, R is smooth.)
-    let u = h.mul(h.sub(t, h.c(centre, t)?)?, h.c(1.0 / half_width, t)?)?;
+/// Horner in u = (t - centre) / half_width (for f32 results a
+/// multiplication by 1/half_width, whose rounding they do not see).
+fn fit<'c>(h: &Hlo<'c, '_, '_>, coefficients: &[f64], centre: f64, half_width: f64, t: V<'c>, single: bool) -> BuildResult<V<'c>> {
+    let shifted = h.sub(t, h.c(centre, t)?)?;
+    let u = if single { h.mul(shifted, h.c(1.0 / half_width, t)?)? } else { h.div(shifted, h.c(half_width, t)?)? };
     h.horner(coefficients, u)
 }
 
@@ -192,10 +193,10 @@ fn erfc_large<'c>(h: &Hlo<'c, '_, '_>, a: V<'c>, single: bool) -> BuildResult<V<
     let e = h.mul(h.unary("exponential", h.unary("negate", hi)?)?, h.sub(h.c(1.0, a)?, lo)?)?;
     let (near, mid, tail): (&[f64], &[f64], &[f64]) =
         if single { (&ERFC_NEAR_SINGLE, &ERFC_MID_SINGLE, &ERFC_TAIL_SINGLE) } else { (&ERFC_NEAR, &ERFC_MID, &ERFC_TAIL) };
-    let near = fit(h, near, ERFC_NEAR_CENTRE, ERFC_NEAR_HALF_WIDTH, a)?;
-    let mid = fit(h, mid, ERFC_MID_CENTRE, ERFC_MID_HALF_WIDTH, a)?;
+    let near = fit(h, near, ERFC_NEAR_CENTRE, ERFC_NEAR_HALF_WIDTH, a, single)?;
+    let mid = fit(h, mid, ERFC_MID_CENTRE, ERFC_MID_HALF_WIDTH, a, single)?;
     let v = h.div(h.c(1.0, a)?, hi)?;
-    let tail = fit(h, tail, ERFC_TAIL_CENTRE, ERFC_TAIL_HALF_WIDTH, v)?;
+    let tail = fit(h, tail, ERFC_TAIL_CENTRE, ERFC_TAIL_HALF_WIDTH, v, single)?;
     let tail = h.div(h.mul(tail, h.c(ONE_OVER_SQRT_PI, a)?)?, a)?;
     let r = h.select(h.compare("LT", a, h.c(4.0, a)?)?, mid, tail)?;
     let r = h.select(h.compare("LT", a, h.c(2.0, a)?)?, near, r)?;

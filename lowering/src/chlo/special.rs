@@ -191,11 +191,12 @@ pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
         computed_in(h, x[0], h.f32(), |x| {
             let clamped = h.op("stablehlo.clamp", &[h.c(-4.0, x)?, x, h.c(4.0, x)?], x.r#type(), &[])?;
             let x2 = h.mul(clamped, clamped)?;
-            // x (P/Q) rather than (x P)/Q: x P is subnormal (and loses
-            // bits) for |x| below about 1e-36.
-            let p = h.horner(&ERF_NUMERATOR, x2)?;
+            let p = h.mul(h.horner(&ERF_NUMERATOR, x2)?, clamped)?;
             let q = h.horner(&ERF_DENOMINATOR, x2)?;
-            let y = h.mul(clamped, h.div(p, q)?)?;
+            // Below 1e-20, erf(x) = 2x/sqrt(pi) in f32 (x P would be
+            // subnormal, and lose bits, below about 1e-36).
+            let tiny = h.compare("LT", h.unary("abs", clamped)?, h.c(1e-20, x)?)?;
+            let y = h.select(tiny, h.mul(clamped, h.c(std::f64::consts::FRAC_2_SQRT_PI, x)?)?, h.div(p, q)?)?;
             // Rounding could give |erf| slightly above 1 near |x| = 4.
             h.op("stablehlo.clamp", &[h.c(-1.0, y)?, y, h.c(1.0, y)?], y.r#type(), &[])
         })
