@@ -255,8 +255,7 @@ func.func @erf_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
 // CHECK: %[[Z:.*]] = stablehlo.abs %[[W]] : tensor<4xf64>
 // CHECK: stablehlo.exponential %{{.*}} : tensor<4xf64>
 // CHECK: stablehlo.compare LT, %[[W]], %{{.*}}, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
-// CHECK: %[[R:.*]] = stablehlo.select %{{.*}}, %{{.*}}, %{{.*}} : tensor<4xi1>, tensor<4xf64>
-// CHECK-NEXT: %[[N:.*]] = stablehlo.convert %[[R]] : (tensor<4xf64>) -> tensor<4xf32>
+// CHECK: %[[N:.*]] = stablehlo.convert %{{.*}} : (tensor<4xf64>) -> tensor<4xf32>
 // CHECK-NEXT: return %[[N]] : tensor<4xf32>
 func.func @erfc(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = chlo.erfc %x : tensor<4xf32> -> tensor<4xf32>
