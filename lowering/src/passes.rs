@@ -277,7 +277,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-polynomial-math",
-        summary: "Compute exp, log, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls",
+        summary: "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls",
         steps: &[Step::Ours(crate::vector_math::create_polynomial_math_pass)],
     },
     PassInfo {

@@ -1,7 +1,8 @@
 //! `xla-polynomial-math`: the transcendental `math` ops that the lowering
-//! produces — `exp`, `log`, `tanh`, `sin`, `cos`, `tan`, `atan2`, `powf`,
-//! `cbrt` — computed with inline arithmetic that LLVM vectorizes, instead
-//! of one libm call per element (`convert-math-to-libm`).
+//! produces — `exp`, `expm1`, `log`, `log1p`, `tanh`, `sin`, `cos`, `tan`,
+//! `atan2`, `powf`, `cbrt` — computed with inline arithmetic that LLVM
+//! vectorizes, instead of one libm call per element
+//! (`convert-math-to-libm`).
 //!
 //! ```text
 //! %y = math.tanh %x : f32
@@ -9,20 +10,20 @@
 //! // the special values), and no call to tanhf.
 //! ```
 //!
-//! The other functions are built from these by the lowering: `log1p` and
-//! `expm1` (Goldberg's and Kahan's formulas on `log`/`exp`), `logistic`
-//! (`1/(1 + exp(-x))`), `atan`/`asin`/`acos` (`atan2`), `sinh`/`cosh`
-//! (`exp`); f32 `erf` is a rational function and f32 `erfc` uses f64
-//! `exp` (`lowering/src/chlo/special.rs`).
+//! The other functions are built from these by the lowering: `logistic`
+//! (from `exp`), `atan`/`asin`/`acos` (`atan2`), `sinh`/`cosh` (`exp`,
+//! `expm1`), erf/erfc (StableHLO polynomials and `exp`,
+//! `lowering/src/chlo/special.rs` and `erf_f64.rs`).
 //!
-//! Precision: f32 `exp`, `log` and `tanh` are computed in f32 (the hot
-//! activations stay 8 lanes wide); f32 `sin`, `cos`, `tan`, `atan2`,
-//! `pow`, `cbrt` in f64 with shorter polynomials and rounded once; f64 in
-//! f64, with the range reductions carried in two parts where cancellation
-//! would cost bits (sin/cos/tan: x - k pi/2; pow: y log|x|). f16 and bf16
-//! are computed as f32, as the rest of the CPU pipeline does. Methods and
-//! measured errors: `docs/vector_math.md`; sin/cos/tan reduce exactly only
-//! for |x| < 2^20 pi/2 (see [`trig::EXACT_REDUCTION_LIMIT`]).
+//! Precision: f32 `exp`, `expm1`, `log`, `log1p` and `tanh` are computed in
+//! f32 (the hot activations stay 8 lanes wide); f32 `sin`, `cos`, `tan`,
+//! `atan2`, `pow`, `cbrt` in f64 with shorter polynomials and rounded
+//! once; f64 in f64, with the range reductions carried in two parts where
+//! cancellation would cost bits (sin/cos/tan: x - k pi/2; pow: y log|x|).
+//! f16 and bf16 are computed as f32, as the rest of the CPU pipeline does.
+//! sin/cos/tan reduce exactly at every magnitude (Cody-Waite below
+//! [`EXACT_REDUCTION_LIMIT`], Payne-Hanek above). Methods and measured
+//! errors against mpmath and XLA: `docs/vector_math.md`.
 
 mod emitter;
 mod exp_log;
@@ -166,7 +167,7 @@ pub fn create_polynomial_math_pass() -> Pass {
         TypeId::create(&POLYNOMIAL_MATH_ID),
         "XlaPolynomialMath",
         "xla-polynomial-math",
-        "Compute exp, log, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic instead of libm calls",
+        "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic instead of libm calls",
         "builtin.module",
         &[],
     )
