@@ -344,11 +344,10 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
             let exp = one(block, s, "math.exp", &[negated])?;
             let unit = append(block, float_constant(s, 1.0)?)?;
             let denominator = one(block, s, "arith.addf", &[unit, exp])?;
-            let positive = one(block, s, "arith.divf", &[unit, denominator])?;
-            let negative = one(block, s, "arith.mulf", &[exp, positive])?;
             let zero = append(block, float_constant(s, 0.0)?)?;
             let is_negative = append(block, compare_scalar(s.context, s.location, "arith.cmpf", "olt", args[0], zero)?)?;
-            append(block, select(s.location, is_negative, negative, positive)?)
+            let numerator = append(block, select(s.location, is_negative, exp, unit)?)?;
+            one(block, s, "arith.divf", &[numerator, denominator])
         }
         ("exponential_minus_one", Float(_)) => one(block, s, "math.expm1", args),
         ("exponential_minus_one", Complex) => one(block, s, "complex.expm1", args),

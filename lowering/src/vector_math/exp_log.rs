@@ -37,10 +37,13 @@ fn scale<'c, 'a>(e: &Emitter<'c, 'a>, p: V<'c, 'a>, n: V<'c, 'a>) -> BuildResult
 }
 
 /// e^r on |r| <= ln(2)/2 + tiny: Taylor polynomial, degree 7 (f32, below
-/// 0.15 ulp) or 13 (f64, below 2^-56 relative).
+/// 0.15 ulp) or 13 (f64, below 2^-56 relative), as 1 + (r + r^2 q(r)) so
+/// that the rounding of the last steps is on the small terms.
 fn exp_polynomial<'c, 'a>(e: &Emitter<'c, 'a>, r: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
     let degree = if e.is_f64() && e.goal == Goal::Double { 13 } else { 7 };
-    e.horner(r, &inverse_factorials(degree, 0))
+    let q = e.horner(r, &inverse_factorials(degree, 2))?;
+    let small = e.add(r, e.mul(e.mul(r, r)?, q)?)?;
+    e.add(e.f(1.0)?, small)
 }
 
 /// exp(x): clamp to where the result is neither 0 nor inf for sure (NaN
@@ -213,9 +216,10 @@ pub fn log_dd<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<(V<'c, '
     let b_hi = e.mul(s3, e.f(TWO_THIRDS_HI)?)?;
     let b_err = e.fma(s3, e.f(TWO_THIRDS_HI)?, e.neg(b_hi)?)?;
     let b_lo = e.add(b_err, e.add(e.mul(s3, e.f(TWO_THIRDS_LO)?)?, e.mul(s3_lo, e.f(TWO_THIRDS_HI)?)?)?)?;
-    // The rest: s z^2 (2/5 + 2/7 z + ...), z = s^2, 8 terms (|s| <= 0.1716).
+    // The rest: s z^2 (2/5 + 2/7 z + ... + 2/27 z^11), z = s^2 (|s| <=
+    // 0.1716: the first term left out is below 2^-70 of log m).
     let z = s2;
-    let series: Vec<f64> = atanh_series(9)[..8].to_vec();
+    let series: Vec<f64> = atanh_series(13)[..12].to_vec();
     let c = e.mul(e.mul(s_hi, e.mul(z, z)?)?, e.horner(z, &series)?)?;
     // Sum: k ln2_hi + 2 s_hi + b_hi exactly (two two-sums), then the small terms.
     let kf = e.to_float(k)?;
