@@ -59,6 +59,7 @@ def import_jax(single_thread):
     import jax.numpy as jnp_module
     import numpy as np_module
     jax, jnp, np = jax_module, jnp_module, np_module
+    jax.config.update("jax_enable_x64", True)  # the f64 math benchmarks
 
 
 def rand(rs, *shape):
@@ -167,7 +168,19 @@ def benchmarks():
         Bench("sort_16k", lambda x: jnp.sort(x), (rand(rs, 16384),), lambda x: np.sort(x), rtol=0, atol=0),
         Bench("sort_rows_256x1024", lambda x: jnp.sort(x, axis=-1), (rand(rs, 256, 1024),),
               lambda x: np.sort(x, axis=-1), rtol=0, atol=0),
+        # Transcendental functions (xla-polynomial-math), 1M elements, f32 and f64.
+        *[Bench(f"{name}_1M_{t}", f, (positive(rs, t) if name in ("log", "pow") else wide(rs, t),) * (2 if name == "pow" else 1))
+          for t in ("f32", "f64")
+          for name, f in [("tanh", jnp.tanh), ("sin", jnp.sin), ("log", jnp.log), ("exp", jnp.exp), ("pow", jax.lax.pow)]],
     ]
+
+
+def wide(rs, t):
+    return rs.uniform(-10, 10, size=1 << 20).astype(np.float32 if t == "f32" else np.float64)
+
+
+def positive(rs, t):
+    return rs.uniform(0.01, 10, size=1 << 20).astype(np.float32 if t == "f32" else np.float64)
 
 
 # The trivial program that measures each side's dispatch overhead.

@@ -914,3 +914,31 @@ pub fn memref_alloc<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Ope
 pub fn memref_dealloc<'c>(location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
     build(OperationBuilder::new("memref.dealloc", location).add_operands(&[memref]))
 }
+
+/// `memref.get_global @name : ty`.
+pub fn memref_get_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("memref.get_global", location)
+            .add_attributes(&[(Identifier::new(context, "name"), parse_attribute(context, &format!("@{name}"))?)])
+            .add_results(&[ty]),
+    )
+}
+
+/// `memref.global "private" constant @name : ty = <value>`, `value` a
+/// dense attribute in MLIR syntax (`dense<[...]> : tensor<...>`).
+pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>, value: &str) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let attribute = |key: &str, text: &str| -> BuildResult<(Identifier<'c>, Attribute<'c>)> {
+        Ok((Identifier::new(context, key), parse_attribute(context, text)?))
+    };
+    build(OperationBuilder::new("memref.global", location).add_attributes(&[
+        attribute("sym_name", &format!("\"{name}\""))?,
+        attribute("sym_visibility", "\"private\"")?,
+        attribute("type", &ty.to_string())?,
+        attribute("initial_value", value)?,
+        attribute("constant", "unit")?,
+    ]))
+}

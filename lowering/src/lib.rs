@@ -27,10 +27,10 @@ pub mod passes;
 pub mod readonly_args;
 pub mod reserved_symbols;
 pub mod patterns;
-pub mod polynomial_exp;
 pub mod reassociate;
 pub mod signedness;
 pub mod stablehlo_to_linalg;
+pub mod vector_math;
 
 use melior::{Context, ContextRef};
 use std::{collections::HashMap, sync::Mutex};

@@ -108,7 +108,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Steps(CPU_PREPARE),
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
-    Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass),
+    Step::Ours(crate::vector_math::create_polynomial_math_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Upstream(CPU_BUFFERIZE),
@@ -295,9 +295,9 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::reassociate::create_reassociate_reductions_pass)],
     },
     PassInfo {
-        name: "xla-polynomial-exp",
-        summary: "Compute f32 math.exp with vectorizable arithmetic (range reduction + degree-7 polynomial) instead of libm calls",
-        steps: &[Step::Ours(crate::polynomial_exp::create_polynomial_exp_pass)],
+        name: "xla-polynomial-math",
+        summary: "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls",
+        steps: &[Step::Ours(crate::vector_math::create_polynomial_math_pass)],
     },
     PassInfo {
         name: "xla-cpu-parallel-tasks",
@@ -390,6 +390,7 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[
             Step::Steps(GPU_KERNELS),
             Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
+            Step::Ours(crate::vector_math::create_polynomial_math_pass),
             Step::Steps(CPU_LOWER_BUFFERS),
         ],
     },

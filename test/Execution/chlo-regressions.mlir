@@ -23,8 +23,9 @@
 // log1p(-1e-7) = -1.0000001e-7, expm1(-1e-7) = -9.9999994e-8.
 // RUN: xla-run %t/expm1-log1p.mlir --entry f32 --input '4xf32=[1e-5,1e-30,-1e-7,0.5]' 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=EXPM1-F32
-// (Kahan's expm1 is within 1 ulp: -1e-7 is the neighbour of the correctly
-// rounded -9.9999994e-8.)
+// (expm1 and log1p are math.expm1/math.log1p, computed by
+// xla-polynomial-math within 1 ulp, docs/vector_math.md: -1e-7 is the other
+// neighbour of the correctly rounded -9.9999994e-8.)
 // EXPM1-F32: result[0]: tensor<4xf32> = [1.000005e-5, 1e-30, {{-9.9999994e-8|-1e-7}}, 0.6487213]
 // EXPM1-F32: result[1]: tensor<4xf32> = [9.99995e-6, 1e-30, {{-1.0000001e-7|-1e-7}}, 0.4054651]
 // RUN: xla-run %t/expm1-log1p.mlir --entry f64 --input '2xf64=[1e-5,1e-300]' 2>&1 \

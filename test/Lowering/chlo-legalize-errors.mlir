@@ -2,25 +2,25 @@
 // Outside verify mode the failure is an exit code of exactly 1.
 // RUN: sh %inputs/status.sh xla-opt %s --split-input-file --chlo-legalize-to-stablehlo 2>&1 | FileCheck %s --check-prefix=EXIT
 // RUN: xla-opt %s --split-input-file --verify-diagnostics --chlo-legalize-to-stablehlo
-// EXIT: chlo-legalize-errors.mlir:[[# @LINE + 6]]:8: error: cannot decompose 'chlo.erf': chlo.erf on f64 is not supported yet (the approximation is single-precision)
+// EXIT: chlo-legalize-errors.mlir:[[# @LINE + 6]]:8: error: cannot decompose 'chlo.erf_inv': chlo.erf_inv on f64 is not supported yet (the approximation is single-precision)
 // EXIT: exit=1
 
-// erf, erfc and erf_inv are single-precision approximations: f64 is refused.
-func.func @erf_f64(%x: tensor<4xf64>) -> tensor<4xf64> {
-  // expected-error@+1 {{cannot decompose 'chlo.erf': chlo.erf on f64 is not supported yet (the approximation is single-precision)}}
-  %0 = chlo.erf %x : tensor<4xf64> -> tensor<4xf64>
+// erf_inv is a single-precision approximation: f64 is refused.
+func.func @erf_inv_f64(%x: tensor<4xf64>) -> tensor<4xf64> {
+  // expected-error@+1 {{cannot decompose 'chlo.erf_inv': chlo.erf_inv on f64 is not supported yet (the approximation is single-precision)}}
+  %0 = chlo.erf_inv %x : tensor<4xf64> -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
 
 // -----
 
 // Every op that cannot be decomposed is reported, not just the first.
-func.func @erfc_erf_inv_f64(%x: tensor<f64>) -> (tensor<f64>, tensor<f64>) {
-  // expected-error@+1 {{cannot decompose 'chlo.erfc': chlo.erfc on f64 is not supported yet (the approximation is single-precision)}}
-  %0 = chlo.erfc %x : tensor<f64> -> tensor<f64>
+func.func @two_erf_inv_f64(%x: tensor<f64>, %y: tensor<2xf64>) -> (tensor<f64>, tensor<2xf64>) {
   // expected-error@+1 {{cannot decompose 'chlo.erf_inv': chlo.erf_inv on f64 is not supported yet (the approximation is single-precision)}}
-  %1 = chlo.erf_inv %x : tensor<f64> -> tensor<f64>
-  return %0, %1 : tensor<f64>, tensor<f64>
+  %0 = chlo.erf_inv %x : tensor<f64> -> tensor<f64>
+  // expected-error@+1 {{cannot decompose 'chlo.erf_inv': chlo.erf_inv on f64 is not supported yet (the approximation is single-precision)}}
+  %1 = chlo.erf_inv %y : tensor<2xf64> -> tensor<2xf64>
+  return %0, %1 : tensor<f64>, tensor<2xf64>
 }
 
 // -----

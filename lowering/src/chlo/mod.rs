@@ -25,6 +25,7 @@
 //! digamma, zeta, polygamma.
 
 mod complex;
+mod erf_f64;
 mod ragged_dot;
 mod special;
 

@@ -6,7 +6,8 @@
 //! | op | computed in | method | max error (f32 result) |
 //! |---|---|---|---|
 //! | erf | f32 | rational minimax on [-4, 4] (clamped) | 7 ulp, 4.2e-7 relative |
-//! | erfc | f64 | Chebyshev-fitted exp(-z² + P(t)), t = 1/(1 + z/2) | 2 ulp, 1.6e-7 relative |
+//! | erf (f64) | f64 | Taylor below 1, 1 - erfc above (`erf_f64.rs`) | see docs/vector_math.md |
+//! | erfc | f64 | e^(-x²) (two-part x²) times Chebyshev fits of erfc e^(x²) (`erf_f64.rs`) | see docs/vector_math.md |
 //! | erf_inv | f32 | Giles' two-branch polynomials in w = -log(1 - x²) | 4 ulp, 2.4e-7 relative |
 //! | lgamma | f64 | Lanczos (g = 7, 9 terms) with reflection below 0.5 | 6e-8 relative (f32 rounding) |
 //! | digamma | f64 | 10-step recurrence + asymptotic series, reflection for x ≤ 0 | 6e-8 relative (f32 rounding); near its root 1.4616 the f64 absolute error (~1e-15) dominates |
@@ -19,9 +20,9 @@
 //! Complex operands of cosh/sinh/asin/acos/atan/asinh/acosh/atanh: see
 //! `complex.rs`.
 //!
-//! f16 and bf16 are computed in f32 (or f64) and rounded once. erf, erfc
-//! and erf_inv reject f64 operands: their approximations are only
-//! single-precision accurate. cosh/sinh/asin/acos/atan/asinh/acosh/atanh are
+//! f16 and bf16 are computed in f32 (or f64) and rounded once. erf_inv
+//! rejects f64 operands: its approximation is only single-precision
+//! accurate. cosh/sinh/asin/acos/atan/asinh/acosh/atanh are
 //! the textbook identities in the operand's precision, arranged to avoid
 //! overflow (cosh/sinh through exp(|x| - log 2), asinh/acosh through
 //! log(2|x|) for large |x|).
@@ -183,45 +184,31 @@ const ERF_DENOMINATOR: [f64; 5] =
 /// beyond), in f32.
 pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     elementwise(rewrite, op, |h, x| {
-        single_precision_only("erf", x[0])?;
+        real_only("erf", x[0])?;
+        if element_type(x[0].r#type())?.to_string() == "f64" {
+            return super::erf_f64::erf(h, x[0]);
+        }
         computed_in(h, x[0], h.f32(), |x| {
             let clamped = h.op("stablehlo.clamp", &[h.c(-4.0, x)?, x, h.c(4.0, x)?], x.r#type(), &[])?;
             let x2 = h.mul(clamped, clamped)?;
             let p = h.mul(h.horner(&ERF_NUMERATOR, x2)?, clamped)?;
             let q = h.horner(&ERF_DENOMINATOR, x2)?;
-            h.div(p, q)
+            // Below 1e-20, erf(x) = 2x/sqrt(pi) in f32 (x P would be
+            // subnormal, and lose bits, below about 1e-36).
+            let tiny = h.compare("LT", h.unary("abs", clamped)?, h.c(1e-20, x)?)?;
+            let y = h.select(tiny, h.mul(clamped, h.c(std::f64::consts::FRAC_2_SQRT_PI, x)?)?, h.div(p, q)?)?;
+            // Rounding could give |erf| slightly above 1 near |x| = 4.
+            h.op("stablehlo.clamp", &[h.c(-1.0, y)?, y, h.c(1.0, y)?], y.r#type(), &[])
         })
     })
 }
 
-const ERFC_POLYNOMIAL: [f64; 10] = [
-    0.17087277,
-    -0.82215223,
-    1.48851587,
-    -1.13520398,
-    0.27886807,
-    -0.18628806,
-    0.09678418,
-    0.37409196,
-    1.00002368,
-    -1.26551223,
-];
-
-/// erfc(x): t = 1/(1 + |x|/2), r = t exp(-x² + P(t)), erfc = r for x >= 0
-/// and 2 - r below; in f64 (the exponential of a large argument would
-/// amplify f32 rounding).
+/// erfc in f64 (`erf_f64.rs`; f16/bf16/f32 computed in f64 and rounded).
 pub fn lower_erfc<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     elementwise(rewrite, op, |h, x| {
-        single_precision_only("erfc", x[0])?;
-        computed_in(h, x[0], h.f64(), |x| {
-            let one = h.c(1.0, x)?;
-            let z = h.unary("abs", x)?;
-            let t = h.div(one, h.add(one, h.mul(h.c(0.5, x)?, z)?)?)?;
-            let exponent = h.add(h.unary("negate", h.mul(z, z)?)?, h.horner(&ERFC_POLYNOMIAL, t)?)?;
-            let r = h.mul(t, h.unary("exponential", exponent)?)?;
-            let negative = h.compare("LT", x, h.c(0.0, x)?)?;
-            h.select(negative, h.sub(h.c(2.0, x)?, r)?, r)
-        })
+        real_only("erfc", x[0])?;
+        let single = element_type(x[0].r#type())?.to_string() != "f64";
+        computed_in(h, x[0], h.f64(), |x| super::erf_f64::erfc(h, x, single))
     })
 }
 

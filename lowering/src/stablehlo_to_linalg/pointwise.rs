@@ -336,16 +336,22 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
             append(block, select(s.location, is_zero, args[0], quotient)?)
         }
         ("logistic", Float(_)) => {
-            // 1 / (1 + exp(-x))
-            let negated = one(block, s, "arith.negf", args)?;
+            // With e = exp(-|x|): 1 / (1 + e) for x >= 0, e / (1 + e) below
+            // (exp never overflows, so results down to the subnormals stay
+            // accurate; 1 / (1 + exp(-x)) gave 0 for x below about -88.7 in f32).
+            let magnitude = one(block, s, "math.absf", args)?;
+            let negated = one(block, s, "arith.negf", &[magnitude])?;
             let exp = one(block, s, "math.exp", &[negated])?;
             let unit = append(block, float_constant(s, 1.0)?)?;
             let denominator = one(block, s, "arith.addf", &[unit, exp])?;
-            one(block, s, "arith.divf", &[unit, denominator])
+            let zero = append(block, float_constant(s, 0.0)?)?;
+            let is_negative = append(block, compare_scalar(s.context, s.location, "arith.cmpf", "olt", args[0], zero)?)?;
+            let numerator = append(block, select(s.location, is_negative, exp, unit)?)?;
+            one(block, s, "arith.divf", &[numerator, denominator])
         }
-        ("exponential_minus_one", Float(_)) => accurate_expm1(s, block, args[0]),
+        ("exponential_minus_one", Float(_)) => one(block, s, "math.expm1", args),
         ("exponential_minus_one", Complex) => one(block, s, "complex.expm1", args),
-        ("log_plus_one", Float(_)) => accurate_log1p(s, block, args[0]),
+        ("log_plus_one", Float(_)) => one(block, s, "math.log1p", args),
         ("log_plus_one", Complex) => one(block, s, "complex.log1p", args),
         ("cbrt", Float(_)) => one(block, s, "math.cbrt", args),
         ("round_nearest_even", Float(_)) => one(block, s, "math.roundeven", args),
@@ -835,45 +841,6 @@ fn saturating_float_to_uint<'c, 'b>(
     let converted = append(block, scalar(location, "arith.fptoui", &[safe], to)?)?;
     let max = append(block, int_constant(context, location, -1, to)?)?;
     append(block, select(location, too_big, max, converted)?)
-}
-
-/// expm1 without cancellation (Kahan): with u = exp(x), x where u rounds to
-/// 1, -1 where u - 1 does, u where it overflows, else (u - 1) x / log(u).
-/// (MLIR's math.expm1 becomes exp(x) - 1 on the way to LLVM, which loses
-/// all digits near 0.)
-fn accurate_expm1<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, x: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
-    let (context, location, ty) = (s.context, s.location, s.element);
-    let u = one(block, s, "math.exp", &[x])?;
-    let one_ = append(block, float_constant(s, 1.0)?)?;
-    let minus_one = append(block, float_constant(s, -1.0)?)?;
-    let infinity = append(block, float_constant(s, f64::INFINITY)?)?;
-    let um1 = append(block, scalar(location, "arith.subf", &[u, one_], ty)?)?;
-    let log_u = one(block, s, "math.log", &[u])?;
-    let ratio = append(block, scalar(location, "arith.divf", &[x, log_u], ty)?)?;
-    let general = append(block, scalar(location, "arith.mulf", &[um1, ratio], ty)?)?;
-    let overflow = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", u, infinity)?)?;
-    let value = append(block, select(location, overflow, u, general)?)?;
-    let saturated = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", um1, minus_one)?)?;
-    let value = append(block, select(location, saturated, minus_one, value)?)?;
-    let tiny = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", u, one_)?)?;
-    append(block, select(location, tiny, x, value)?)
-}
-
-/// log1p without cancellation (Goldberg): with u = 1 + x, x where u rounds
-/// to 1, +inf where u is +inf, else log(u) x / (u - 1).
-fn accurate_log1p<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, x: Value<'c, 'b>) -> BuildResult<Value<'c, 'b>> {
-    let (context, location, ty) = (s.context, s.location, s.element);
-    let one_ = append(block, float_constant(s, 1.0)?)?;
-    let infinity = append(block, float_constant(s, f64::INFINITY)?)?;
-    let u = append(block, scalar(location, "arith.addf", &[one_, x], ty)?)?;
-    let um1 = append(block, scalar(location, "arith.subf", &[u, one_], ty)?)?;
-    let log_u = one(block, s, "math.log", &[u])?;
-    let ratio = append(block, scalar(location, "arith.divf", &[x, um1], ty)?)?;
-    let general = append(block, scalar(location, "arith.mulf", &[log_u, ratio], ty)?)?;
-    let overflow = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", u, infinity)?)?;
-    let value = append(block, select(location, overflow, u, general)?)?;
-    let tiny = append(block, compare_scalar(context, location, "arith.cmpf", "oeq", u, one_)?)?;
-    append(block, select(location, tiny, x, value)?)
 }
 
 /// `f32` for `complex<f32>`, `f64` for `complex<f64>`.
