@@ -5,7 +5,7 @@
 // RUN: FileCheck %s < %t
 // RUN: not grep -E 'llvm\.intr\.(exp|exp2|log|log2|log10|sin|cos|tan|tanh|pow|powi|atan|atan2|cbrt|erf)\(|@(expf?|logf?|sinf?|cosf?|tanf?|tanhf?|powf?|atan2f?|atanf?|cbrtf?|expm1f?|log1pf?|erff?|erfcf?)\b' %t
 // The pass alone: the math ops are gone, the arithmetic is there.
-// RUN: xla-opt %s --stablehlo-legalize-to-linalg --xla-polynomial-math | FileCheck %s --check-prefix=PASS
+// RUN: xla-opt %s --chlo-legalize-to-stablehlo --stablehlo-legalize-to-linalg --xla-polynomial-math | FileCheck %s --check-prefix=PASS
 
 // CHECK-LABEL: llvm.func @unary_f32(
 // CHECK: llvm.fmul
