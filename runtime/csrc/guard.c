@@ -14,9 +14,10 @@
 static _Thread_local jmp_buf *active;
 static _Thread_local uint64_t failed_size;
 
-/* Calls function(arguments). Returns 0 when it returned, or 1 when an
- * allocation of compiled code failed; then *size is the size it asked for. */
-int xla_guarded_call(void (*function)(void **), void **arguments, uint64_t *size) {
+/* Calls run(closure) under a guard of this thread: 0 when it returned, or
+ * 1 when an allocation of compiled code failed; then *size is the size it
+ * asked for. Guards nest (the outer one is restored). */
+static int guarded(void (*run)(void *), void *closure, uint64_t *size) {
   jmp_buf here;
   jmp_buf *outer = active;
   if (setjmp(here) != 0) {
@@ -25,9 +26,25 @@ int xla_guarded_call(void (*function)(void **), void **arguments, uint64_t *size
     return 1;
   }
   active = &here;
-  function(arguments);
+  run(closure);
   active = outer;
   return 0;
+}
+
+struct packed_call {
+  void (*function)(void **);
+  void **arguments;
+};
+
+static void run_packed_call(void *closure) {
+  struct packed_call *call = closure;
+  call->function(call->arguments);
+}
+
+/* Calls function(arguments) (a packed entry point) under the guard. */
+int xla_guarded_call(void (*function)(void **), void **arguments, uint64_t *size) {
+  struct packed_call call = {function, arguments};
+  return guarded(run_packed_call, &call, size);
 }
 
 void xla_allocation_failed(uint64_t size) {
@@ -53,20 +70,22 @@ typedef void (*xla_task)(void *ctx, int64_t begin, int64_t end);
  * the pool, 2 = ran on the pool and a chunk's allocation failed. */
 int xla_pool_run(xla_task task, void *ctx, int64_t iterations, int64_t cost, uint64_t *size);
 
+struct task_call {
+  xla_task task;
+  void *ctx;
+  int64_t begin, end;
+};
+
+static void run_task_call(void *closure) {
+  struct task_call *call = closure;
+  call->task(call->ctx, call->begin, call->end);
+}
+
 /* Runs task(ctx, begin, end) under this thread's own guard (a pool thread
  * has no guarded call of its own). 1 and *size when an allocation failed. */
 int xla_guarded_task(xla_task task, void *ctx, int64_t begin, int64_t end, uint64_t *size) {
-  jmp_buf here;
-  jmp_buf *outer = active;
-  if (setjmp(here) != 0) {
-    active = outer;
-    *size = failed_size;
-    return 1;
-  }
-  active = &here;
-  task(ctx, begin, end);
-  active = outer;
-  return 0;
+  struct task_call call = {task, ctx, begin, end};
+  return guarded(run_task_call, &call, size);
 }
 
 void xla_parallel_for(xla_task task, void *ctx, int64_t iterations, int64_t cost) {
