@@ -48,9 +48,9 @@ use std::time::{Duration, Instant};
 
 /// Below this many estimated operations a loop runs inline (waking the pool
 /// costs a few microseconds; one operation is about a nanosecond); each
-/// chunk gets at least half of it. The same default as the compiler's
-/// (`xla_lowering::parallel_tasks::DEFAULT_MIN_COST`).
-pub const MIN_PARALLEL_COST: i64 = 1 << 16;
+/// chunk gets at least half of it. The compiler's default, so that what it
+/// outlines and what the pool splits agree.
+pub const MIN_PARALLEL_COST: i64 = xla_lowering::parallel_tasks::DEFAULT_MIN_COST;
 
 static MIN_COST: AtomicI64 = AtomicI64::new(MIN_PARALLEL_COST);
 
