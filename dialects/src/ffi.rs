@@ -1,6 +1,6 @@
 //! Raw declarations of the C API in `include/xla-c/` (built by CMake).
 
-use mlir_sys::{MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
+use mlir_sys::{MlirAttribute, MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
 
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -30,4 +30,7 @@ unsafe extern "C" {
     /// of a static trip count and less estimated work than `min_cost` stay
     /// sequential. The caller owns the returned pass.
     pub fn xlaCreateParallelTasksPass(min_cost: i64) -> MlirPass;
+
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.channel_handle`'s fields.
+    pub fn xlaChannelHandleGet(attribute: MlirAttribute, handle: *mut i64, ty: *mut i64) -> bool;
 }

@@ -56,3 +56,12 @@ pub fn create_context() -> Context {
     register_all_llvm_translations(&context);
     context
 }
+
+/// The `(handle, type)` of a `#stablehlo.channel_handle` attribute, `None`
+/// for any other attribute.
+pub fn channel_handle(attribute: melior::ir::Attribute) -> Option<(i64, i64)> {
+    let (mut handle, mut ty) = (0, 0);
+    // SAFETY: the attribute is live; the function only writes the two
+    // integers, and only for a channel handle.
+    unsafe { ffi::xlaChannelHandleGet(melior::ir::AttributeLike::to_raw(&attribute), &mut handle, &mut ty) }.then_some((handle, ty))
+}

@@ -16,7 +16,7 @@ use melior::ir::{
 
 /// Bytes of one element of `element`; `None` for types without a fixed
 /// size (tokens, tuples, ...), which this check skips.
-fn element_bytes(element: Type) -> Option<u128> {
+pub fn element_bytes(element: Type) -> Option<u128> {
     let raw = element.to_raw();
     // SAFETY: `raw` is a live type; each accessor is called on its kind.
     unsafe {

@@ -103,3 +103,27 @@ void xla_parallel_for(xla_task task, void *ctx, int64_t iterations, int64_t cost
     return;
   }
 }
+
+/* ---- Collectives (see runtime/src/devices.rs) ----------------------------
+ * Compiled code calls xla_collective (buffers as addresses, sizes in bytes).
+ * The exchange itself is Rust's; when it fails (a peer that never came,
+ * groups naming missing devices) this C frame unwinds to the guarded call,
+ * with the size XLA_RUNTIME_FAILURE telling the caller that the message is
+ * kept in Rust. */
+
+#define XLA_RUNTIME_FAILURE UINT64_MAX
+
+int xla_collective_run(int64_t kind, const char *send, int64_t send_bytes, char *recv, int64_t recv_bytes,
+                       const int64_t *table, int64_t table_len, int64_t group_size);
+
+void xla_collective(int64_t kind, const char *send, int64_t send_bytes, char *recv, int64_t recv_bytes,
+                    const int64_t *table, int64_t table_len, int64_t group_size) {
+  if (xla_collective_run(kind, send, send_bytes, recv, recv_bytes, table, table_len, group_size) != 0) {
+    if (!active) {
+      fprintf(stderr, "error: a collective failed outside a guarded call\n");
+      abort();
+    }
+    failed_size = XLA_RUNTIME_FAILURE;
+    longjmp(*active, 1);
+  }
+}

@@ -158,8 +158,8 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// With the runtime's own symbols: the allocation-failure hook and the
-    /// thread pool's entry point.
+    /// With the runtime's own symbols: the allocation-failure hook, the
+    /// thread pool's entry point and the collectives' ABI.
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
         let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
         Self::with_symbols(
@@ -168,6 +168,8 @@ impl Engine {
             &[
                 (xla_lowering::checked_alloc::ALLOCATION_FAILED, hook),
                 (xla_lowering::parallel_tasks::PARALLEL_FOR, crate::pool::parallel_for_address()),
+                (xla_lowering::stablehlo_to_linalg::spmd::DEVICE_ID, crate::devices::device_id_address()),
+                (xla_lowering::stablehlo_to_linalg::spmd::COLLECTIVE, crate::devices::collective_address()),
             ],
         )
     }
@@ -241,6 +243,10 @@ pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*
     // only frames it skips on failure are those of compiled code.
     let failed = unsafe { xla_guarded_call(f, packed.as_mut_ptr(), &mut bytes) };
     if failed != 0 {
+        if bytes == u64::MAX {
+            // csrc/guard.c's XLA_RUNTIME_FAILURE: a collective failed.
+            return Err(RuntimeError::Collective(crate::devices::take_error()));
+        }
         return Err(RuntimeError::OutOfMemory { bytes });
     }
     Ok(())
@@ -309,6 +315,10 @@ impl BenchStats {
         }
     }
 }
+
+/// The stack of each in-process device thread (compiled code keeps small
+/// temporaries on the stack).
+const DEVICE_STACK_BYTES: usize = 64 << 20;
 
 /// A compiled entry point.
 pub struct CpuExecutable {
@@ -396,6 +406,89 @@ impl CpuExecutable {
     /// Runs the entry point once.
     pub fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
         Ok(self.run(inputs, 1)?.0)
+    }
+
+    /// Runs the entry point on `devices` devices, threads of this process
+    /// connected by a [`crate::devices::LocalCommunicator`], each on the
+    /// same (global) `inputs`, `runs` times (at least once); returns device
+    /// 0's results of the last run and its times. The first failure of a
+    /// device is reported (a peer that waited for it fails too, later).
+    fn run_on_devices(&self, inputs: &[HostTensor], devices: usize, runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
+        use crate::devices::{Communicator, LocalCommunicator, as_device, collective_timeout};
+        if devices <= 1 {
+            return self.run(inputs, runs);
+        }
+        let communicator = std::sync::Arc::new(LocalCommunicator::new(devices, collective_timeout()));
+        let mut results: Vec<Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..devices)
+                .map(|device| {
+                    let communicator = communicator.clone();
+                    std::thread::Builder::new()
+                        .name(format!("device {device}"))
+                        .stack_size(DEVICE_STACK_BYTES)
+                        .spawn_scoped(scope, move || {
+                            let shared: std::sync::Arc<dyn Communicator> = communicator.clone();
+                            as_device(device, shared, || {
+                                let result = self.run(inputs, runs);
+                                match &result {
+                                    Ok(_) => communicator.finish(device),
+                                    Err(error) => communicator.fail(device, &error.to_string()),
+                                }
+                                result
+                            })
+                        })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|handle| match handle {
+                    Ok(handle) => handle.join().unwrap_or_else(|_| Err(RuntimeError::Execute("a device thread panicked".into()))),
+                    Err(error) => Err(RuntimeError::Execute(format!("cannot start a device thread: {error}"))),
+                })
+                .collect()
+        });
+        // The root cause: a failure that is not a collective's (whose
+        // waiters then fail too), else the first.
+        if let Some(index) = results.iter().position(|r| matches!(r, Err(e) if !matches!(e, RuntimeError::Collective(_)))) {
+            return results.swap_remove(index);
+        }
+        if let Some(index) = results.iter().position(Result::is_err) {
+            return results.swap_remove(index);
+        }
+        results.swap_remove(0)
+    }
+
+    /// Runs the entry point once on `devices` in-process devices (see
+    /// [`crate::devices`]) and returns device 0's results: the global
+    /// results, which every device holds.
+    pub fn execute_on_devices(&self, inputs: &[HostTensor], devices: usize) -> Result<Vec<HostTensor>, RuntimeError> {
+        Ok(self.run_on_devices(inputs, devices, 1)?.0)
+    }
+
+    /// Like [`Self::bench`], on `devices` in-process devices (device 0's times).
+    pub fn bench_on_devices(&self, inputs: &[HostTensor], devices: usize, runs: usize) -> Result<BenchStats, RuntimeError> {
+        self.run_on_devices(inputs, devices, 1)?;
+        let (_, times) = self.run_on_devices(inputs, devices, runs)?;
+        Ok(BenchStats::from_times(times))
+    }
+
+    /// Runs the entry point once as device `device` of `communicator` (one
+    /// device of an MPI job, say), on the global `inputs`.
+    pub fn execute_as_device(
+        &self,
+        inputs: &[HostTensor],
+        device: usize,
+        communicator: std::sync::Arc<dyn crate::devices::Communicator>,
+    ) -> Result<Vec<HostTensor>, RuntimeError> {
+        let shared = communicator.clone();
+        crate::devices::as_device(device, shared, || {
+            let result = self.execute(inputs);
+            match &result {
+                Ok(_) => communicator.finish(device),
+                Err(error) => communicator.fail(device, &error.to_string()),
+            }
+            result
+        })
     }
 
     /// Runs the entry point `runs` times after one warm-up run.

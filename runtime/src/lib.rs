@@ -9,6 +9,8 @@
 //! - [`codegen`]: LLVM IR and native objects (inkwell).
 //! - [`aot`]: ahead-of-time compilation to an object + C header pair.
 //! - [`layout`]: `minor_to_major` layouts at the boundary of compiled code.
+//! - [`devices`]: programs over several devices: the communicator and the
+//!   collectives' runtime ABI.
 //! - [`check`]: the `check` dialect's expectations (`xla-run --check`).
 //!
 //! Calling convention of compiled entry points (architecture invariant): the
@@ -24,6 +26,7 @@ pub mod dump;
 pub mod cuda;
 pub mod gpu;
 pub mod compare;
+pub mod devices;
 pub mod host_tensor;
 pub mod jit;
 pub mod layout;
@@ -59,6 +62,10 @@ pub enum RuntimeError {
     /// `malloc` failed); the run was abandoned.
     #[error("execution failed: out of memory: the compiled program could not allocate a temporary buffer of {bytes} bytes ({:.1} GiB)", *bytes as f64 / (1u64 << 30) as f64)]
     OutOfMemory { bytes: u64 },
+    /// A collective could not complete (a missing or failed peer, process
+    /// groups naming devices that do not exist, ...).
+    #[error("execution failed: {0}")]
+    Collective(String),
     /// No usable GPU, or a CUDA driver error.
     #[error("GPU: {0}")]
     Device(String),

@@ -41,6 +41,9 @@ pub fn custom_call_targets() -> &'static [(&'static str, LowerFn)] {
         ("lapack_dtrsm_ffi", lower_trsm),
         ("lapack_ctrsm_ffi", lower_trsm),
         ("lapack_ztrsm_ffi", lower_trsm),
+        // The exchanges of programs over several devices (spmd.rs).
+        ("xla.exchange", super::spmd::lower_exchange),
+        ("xla.device_id", super::spmd::lower_device_id),
     ]
 }
 

@@ -20,6 +20,7 @@
 mod batch_norm;
 mod broadcast;
 mod collectives;
+pub mod spmd;
 mod composite;
 mod constant;
 mod control_flow;
@@ -305,6 +306,25 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             if failed.get() {
                 pass.signal_failure();
                 return;
+            }
+            // A program for several devices: its collectives become
+            // exchanges through the runtime (spmd.rs), before control flow
+            // turns into scf.
+            let (replicas, partitions) = spmd::devices_of(operation);
+            if replicas * partitions > 1 {
+                if let Err(message) = spmd::declare_runtime(context, operation) {
+                    crate::diagnostics::emit_error(operation.location(), &message);
+                    pass.signal_failure();
+                    return;
+                }
+                let expand = PatternSet::new(context);
+                let table = spmd::EXPANDED_OPS.iter().map(|&name| (name, spmd::expand as LowerFn)).collect();
+                add_patterns(context, &expand, failed.clone(), table);
+                expand.walk_and_apply(operation);
+                if failed.get() {
+                    pass.signal_failure();
+                    return;
+                }
             }
             // Composites are calls now: the call graph is complete.
             if !crate::call_graph::reject_call_cycles(operation) {

@@ -113,36 +113,45 @@ fn seconds(text: &str) -> Result<f64, String> {
 
 /// A compiled entry point for either device.
 enum Executable {
-    Cpu(CpuExecutable),
+    /// With the number of devices the program runs on (threads of this
+    /// process, see xla_runtime::devices).
+    Cpu(CpuExecutable, usize),
     Gpu(GpuExecutable),
 }
 
 impl Executable {
     fn compile(gpu: bool, context: &Context, module: &mut Module, entry: &str) -> Result<Self, RuntimeError> {
+        let (replicas, partitions) = xla_runtime::devices::module_devices(module);
+        let devices = replicas * partitions;
         Ok(if gpu {
+            if devices > 1 {
+                return Err(RuntimeError::Compile(format!(
+                    "the module is written for {devices} devices (mhlo.num_replicas = {replicas}, mhlo.num_partitions = {partitions}); programs over several devices run on the CPU only"
+                )));
+            }
             Self::Gpu(GpuExecutable::compile(context, module, entry)?)
         } else {
-            Self::Cpu(CpuExecutable::compile(context, module, entry)?)
+            Self::Cpu(CpuExecutable::compile(context, module, entry)?, devices)
         })
     }
 
     fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
         match self {
-            Self::Cpu(e) => e.execute(inputs),
+            Self::Cpu(e, devices) => e.execute_on_devices(inputs, *devices),
             Self::Gpu(e) => e.execute(inputs),
         }
     }
 
     fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
         match self {
-            Self::Cpu(e) => e.bench(inputs, runs),
+            Self::Cpu(e, devices) => e.bench_on_devices(inputs, *devices, runs),
             Self::Gpu(e) => e.bench(inputs, runs),
         }
     }
 
     fn signature(&self) -> &Signature {
         match self {
-            Self::Cpu(e) => e.signature(),
+            Self::Cpu(e, _) => e.signature(),
             Self::Gpu(e) => e.signature(),
         }
     }

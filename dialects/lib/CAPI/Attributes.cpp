@@ -1,0 +1,25 @@
+//===- Attributes.cpp - C API to read the project's attributes ------------===//
+//
+// Passes written in Rust read our dialects' structured attributes through
+// these functions, never by printing and re-parsing them.
+//
+//===----------------------------------------------------------------------===//
+#include "mlir/CAPI/IR.h"
+#include "xla/Dialect/StableHLO/StablehloOps.h"
+
+#include <cstdint>
+
+extern "C" {
+
+/// The `handle` and `type` of a `#stablehlo.channel_handle`; false (and
+/// nothing written) for any other attribute.
+bool xlaChannelHandleGet(MlirAttribute attribute, int64_t *handle, int64_t *type) {
+  auto channel = llvm::dyn_cast_or_null<xla::stablehlo::ChannelHandleAttr>(unwrap(attribute));
+  if (!channel)
+    return false;
+  *handle = channel.getHandle();
+  *type = channel.getType();
+  return true;
+}
+
+} // extern "C"
