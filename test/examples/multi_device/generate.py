@@ -25,68 +25,84 @@ Programs and the collectives in their exported text
 (from grepping each .mlir for all_reduce, all_gather, reduce_scatter,
 all_to_all, collective_permute, partition_id, replica_id,
 sdy.manual_computation and the module's mhlo.num_partitions /
-mhlo.num_replicas; the script prints this table again when it runs.)
+mhlo.num_replicas; the script prints a summary of this again when it runs.)
 
-With jax 0.10.2 ``jax.pmap`` is lowered through shard_map: the module has
-``mhlo.num_partitions = 4, mhlo.num_replicas = 1``, an ``sdy.mesh`` with axis
-"i"=4 and the body inside ``sdy.manual_computation`` (manual_axes={"i"});
-collectives use ``use_global_device_ids`` / channel handles over the 4
-partitions, not replicas.  All programs below have num_partitions = 4 and
-num_replicas = 1 (the gspmd_* ones too).
+Every module has ``mhlo.num_partitions = 4, mhlo.num_replicas = 1``, the
+pmap ones included: with jax 0.10.2 ``jax.pmap`` is lowered through
+shard_map, so a pmap program is an ``sdy.mesh @mesh = <["i"=4]>`` plus an
+``sdy.manual_computation`` (manual_axes={"i"}) whose body gets the per-device
+block with the leading size-1 axis (tensor<1x...>), reshapes it away and
+broadcasts it back before ``sdy.return``.  Collectives are over partitions:
+all_reduce / all_gather / reduce_scatter carry a channel_handle (type 1) and
+``use_global_device_ids``; collective_permute and all_to_all carry a
+channel_handle only.  No program contains replica_id.
 
-  program                     collectives (besides the module attributes)
-  pmap_psum                   sdy.manual_computation, all_reduce(add)
-  pmap_psum_int               sdy.manual_computation, all_reduce(add, i32)
-  pmap_bool_uint8             sdy.manual_computation, all_reduce x4: psum of
-                              bool (JAX converts i1 -> i32 first), pmax/pmin of
-                              bool (all_reduce on i1 with or/and), psum of
-                              uint8 (wraps mod 256)
-  pmap_pmax                   sdy.manual_computation, all_reduce(max)
-  pmap_pmean                  sdy.manual_computation, all_reduce(add) then
+  program                     what the exported text contains
+  pmap_psum                   manual_computation; all_reduce(add) [[0,1,2,3]]
+  pmap_psum_int               manual_computation; all_reduce(add) on i32
+  pmap_bool_uint8             manual_computation; 4 all_reduces: psum of bool
+                              (JAX converts i1 -> i32 first, result i32),
+                              pmax / pmin of bool (all_reduce on i1 with
+                              stablehlo.maximum / minimum), psum of uint8
+                              (add on ui8; the sums wrap mod 256)
+  pmap_pmax                   manual_computation; all_reduce(max)
+  pmap_pmean                  manual_computation; all_reduce(add), then a
                               divide by 4
-  pmap_all_gather             sdy.manual_computation, all_gather (untiled,
-                              axis 0: a broadcast + all_gather + reshape)
-  pmap_all_gather_tiled       sdy.manual_computation, all_gather (tiled,
-                              axis 1)
-  pmap_all_gather_axis1       sdy.manual_computation, all_gather (untiled,
-                              axis 1)
-  pmap_ppermute               sdy.manual_computation, collective_permute
-                              (ring 0->1->2->3->0)
-  pmap_ppermute_partial       sdy.manual_computation, collective_permute
-                              (pairs 0->2, 1->0 only; devices 1, 3 get zeros)
-  pmap_all_to_all             sdy.manual_computation, all_to_all (untiled,
-                              split_axis 0, concat_axis 1)
-  pmap_all_to_all_tiled       sdy.manual_computation, all_to_all (tiled,
-                              split_axis 1, concat_axis 0)
-  pmap_axis_index             sdy.manual_computation, partition_id (the
-                              axis index is partition_id converted to i32)
-  shmap_psum_scatter          sdy.manual_computation, reduce_scatter
-                              (1-D mesh, scatter_dimension 0, tiled)
-  shmap_2d_scatter_psum       sdy.manual_computation, reduce_scatter over
-                              "x" (groups [[0,2],[1,3]]) + all_reduce over
-                              "y" (groups [[0,1],[2,3]]); in P("x","y"),
-                              out P(None,"x")
-  shmap_2d_transpose_specs    sdy.manual_computation, partition_id; in
-                              P("x","y"), out P("y","x") (no collective in
-                              the body: the layout change is the partitioner's)
-  shmap_2d_replicated_out     sdy.manual_computation, all_reduce over "y";
-                              out P("x") (replicated over "y")
-  dp_train_step               sdy.manual_computation, all_reduce(add) for the
+  pmap_all_gather             manual_computation; all_gather (untiled axis 0:
+                              broadcast to 1x2x4, all_gather_dim 0)
+  pmap_all_gather_tiled       manual_computation; all_gather (tiled,
+                              all_gather_dim 1)
+  pmap_all_gather_axis1       manual_computation; all_gather (untiled axis 1:
+                              all_gather_dim 1 on a size-1 inserted axis)
+  pmap_ppermute               manual_computation; collective_permute, ring
+                              source_target_pairs [[0,1],[1,2],[2,3],[3,0]]
+  pmap_ppermute_partial       manual_computation; collective_permute, pairs
+                              [[0,2],[1,0]] (devices 1 and 3 receive nothing:
+                              zeros, then + 0.5)
+  pmap_all_to_all             manual_computation; all_to_all (untiled
+                              split_axis 0 / concat_axis 1: lowered as a
+                              broadcast to 4x3x1, split_dimension 0,
+                              concat_dimension 2, split_count 4, reshape)
+  pmap_all_to_all_tiled       manual_computation; all_to_all (tiled,
+                              split_dimension 1, concat_dimension 0)
+  pmap_axis_index             manual_computation; partition_id (axis_index is
+                              partition_id / 1 % 4 as ui32, converted to i32);
+                              two outputs (f32 and i32)
+  shmap_psum_scatter          manual_computation; reduce_scatter (1-D mesh,
+                              scatter_dimension 0, tiled, [[0,1,2,3]])
+  shmap_2d_scatter_psum       manual_computation (manual_axes x, y);
+                              reduce_scatter over "x" (groups [[0,2],[1,3]])
+                              then all_reduce over "y" (groups [[0,1],[2,3]]);
+                              in P("x","y"), out P(None,"x")
+  shmap_2d_transpose_specs    manual_computation; 2 partition_ids (axis_index
+                              of "x" and "y"), no collective; in P("x","y"),
+                              out P("y","x"), so the blocks move
+  shmap_2d_replicated_out     manual_computation; all_reduce over "y" (groups
+                              [[0,1],[2,3]]); out P("x"), i.e. replicated
+                              over "y"
+  dp_train_step               manual_computation; 5 all_reduce(add): the
                               loss pmean and the 4 gradient pmeans
-  ring_allreduce              sdy.manual_computation, collective_permute
-                              inside a stablehlo.while (fori_loop, 3 steps)
-  jit_named_sharding          no collectives and no manual computation: only
-                              sdy.sharding attributes on a 2x2 mesh (the
-                              partitioner has to insert the communication)
-  jit_named_sharding_1d       same, 1-D mesh "i"=4, contraction dimension
-                              sharded (partial sums need an all-reduce after
-                              partitioning)
-  gspmd_shmap_psum            no sdy ops: mhlo.sharding attributes,
-                              custom_call @Sharding / @SPMDFullToShardShape /
-                              @SPMDShardToFullShape around an all_reduce
-  gspmd_jit_named_sharding    no sdy ops: mhlo.sharding attributes only (and
-                              a custom_call @Sharding on the result), no
-                              collectives
+  ring_allreduce              manual_computation; stablehlo.while (3 trips)
+                              whose body calls a private @closed_call
+                              holding the collective_permute (ring pairs)
+  jit_named_sharding          no collective and no manual computation: a
+                              2x2 sdy.mesh and sdy.sharding attributes on
+                              the arguments and result only (the
+                              partitioner has to add the communication)
+  jit_named_sharding_1d       same on a 1-D mesh "i"=4, with the dot's
+                              contraction dimension sharded (partial sums)
+                              and a replicated result P()
+  gspmd_shmap_psum            GSPMD form, no sdy ops: custom_call @Sharding
+                              / @SPMDFullToShardShape / @SPMDShardToFullShape
+                              (mhlo.sharding "{devices=[4,1]<=[4]}" and
+                              "{manual}") around a call to a private
+                              @shmap_body holding one all_reduce(add)
+  gspmd_jit_named_sharding    GSPMD form of jit_named_sharding: no sdy ops,
+                              no custom_call, no collective; only
+                              mhlo.sharding attributes on the arguments and
+                              result ("{devices=[2,2]<=[4]}" and
+                              "{devices=[2,1,2]<=[2,2]T(1,0)
+                              last_tile_dim_replicate}")
 
 Inputs come from fixed-seed ``np.random.RandomState`` generators, so the
 output is deterministic for the same jax/jaxlib/numpy versions (printed on
