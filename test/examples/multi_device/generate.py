@@ -34,8 +34,9 @@ shard_map, so a pmap program is an ``sdy.mesh @mesh = <["i"=4]>`` plus an
 block with the leading size-1 axis (tensor<1x...>), reshapes it away and
 broadcasts it back before ``sdy.return``.  Collectives are over partitions:
 all_reduce / all_gather / reduce_scatter carry a channel_handle (type 1) and
-``use_global_device_ids``; collective_permute and all_to_all carry a
-channel_handle only.  No program contains replica_id.
+``use_global_device_ids``; all_to_all (channel_handle + replica_groups)
+and collective_permute (channel_handle + source_target_pairs) do not carry
+``use_global_device_ids``.  No program contains replica_id.
 
   program                     what the exported text contains
   pmap_psum                   manual_computation; all_reduce(add) [[0,1,2,3]]
