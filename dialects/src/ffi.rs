@@ -1,6 +1,8 @@
 //! Raw declarations of the C API in `include/xla-c/` (built by CMake).
 
-use mlir_sys::{MlirAttribute, MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
+use mlir_sys::{
+    MlirAttribute, MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef,
+};
 
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -12,6 +14,36 @@ unsafe extern "C" {
     pub fn mlirGetDialectHandle__stablehlo__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__chlo__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__check__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__sdy__() -> MlirDialectHandle;
+
+    // The sdy attributes (include/xla-c/Sdy.h); wrapped by `crate::sdy`.
+    pub fn xlaSdyAttrIsAMesh(attr: MlirAttribute) -> bool;
+    pub fn xlaSdyMeshGetNumAxes(mesh: MlirAttribute) -> isize;
+    pub fn xlaSdyMeshGetAxisName(mesh: MlirAttribute, i: isize) -> MlirStringRef;
+    pub fn xlaSdyMeshGetAxisSize(mesh: MlirAttribute, i: isize) -> i64;
+    pub fn xlaSdyMeshGetNumDeviceIds(mesh: MlirAttribute) -> isize;
+    pub fn xlaSdyMeshGetDeviceId(mesh: MlirAttribute, i: isize) -> i64;
+    pub fn xlaSdyAxisRefGetName(r: MlirAttribute) -> MlirStringRef;
+    pub fn xlaSdyAxisRefGetPreSize(r: MlirAttribute) -> i64;
+    pub fn xlaSdyAxisRefGetSize(r: MlirAttribute) -> i64;
+    pub fn xlaSdyDimShardingGetNumAxes(dim: MlirAttribute) -> isize;
+    pub fn xlaSdyDimShardingGetAxis(dim: MlirAttribute, i: isize) -> MlirAttribute;
+    pub fn xlaSdyDimShardingIsClosed(dim: MlirAttribute) -> bool;
+    pub fn xlaSdyDimShardingGetPriority(dim: MlirAttribute) -> i64;
+    pub fn xlaSdyAttrIsATensorSharding(attr: MlirAttribute) -> bool;
+    pub fn xlaSdyTensorShardingGetMeshOrRef(sharding: MlirAttribute) -> MlirAttribute;
+    pub fn xlaSdyTensorShardingGetNumDims(sharding: MlirAttribute) -> isize;
+    pub fn xlaSdyTensorShardingGetDim(sharding: MlirAttribute, i: isize) -> MlirAttribute;
+    pub fn xlaSdyTensorShardingGetNumReplicated(sharding: MlirAttribute) -> isize;
+    pub fn xlaSdyTensorShardingGetReplicated(sharding: MlirAttribute, i: isize) -> MlirAttribute;
+    pub fn xlaSdyTensorShardingGetNumUnreduced(sharding: MlirAttribute) -> isize;
+    pub fn xlaSdyTensorShardingGetUnreduced(sharding: MlirAttribute, i: isize) -> MlirAttribute;
+    pub fn xlaSdyAttrIsATensorShardingPerValue(attr: MlirAttribute) -> bool;
+    pub fn xlaSdyTensorShardingPerValueGetNum(list: MlirAttribute) -> isize;
+    pub fn xlaSdyTensorShardingPerValueGet(list: MlirAttribute, i: isize) -> MlirAttribute;
+    pub fn xlaSdyAttrIsAManualAxes(attr: MlirAttribute) -> bool;
+    pub fn xlaSdyManualAxesGetNum(axes: MlirAttribute) -> isize;
+    pub fn xlaSdyManualAxesGet(axes: MlirAttribute, i: isize) -> MlirStringRef;
 
     pub fn xlaSourceSessionCreate(
         context: MlirContext,

@@ -7,10 +7,13 @@
 //!   translation, in one [`Context`] ([`create_context`]);
 //! - exposes typed builders generated from the same `.td` files
 //!   ([`stablehlo`]) and Rust enums for their enum attributes;
+//! - reads the sharding annotations of multi-device programs (`sdy`
+//!   meshes, shardings, manual computations) as plain data ([`sdy`]);
 //! - wraps the C++ source session ([`SourceSession`]) that parses files with
 //!   mlir-opt-quality diagnostics and checks `expected-error` annotations.
 
 pub mod ffi;
+pub mod sdy;
 mod source;
 pub mod stablehlo;
 
@@ -31,6 +34,7 @@ pub fn register_dialects(registry: &DialectRegistry) {
             DialectHandle::from_raw(ffi::mlirGetDialectHandle__stablehlo__()),
             DialectHandle::from_raw(ffi::mlirGetDialectHandle__chlo__()),
             DialectHandle::from_raw(ffi::mlirGetDialectHandle__check__()),
+            DialectHandle::from_raw(ffi::mlirGetDialectHandle__sdy__()),
         ]
     };
     for handle in handles {
@@ -47,8 +51,8 @@ pub fn create_context() -> Context {
     register_all_passes();
     let context = Context::new();
     // JAX attaches attributes of dialects we do not implement (e.g.
-    // `sdy.sharding_rule = #sdy.op_sharding_rule<...>` on custom_calls);
-    // they parse as opaque attributes and pass through. Operations of such
+    // `mhlo.frontend_attributes`); they parse as opaque attributes and pass
+    // through. (`#sdy...` attributes are our `sdy` dialect's.) Operations of such
     // dialects parse in generic form only and are rejected by the lowering.
     context.set_allow_unregistered_dialects(true);
     context.append_dialect_registry(&registry);

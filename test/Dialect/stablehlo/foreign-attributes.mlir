@@ -1,6 +1,6 @@
 // Attributes of other dialects (mhlo.*, jax.*, sdy.*) pass through parsing
-// and printing unchanged, including #sdy attributes of a dialect this
-// compiler does not implement (kept as opaque attributes).
+// and printing unchanged: mhlo/jax ones as opaque attributes, #sdy ones
+// through our sdy dialect (test/Dialect/sdy/), which prints them as JAX does.
 // RUN: xla-opt %s | FileCheck %s
 // RUN: xla-opt %s | xla-opt | FileCheck %s
 
