@@ -29,6 +29,7 @@ pub mod reserved_symbols;
 pub mod patterns;
 pub mod reassociate;
 pub mod signedness;
+pub mod spmd_partition;
 pub mod stablehlo_to_linalg;
 pub mod vector_math;
 

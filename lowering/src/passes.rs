@@ -95,6 +95,7 @@ const CPU_LOWER_BUFFERS: &[Step] = &[
 /// pipelines: functions named like C library symbols renamed, CHLO
 /// decomposed, StableHLO lowered.
 const FRONT_END: &[Step] = &[
+    Step::Ours(crate::spmd_partition::create_spmd_partition_pass),
     Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
     Step::Ours(crate::chlo::create_chlo_legalize_pass),
     Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
@@ -273,6 +274,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "stablehlo-legalize-to-linalg",
         summary: "Lower StableHLO ops to linalg on tensors (with tensor/arith/math/complex)",
         steps: &[Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass)],
+    },
+    PassInfo {
+        name: "xla-spmd-partition",
+        summary: "Turn JAX's multi-device programs (sdy.manual_computation, GSPMD @SPMDFullToShardShape/@SPMDShardToFullShape) into one SPMD program on global arrays",
+        steps: &[Step::Ours(crate::spmd_partition::create_spmd_partition_pass)],
     },
     PassInfo {
         name: "xla-rename-reserved-symbols",

@@ -56,11 +56,28 @@ func.func @all_to_all_split_two(%x: tensor<2x4xf32>) -> tensor<4x2xf32> {
 
 // -----
 
+// A module for several devices: process groups must name devices that exist
+// and put every device in exactly one group.
 module attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 2 : i32} {
-  func.func @two_replicas() -> tensor<ui32> {
-    // expected-error@+1 {{cannot lower 'stablehlo.replica_id': the module is compiled for mhlo.num_replicas = 2, but programs run as one process}}
-    %r = stablehlo.replica_id : tensor<ui32>
-    return %r : tensor<ui32>
+  func.func @missing_replica(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{'stablehlo.all_reduce' op replica_groups has 5, out of range [0, 2)}}
+    %r = "stablehlo.all_reduce"(%x) <{replica_groups = dense<[[0, 5]]> : tensor<1x2xi64>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %s = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %s : tensor<f32>
+    }) : (tensor<4xf32>) -> tensor<4xf32>
+    return %r : tensor<4xf32>
+  }
+}
+
+// -----
+
+module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func @device_in_no_group(%x: tensor<4xf32>) -> tensor<8xf32> {
+    // expected-error@+1 {{cannot lower 'stablehlo.all_gather': replica_groups put device 2 in no group (FlattenedIds mode)}}
+    %r = "stablehlo.all_gather"(%x) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
+           replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>, use_global_device_ids}> : (tensor<4xf32>) -> tensor<8xf32>
+    return %r : tensor<8xf32>
   }
 }
 
