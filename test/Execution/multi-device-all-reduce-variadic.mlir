@@ -12,11 +12,8 @@
 //       elements, rank 0, 1x3) over [[2, 0, 3, 1]]: the group's first
 //       member, device 2, for each operand.
 
-// XFAIL: *
-// Bug: spmd.rs folds the operands of a variadic all_reduce together, calling
-// the computation with 2k arguments (k accumulators, k new values) as for
-// stablehlo.reduce; the computation has two, so lowering fails with "block
-// argument position 2 out of bounds".
+// Regression test: the operands were folded together, the computation called
+// with 2k arguments as for stablehlo.reduce (a lowering error).
 
 // RUN: xla-run %s | FileCheck %s
 // CHECK: result[0]: tensor<4x3xi32> = {{\[\[}}1111, 2222, 3333], [1111, 2222, 3333], [1111, 2222, 3333], [1111, 2222, 3333]]

@@ -10,12 +10,8 @@
 //      and one over [[3]] (3 gets its own 13, the others zeros).
 //  [2] a 0x4 operand, groups [[1, 0, 2, 3]]: empty.
 
-// XFAIL: *
-// Bug: spmd.rs requires every device to be in a process group of a
-// collective_broadcast ("replica_groups put device 0 in no group"), and
-// lowers it to an all_gather then a stablehlo.slice, which fails to compile
-// for a zero-size operand ("offset 1 is out-of-bounds: 0 >= 0": the slice of
-// a 4x0x4 tensor).
+// Regression test: devices in no group were refused, and a zero-size operand
+// failed to compile (collective_broadcast was an all_gather then a slice).
 
 // RUN: xla-run %s | FileCheck %s
 // CHECK: result[0]: tensor<4xf32> = [0, 12, 12, 0]

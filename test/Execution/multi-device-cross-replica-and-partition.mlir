@@ -16,10 +16,7 @@
 //      10 * [1, 10, 100, 1000]; chunk k goes to the k-th member: device 0
 //      gets 10, device 2 100, device 1 1000, device 3 10000.
 
-// XFAIL: *
-// Bug: spmd.rs (device_groups, CrossReplicaAndPartition) orders a group
-// replica-major, [(r, p) for r in group for p in partitions] = [2, 3, 0, 1]
-// for [[1, 0]], instead of the spec's partition-major [2, 0, 3, 1].
+// Regression test: the groups were ordered replica-major ([2, 3, 0, 1] for [[1, 0]]).
 
 // RUN: xla-run %s | FileCheck %s
 // CHECK: result[0]: tensor<4x8xi32> = {{\[\[}}100, 200, 1, 2, 1000, 2000, 10, 20], [100, 200, 1, 2, 1000, 2000, 10, 20], [100, 200, 1, 2, 1000, 2000, 10, 20], [100, 200, 1, 2, 1000, 2000, 10, 20]]

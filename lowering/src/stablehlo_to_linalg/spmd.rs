@@ -31,11 +31,12 @@
 //! - `all_reduce`: when the element count divides by `G`, a reduce-scatter
 //!   of the flattened operand then an all-gather of the reduced chunks (each
 //!   device reduces 1/G of the elements; traffic 2× the operand as in a
-//!   ring); otherwise an all-gather and a fold. Variadic all_reduce folds
-//!   all operands together.
+//!   ring); otherwise an all-gather and a fold. Each operand of a variadic
+//!   all_reduce is reduced on its own (the computation is binary).
 //! - `collective_permute`: exchange kind 2 with the pairs (zeros where no
-//!   pair targets a device); `collective_broadcast`: an all-gather of which
-//!   each device keeps the first member's part.
+//!   pair targets a device); `collective_broadcast`: exchange kind 2 with a
+//!   pair from each group's first member to every member (zeros for the
+//!   devices in no group).
 //! - `replica_id` / `partition_id`: `@xla.device_id` divided / reduced by P.
 //!
 //! The fold is a `linalg.generic` that applies the computation (inlined as
@@ -182,8 +183,9 @@ fn mode_of(op: OperationRef, name: &str) -> BuildResult<Mode> {
 }
 
 /// The process groups of `op` as flattened device ids (see the module
-/// docs), checked: every id exists and every device is in one group.
-fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64) -> BuildResult<Vec<Vec<i64>>> {
+/// docs), checked: every id exists and every device is in one group (at
+/// most one unless `cover`: collective_broadcast leaves devices out).
+fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64, cover: bool) -> BuildResult<Vec<Vec<i64>>> {
     let mode = mode_of(op, name)?;
     let (space, what) = match mode {
         Mode::CrossReplica | Mode::CrossReplicaAndPartition => (replicas, "replica"),
@@ -224,7 +226,8 @@ fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64) -
         }
         Mode::CrossReplicaAndPartition => {
             for group in &groups {
-                devices.push(group.iter().flat_map(|r| (0..partitions).map(move |p| r * partitions + p)).collect());
+                // Spec: for each partition, the group's replicas in order.
+                devices.push((0..partitions).flat_map(|p| group.iter().map(move |r| r * partitions + p)).collect());
             }
         }
         Mode::FlattenedIds => devices = groups,
@@ -233,7 +236,7 @@ fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64) -
     for &id in devices.iter().flatten() {
         seen[id as usize] += 1;
     }
-    if let Some(device) = seen.iter().position(|&n| n != 1) {
+    if let Some(device) = seen.iter().position(|&n| n > 1 || (cover && n == 0)) {
         let how = if seen[device] == 0 { "in no group" } else { "in several groups" };
         return Err(format!("replica_groups put device {device} {how} ({mode:?} mode)"));
     }
@@ -425,7 +428,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             replace(vec![converted])
         }
         "stablehlo.all_gather" => {
-            let groups = device_groups(op, &name, replicas, partitions)?;
+            let groups = device_groups(op, &name, replicas, partitions, true)?;
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
             let dim = i64_attribute(op, "all_gather_dim")? as usize;
@@ -445,7 +448,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             replace(results)
         }
         "stablehlo.all_to_all" => {
-            let groups = device_groups(op, &name, replicas, partitions)?;
+            let groups = device_groups(op, &name, replicas, partitions, true)?;
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
             let split_dim = i64_attribute(op, "split_dimension")? as usize;
@@ -468,7 +471,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             replace(results)
         }
         "stablehlo.reduce_scatter" => {
-            let groups = device_groups(op, &name, replicas, partitions)?;
+            let groups = device_groups(op, &name, replicas, partitions, true)?;
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
             let dim = i64_attribute(op, "scatter_dimension")? as usize;
@@ -480,28 +483,30 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             replace(reduced)
         }
         "stablehlo.all_reduce" => {
-            let groups = device_groups(op, &name, replicas, partitions)?;
+            let groups = device_groups(op, &name, replicas, partitions, true)?;
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
             let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("all_reduce without computation")?;
-            let shapes = operands.iter().map(|v| static_shape(v.r#type())).collect::<BuildResult<Vec<_>>>()?;
-            let count: i64 = shapes[0].iter().product();
-            if operands.len() == 1 && count % members == 0 && count >= members {
-                // Reduce-scatter of the flattened operand, then all-gather.
-                let flat = emit.reshape(operands[0], &[members, count / members])?;
-                let received = emit.exchange(1, flat, &[members, count / members], &table, members)?;
-                let reduced = emit.fold(&[received], computation)?;
-                let gathered = emit.exchange(0, reduced[0], &[members, count / members], &table, members)?;
-                replace(vec![emit.reshape(gathered, &shapes[0])?])
-            } else {
-                let mut gathered = Vec::new();
-                for (operand, shape) in operands.iter().zip(&shapes) {
+            // Each operand is reduced on its own with the (binary) computation.
+            let mut results = Vec::new();
+            for operand in &operands {
+                let shape = static_shape(operand.r#type())?;
+                let count: i64 = shape.iter().product();
+                if count % members == 0 && count >= members {
+                    // Reduce-scatter of the flattened operand, then all-gather.
+                    let flat = emit.reshape(*operand, &[members, count / members])?;
+                    let received = emit.exchange(1, flat, &[members, count / members], &table, members)?;
+                    let reduced = emit.fold(&[received], computation)?;
+                    let gathered = emit.exchange(0, reduced[0], &[members, count / members], &table, members)?;
+                    results.push(emit.reshape(gathered, &shape)?);
+                } else {
                     let mut gathered_shape = vec![members];
-                    gathered_shape.extend(shape);
-                    gathered.push(emit.exchange(0, *operand, &gathered_shape, &table, members)?);
+                    gathered_shape.extend(&shape);
+                    let gathered = emit.exchange(0, *operand, &gathered_shape, &table, members)?;
+                    results.extend(emit.fold(&[gathered], computation)?);
                 }
-                replace(emit.fold(&gathered, computation)?)
             }
+            replace(results)
         }
         "stablehlo.collective_permute" => {
             let table = device_pairs(op, replicas, partitions)?;
@@ -509,29 +514,12 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             replace(vec![emit.exchange(2, operands[0], &shape, &table, 2)?])
         }
         "stablehlo.collective_broadcast" => {
-            let groups = device_groups(op, &name, replicas, partitions)?;
-            let members = groups[0].len() as i64;
-            let table: Vec<i64> = groups.concat();
+            // A permute from each group's first member to every member;
+            // devices in no group receive zeros (spec).
+            let groups = device_groups(op, &name, replicas, partitions, false)?;
+            let table: Vec<i64> = groups.iter().flat_map(|group| group.iter().flat_map(|&member| [group[0], member])).collect();
             let shape = static_shape(operands[0].r#type())?;
-            let mut gathered_shape = vec![members];
-            gathered_shape.extend(&shape);
-            let gathered = emit.exchange(0, operands[0], &gathered_shape, &table, members)?;
-            let mut limit = gathered_shape.clone();
-            limit[0] = 1;
-            let mut sliced_shape = limit.clone();
-            sliced_shape[0] = 1;
-            let element = builders::element_type(operands[0].r#type())?;
-            let first = emit.op(
-                "stablehlo.slice",
-                &[gathered],
-                emit.tensor_type(&sliced_shape, element),
-                &[
-                    ("start_indices", builders::i64_array_text(&vec![0; limit.len()])),
-                    ("limit_indices", builders::i64_array_text(&limit)),
-                    ("strides", builders::i64_array_text(&vec![1; limit.len()])),
-                ],
-            )?;
-            replace(vec![emit.reshape(first, &shape)?])
+            replace(vec![emit.exchange(2, operands[0], &shape, &table, 2)?])
         }
         other => Err(format!("'{other}' is not expanded")),
     }
