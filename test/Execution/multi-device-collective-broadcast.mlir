@@ -9,17 +9,21 @@
 //  [1] the sum of a broadcast over [[0, 2]] (0 and 2 get 10, 1 and 3 zeros)
 //      and one over [[3]] (3 gets its own 13, the others zeros).
 //  [2] a 0x4 operand, groups [[1, 0, 2, 3]]: empty.
+//  [3] groups [[3, 1, 0]]: devices 3, 1 and 0 get 13, device 2 zero.
 
 // Regression test: devices in no group were refused, and a zero-size operand
 // failed to compile (collective_broadcast was an all_gather then a slice).
+// It is now one permute per position in the groups: a source sends to one
+// target per exchange, which every communicator (MPI included) expects.
 
 // RUN: xla-run %s | FileCheck %s
 // CHECK: result[0]: tensor<4xf32> = [0, 12, 12, 0]
 // CHECK-NEXT: result[1]: tensor<4xf32> = [10, 0, 10, 13]
 // CHECK-NEXT: result[2]: tensor<0x4xf32> = []
+// CHECK-NEXT: result[3]: tensor<4xf32> = [13, 13, 0, 13]
 
 module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
-  func.func @main() -> (tensor<4xf32>, tensor<4xf32>, tensor<0x4xf32>) {
+  func.func @main() -> (tensor<4xf32>, tensor<4xf32>, tensor<0x4xf32>, tensor<4xf32>) {
     %p = stablehlo.partition_id : tensor<ui32>
     %f = stablehlo.convert %p : (tensor<ui32>) -> tensor<f32>
     %ten = stablehlo.constant dense<10.0> : tensor<f32>
@@ -34,6 +38,9 @@ module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
     %g1 = "stablehlo.all_gather"(%r1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> : (tensor<1xf32>) -> tensor<4xf32>
     %x = stablehlo.constant dense<> : tensor<0x4xf32>
     %b3 = "stablehlo.collective_broadcast"(%x) <{channel_handle = #stablehlo.channel_handle<handle = 6, type = 1>, replica_groups = dense<[[1, 0, 2, 3]]> : tensor<1x4xi64>}> : (tensor<0x4xf32>) -> tensor<0x4xf32>
-    return %g0, %g1, %b3 : tensor<4xf32>, tensor<4xf32>, tensor<0x4xf32>
+    %b4 = "stablehlo.collective_broadcast"(%v) <{channel_handle = #stablehlo.channel_handle<handle = 7, type = 1>, replica_groups = dense<[[3, 1, 0]]> : tensor<1x3xi64>}> : (tensor<f32>) -> tensor<f32>
+    %r4 = stablehlo.reshape %b4 : (tensor<f32>) -> tensor<1xf32>
+    %g4 = "stablehlo.all_gather"(%r4) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 8, type = 1>, replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> : (tensor<1xf32>) -> tensor<4xf32>
+    return %g0, %g1, %b3, %g4 : tensor<4xf32>, tensor<4xf32>, tensor<0x4xf32>, tensor<4xf32>
   }
 }

@@ -34,9 +34,9 @@
 //!   ring); otherwise an all-gather and a fold. Each operand of a variadic
 //!   all_reduce is reduced on its own (the computation is binary).
 //! - `collective_permute`: exchange kind 2 with the pairs (zeros where no
-//!   pair targets a device); `collective_broadcast`: exchange kind 2 with a
-//!   pair from each group's first member to every member (zeros for the
-//!   devices in no group).
+//!   pair targets a device); `collective_broadcast`: G - 1 exchanges of
+//!   kind 2, round k from each group's first member to its k-th, each
+//!   device keeping its round's data (zeros for the devices in no group).
 //! - `replica_id` / `partition_id`: `@xla.device_id` divided / reduced by P.
 //!
 //! The fold is a `linalg.generic` that applies the computation (inlined as
@@ -514,12 +514,58 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             replace(vec![emit.exchange(2, operands[0], &shape, &table, 2)?])
         }
         "stablehlo.collective_broadcast" => {
-            // A permute from each group's first member to every member;
-            // devices in no group receive zeros (spec).
+            // Devices in no group receive zeros (spec). Round k (1 ≤ k < G)
+            // is a permute from each group's first member to its k-th: a
+            // source sends to one target per exchange (as every
+            // communicator expects); each device then keeps what reached
+            // it in its round (its position in its group), the first
+            // members their own operand.
             let groups = device_groups(op, &name, replicas, partitions, false)?;
-            let table: Vec<i64> = groups.iter().flat_map(|group| group.iter().flat_map(|&member| [group[0], member])).collect();
+            let size = groups.iter().map(Vec::len).max().unwrap_or(0);
+            let mut position = vec![-1i64; (replicas * partitions) as usize];
+            for group in &groups {
+                for (k, &member) in group.iter().enumerate() {
+                    position[member as usize] = k as i64;
+                }
+            }
+            let context = rewrite.context;
+            let i64_type: Type = IntegerType::new(context, 64).into();
+            let scalar = emit.tensor_type(&[], i64_type);
+            let id = emit.op("stablehlo.custom_call", &[], scalar, &[("call_target_name", format!("\"{DEVICE_ID_TARGET}\""))])?;
+            let table_type = emit.tensor_type(&[position.len() as i64], i64_type);
+            let table = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &position, table_type)?)?;
+            let mine = emit.op(
+                "stablehlo.dynamic_slice",
+                &[table, id],
+                emit.tensor_type(&[1], i64_type),
+                &[("slice_sizes", builders::i64_array_text(&[1]))],
+            )?;
+            let mine = emit.reshape(mine, &[])?;
+            let is = |k: i64| -> BuildResult<Value<'c, 'c>> {
+                let constant = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &[k], scalar)?)?;
+                let i1: Type = IntegerType::new(context, 1).into();
+                emit.op("stablehlo.compare", &[mine, constant], emit.tensor_type(&[], i1), &[("comparison_direction", "#stablehlo<comparison_direction EQ>".into())])
+            };
             let shape = static_shape(operands[0].r#type())?;
-            replace(vec![emit.exchange(2, operands[0], &shape, &table, 2)?])
+            let rounds: Vec<Vec<i64>> = if size <= 1 {
+                vec![vec![]] // one exchange without pairs: zeros everywhere
+            } else {
+                (1..size).map(|k| groups.iter().filter(|g| g.len() > k).flat_map(|g| [g[0], g[k]]).collect()).collect()
+            };
+            let mut result = None;
+            for (index, pairs) in rounds.iter().enumerate() {
+                let received = emit.exchange(2, operands[0], &shape, pairs, 2)?;
+                result = Some(match result {
+                    None => received,
+                    Some(previous) => {
+                        let here = is(index as i64 + 1)?;
+                        emit.op("stablehlo.select", &[here, received, previous], operands[0].r#type(), &[])?
+                    }
+                });
+            }
+            let result = result.ok_or("internal error: no exchange")?;
+            let first = is(0)?;
+            replace(vec![emit.op("stablehlo.select", &[first, operands[0], result], operands[0].r#type(), &[])?])
         }
         other => Err(format!("'{other}' is not expanded")),
     }
