@@ -70,6 +70,13 @@ fn command() -> Command {
                 .help("Threads of the pool that runs parallel loops (default: $XLA_MLIR_NUM_THREADS, else every core this process may use); 1 runs everything on the calling thread"),
         )
         .arg(
+            Arg::new("devices")
+                .long("devices")
+                .value_name("N")
+                .value_parser(value_parser!(u64).range(1..=4096))
+                .help("Run on N in-process devices (threads). A module that states its device count (mhlo.num_replicas × mhlo.num_partitions) must agree; one that does not becomes N replicas of the same program (its collectives span all of them)"),
+        )
+        .arg(
             Arg::new("parallel-min-cost")
                 .long("parallel-min-cost")
                 .value_name("OPS")
@@ -250,6 +257,11 @@ fn tool_main() -> ExitCode {
     let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
         return ExitCode::from(1);
     };
+    if let Some(&devices) = matches.get_one::<u64>("devices") {
+        if let Err(message) = xla_runtime::devices::set_device_count(&context, &module, devices as usize) {
+            return fail(TOOL, message);
+        }
+    }
     if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
         return fail(TOOL, message);
     }
