@@ -458,6 +458,12 @@ impl CpuExecutable {
     fn run_devices(&self, inputs: &[&[HostTensor]], runs: usize) -> Result<Vec<(Vec<HostTensor>, Vec<(f64, f64)>)>, RuntimeError> {
         use crate::devices::{Communicator, LocalCommunicator, as_device, collective_timeout};
         let devices = inputs.len();
+        if devices as i64 > xla_lowering::stablehlo_to_linalg::spmd::MAX_DEVICES {
+            return Err(RuntimeError::Execute(format!(
+                "{devices} devices requested; at most {} run in one process",
+                xla_lowering::stablehlo_to_linalg::spmd::MAX_DEVICES
+            )));
+        }
         let communicator = std::sync::Arc::new(LocalCommunicator::new(devices, collective_timeout()));
         let mut results: Vec<Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..devices)

@@ -71,6 +71,10 @@ pub const DEVICE_ID: &str = "xla_device_id";
 const EXCHANGE_TARGET: &str = "xla.exchange";
 const DEVICE_ID_TARGET: &str = "xla.device_id";
 
+/// The most devices a module may be written for (each in-process device
+/// is a thread).
+pub const MAX_DEVICES: i64 = 4096;
+
 /// The ops that the expansion rewrites.
 pub const EXPANDED_OPS: &[&str] = &[
     "stablehlo.replica_id",
@@ -406,6 +410,11 @@ fn i64_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
 pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
     let (replicas, partitions) = devices_of(op);
+    if replicas.saturating_mul(partitions) > MAX_DEVICES {
+        return Err(format!(
+            "the module is written for {replicas} × {partitions} devices; at most {MAX_DEVICES} are supported"
+        ));
+    }
     let emit = Emit { rewrite, location: op.location() };
     let operands: Vec<Value> = op.operands().collect();
     let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
