@@ -57,6 +57,13 @@ pub fn world() -> Result<Option<Arc<MpiCommunicator>>, String> {
     imp::world().map(Some)
 }
 
+/// Ends this process with `code`, and under MPI the whole job
+/// (`MPI_Abort`): a plain exit would wait in `MPI_Finalize` for peers that
+/// may never get there (xla-run's `--timeout` ends a run this way).
+pub fn exit_job(code: i32) -> ! {
+    imp::exit_job(code)
+}
+
 pub use imp::MpiCommunicator;
 
 #[cfg(xla_mpi)]
@@ -218,8 +225,17 @@ mod imp {
         state: Mutex<State>,
     }
 
+    static WORLD: OnceLock<Result<Arc<MpiCommunicator>, String>> = OnceLock::new();
+
+    pub(super) fn exit_job(code: i32) -> ! {
+        if let Some(Ok(_)) = WORLD.get() {
+            // SAFETY: MPI is initialized; this ends the job.
+            unsafe { xla_mpi_abort(code) }
+        }
+        std::process::exit(code)
+    }
+
     pub(super) fn world() -> Result<Arc<MpiCommunicator>, String> {
-        static WORLD: OnceLock<Result<Arc<MpiCommunicator>, String>> = OnceLock::new();
         WORLD
             .get_or_init(|| {
                 let (mut rank, mut size) = (0, 0);
@@ -463,6 +479,10 @@ mod imp {
 
     pub(super) fn world() -> Result<Arc<MpiCommunicator>, String> {
         Err(super::NO_SUPPORT.into())
+    }
+
+    pub(super) fn exit_job(code: i32) -> ! {
+        std::process::exit(code)
     }
 
     impl MpiCommunicator {

@@ -235,7 +235,7 @@ fn tool_main() -> ExitCode {
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs_f64(limit));
             eprintln!("{TOOL}: error: timed out after {limit} s of compiling and running (--timeout); the program may not terminate");
-            std::process::exit(1);
+            xla_runtime::mpi::exit_job(1);
         });
     }
     let threads = match matches.get_one::<u32>("threads") {
