@@ -5,9 +5,9 @@
  *
  * Communicators are kept here in a small table and named by index; the
  * Rust side holds sets of pending nonblocking operations (xla_mpi_requests)
- * and polls them with a deadline, so that no call here blocks on a peer
- * (except MPI_Comm_split and MPI_Finalize, which every rank reaches once the
- * Rust side has seen all of them arrive). Every function returns an MPI
+ * and polls them with a deadline (the arrival handshake). The calls that
+ * block on peers (the data movement, MPI_Comm_split, MPI_Finalize) are made
+ * only once the handshake has seen every rank arrive. Every function returns an MPI
  * error code (MPI_SUCCESS = 0): errors are returned, not fatal
  * (MPI_ERRORS_RETURN). */
 #include <mpi.h>
@@ -127,16 +127,20 @@ int xla_mpi_irecv(struct xla_mpi_requests *set, void *data, int bytes, int from,
   return request ? MPI_Irecv(data, bytes, MPI_BYTE, from, tag, comms[comm], request) : MPI_ERR_INTERN;
 }
 
-/* MPI_Iallgather of `bytes` from each member, in the communicator's order. */
-int xla_mpi_iallgather(struct xla_mpi_requests *set, const void *send, int bytes, void *recv, int comm) {
-  MPI_Request *request = next_request(set);
-  return request ? MPI_Iallgather(send, bytes, MPI_BYTE, recv, bytes, MPI_BYTE, comms[comm], request) : MPI_ERR_INTERN;
+/* Waits for every operation of the set (the data of an exchange whose
+ * peers have all arrived: MPI's own waiting is faster than polling). */
+int xla_mpi_wait_all(struct xla_mpi_requests *set) {
+  return MPI_Waitall(set->count, set->requests, MPI_STATUSES_IGNORE);
 }
 
-/* MPI_Ialltoall of `chunk` bytes per member. */
-int xla_mpi_ialltoall(struct xla_mpi_requests *set, const void *send, int chunk, void *recv, int comm) {
-  MPI_Request *request = next_request(set);
-  return request ? MPI_Ialltoall(send, chunk, MPI_BYTE, recv, chunk, MPI_BYTE, comms[comm], request) : MPI_ERR_INTERN;
+/* MPI_Allgather of `bytes` from each member, in the communicator's order. */
+int xla_mpi_allgather(const void *send, int bytes, void *recv, int comm) {
+  return MPI_Allgather(send, bytes, MPI_BYTE, recv, bytes, MPI_BYTE, comms[comm]);
+}
+
+/* MPI_Alltoall of `chunk` bytes per member. */
+int xla_mpi_alltoall(const void *send, int chunk, void *recv, int comm) {
+  return MPI_Alltoall(send, chunk, MPI_BYTE, recv, chunk, MPI_BYTE, comms[comm]);
 }
 
 /* Tests every pending operation once: done[i] = 1 for those complete (now

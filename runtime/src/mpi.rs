@@ -3,8 +3,8 @@
 //!
 //! Every rank runs the same compiled program on the same global inputs as
 //! device `rank` (see [`crate::devices`]); the collectives' byte buffers
-//! travel with MPI: all_gather as `MPI_Iallgather` and all_to_all as
-//! `MPI_Ialltoall` on a communicator per process group (split from the
+//! travel with MPI: all_gather as `MPI_Allgather` and all_to_all as
+//! `MPI_Alltoall` on a communicator per process group (split from the
 //! world once per distinct group table, in group order), and
 //! collective_permute as an `MPI_Isend` / `MPI_Irecv` pair. The reductions
 //! stay in compiled code, so a run under MPI gives bitwise the results of
@@ -20,7 +20,9 @@
 //! the devices that did not arrive ("all_gather #3 timed out after 60.0 s:
 //! device(s) 2 did not reach it"); headers that disagree (another kind or
 //! number, other groups, other sizes) fail at once. Only when every rank
-//! has arrived at the same exchange does the data move (polled too). A
+//! has arrived at the same exchange does the data move, with MPI's blocking
+//! calls (its own waiting is much faster than polling with a deadline; a
+//! rank that dies in between ends the job through mpirun). A
 //! device that ends its program sends a "finished" header instead, which
 //! a peer still waiting for a collective reports at once, and waits for
 //! everyone else's (the end of a run is a barrier with the same deadline).
@@ -85,8 +87,9 @@ mod imp {
         fn xla_mpi_requests_free(set: *mut c_void);
         fn xla_mpi_isend(set: *mut c_void, data: *const c_void, bytes: c_int, to: c_int, tag: c_int, comm: c_int) -> c_int;
         fn xla_mpi_irecv(set: *mut c_void, data: *mut c_void, bytes: c_int, from: c_int, tag: c_int, comm: c_int) -> c_int;
-        fn xla_mpi_iallgather(set: *mut c_void, send: *const c_void, bytes: c_int, recv: *mut c_void, comm: c_int) -> c_int;
-        fn xla_mpi_ialltoall(set: *mut c_void, send: *const c_void, chunk: c_int, recv: *mut c_void, comm: c_int) -> c_int;
+        fn xla_mpi_wait_all(set: *mut c_void) -> c_int;
+        fn xla_mpi_allgather(send: *const c_void, bytes: c_int, recv: *mut c_void, comm: c_int) -> c_int;
+        fn xla_mpi_alltoall(send: *const c_void, chunk: c_int, recv: *mut c_void, comm: c_int) -> c_int;
         fn xla_mpi_test(set: *mut c_void, done: *mut u8, all: *mut c_int) -> c_int;
     }
 
@@ -358,8 +361,6 @@ mod imp {
                     return Err(format!("devices disagree on the process groups of {label} (devices {} and {device})", self.rank));
                 }
             }
-            let deadline = Instant::now() + self.timeout;
-            let mut requests;
             match exchange.kind {
                 Kind::AllGather | Kind::AllToAll => {
                     let (group, _) = exchange.group_of(self.rank, self.size)?;
@@ -367,36 +368,32 @@ mod imp {
                         return Err(format!("{label}: device {other} sends {} bytes, device {} sends {}", headers[other].bytes, self.rank, send.len()));
                     }
                     let comm = self.group_comm(&mut state, exchange)?;
-                    requests = Requests::new(1)?;
                     if exchange.kind == Kind::AllGather {
                         if recv.len() != send.len() * group.len() {
                             return Err(format!("{label}: receives {} bytes, expected {} × {}", recv.len(), group.len(), send.len()));
                         }
                         let bytes = count(send.len(), &label)?;
-                        // SAFETY: `recv` holds one `send` per member; both
-                        // outlive the operation (waited for below, or leaked).
-                        let code = unsafe { xla_mpi_iallgather(requests.raw, send.as_ptr().cast(), bytes, recv.as_mut_ptr().cast(), comm) };
-                        post(&mut requests, code, &label)?;
+                        // SAFETY: `recv` holds one `send` per member.
+                        check(unsafe { xla_mpi_allgather(send.as_ptr().cast(), bytes, recv.as_mut_ptr().cast(), comm) }, &label)
                     } else {
                         if send.len() % group.len() != 0 || recv.len() != send.len() {
                             return Err(format!("{label}: {} bytes do not split into {} chunks", send.len(), group.len()));
                         }
                         let chunk = count(send.len() / group.len(), &label)?;
-                        // SAFETY: as above; `send` and `recv` hold one chunk per member.
-                        let code = unsafe { xla_mpi_ialltoall(requests.raw, send.as_ptr().cast(), chunk, recv.as_mut_ptr().cast(), comm) };
-                        post(&mut requests, code, &label)?;
+                        // SAFETY: `send` and `recv` hold one chunk per member.
+                        check(unsafe { xla_mpi_alltoall(send.as_ptr().cast(), chunk, recv.as_mut_ptr().cast(), comm) }, &label)
                     }
                 }
                 Kind::Permute => {
                     let (to, from) = exchange.pairs_of(self.rank, self.size)?;
-                    requests = Requests::new(2)?;
+                    let mut requests = Requests::new(2)?;
                     match from {
                         Some(source) => {
                             if headers[source].bytes != recv.len() as u64 {
                                 return Err(format!("{label}: device {source} sends {} bytes, device {} expects {}", headers[source].bytes, self.rank, recv.len()));
                             }
                             let bytes = count(recv.len(), &label)?;
-                            // SAFETY: `recv` outlives the operation.
+                            // SAFETY: `recv` outlives the operation (waited for below).
                             let code = unsafe { xla_mpi_irecv(requests.raw, recv.as_mut_ptr().cast(), bytes, source as c_int, TAG, DATA_COMM) };
                             post(&mut requests, code, &label)?;
                         }
@@ -404,21 +401,15 @@ mod imp {
                     }
                     if let Some(target) = to {
                         let bytes = count(send.len(), &label)?;
-                        // SAFETY: `send` outlives the operation.
+                        // SAFETY: `send` outlives the operation (waited for below).
                         let code = unsafe { xla_mpi_isend(requests.raw, send.as_ptr().cast(), bytes, target as c_int, TAG, DATA_COMM) };
                         post(&mut requests, code, &label)?;
                     }
-                }
-            }
-            match requests.wait(deadline, &label)? {
-                Ok(()) => {
+                    // SAFETY: a live set.
+                    check(unsafe { xla_mpi_wait_all(requests.raw) }, &label)?;
                     requests.release();
                     Ok(())
                 }
-                Err(_) => Err(format!(
-                    "{label} timed out after {:.1} s while moving its data (every device had reached it)",
-                    self.timeout.as_secs_f64()
-                )),
             }
         }
     }
