@@ -428,8 +428,9 @@ mod imp {
 
         fn fail(&self, me: usize, reason: &str) {
             let program = std::env::args().next().map(|p| p.rsplit('/').next().unwrap_or("").to_owned()).unwrap_or_default();
-            eprintln!("{program}: error: device {me} (MPI rank {}) failed: {reason}", self.rank);
-            eprintln!("{program}: note: ending the MPI job (MPI_Abort)");
+            // One write: mpirun interleaves the ranks' streams.
+            let message = format!("{program}: error: device {me} (MPI rank {}) failed: {reason}\n{program}: note: ending the MPI job (MPI_Abort)\n", self.rank);
+            let _ = std::io::Write::write_all(&mut std::io::stderr(), message.as_bytes());
             // SAFETY: ends the job; the shim flushes the C streams first.
             unsafe { xla_mpi_abort(1) }
         }
