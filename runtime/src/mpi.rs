@@ -254,7 +254,7 @@ mod imp {
             .clone()
     }
 
-    fn table_hash(table: &[i64], group_size: usize) -> u64 {
+    pub(super) fn table_hash(table: &[i64], group_size: usize) -> u64 {
         // FNV-1a: the same on every rank (std's hasher is seeded per process).
         let mut hash = 0xcbf2_9ce4_8422_2325u64;
         for word in table.iter().map(|&id| id as u64).chain([group_size as u64]) {
@@ -284,29 +284,37 @@ mod imp {
             received[self.rank] = mine;
             let bytes = std::mem::size_of::<Header>() as c_int;
             let mut requests = Requests::new(2 * peers.len())?;
-            for &peer in &peers {
-                // SAFETY: the header buffers outlive the operations: they
-                // complete before this returns, or the set (and, by the
-                // `forget`s below, the buffers) is leaked.
-                unsafe {
-                    let code = xla_mpi_irecv(requests.raw, (&mut received[peer] as *mut Header).cast(), bytes, peer as c_int, TAG, HANDSHAKE_COMM);
-                    post(&mut requests, code, label)?;
+            let posted = (|| {
+                for &peer in &peers {
+                    // SAFETY: the header buffers outlive the operations: they
+                    // complete before this returns, or the set and the
+                    // buffers are leaked (below).
+                    unsafe {
+                        let code = xla_mpi_irecv(requests.raw, (&mut received[peer] as *mut Header).cast(), bytes, peer as c_int, TAG, HANDSHAKE_COMM);
+                        post(&mut requests, code, label)?;
+                    }
                 }
-            }
-            for &peer in &peers {
-                // SAFETY: as above.
-                unsafe {
-                    let code = xla_mpi_isend(requests.raw, (&*send as *const Header).cast(), bytes, peer as c_int, TAG, HANDSHAKE_COMM);
-                    post(&mut requests, code, label)?;
+                for &peer in &peers {
+                    // SAFETY: as above.
+                    unsafe {
+                        let code = xla_mpi_isend(requests.raw, (&*send as *const Header).cast(), bytes, peer as c_int, TAG, HANDSHAKE_COMM);
+                        post(&mut requests, code, label)?;
+                    }
                 }
-            }
-            let deadline = Instant::now() + self.timeout;
-            match requests.wait(deadline, label)? {
-                Ok(()) => {
+                requests.wait(Instant::now() + self.timeout, label)
+            })();
+            match posted {
+                Ok(Ok(())) => {
                     requests.release();
                     Ok(received)
                 }
-                Err(pending) => {
+                Err(message) => {
+                    // Operations may still be pending on the buffers.
+                    std::mem::forget(received);
+                    std::mem::forget(send);
+                    Err(message)
+                }
+                Ok(Err(pending)) => {
                     // Receives come first in the set: their peers did not arrive.
                     let missing: Vec<usize> = pending.iter().filter(|&&i| i < peers.len()).map(|&i| peers[i]).collect();
                     std::mem::forget(received);
@@ -496,5 +504,26 @@ mod imp {
         fn finish(&self, _: usize) {
             match self.never {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn not_under_mpirun_there_is_no_world() {
+        // `cargo test` is not started by mpirun (the MPI runs are lit tests:
+        // test/Execution/mpi-*.test).
+        if !super::launched_by_mpirun() {
+            assert!(super::world().unwrap().is_none());
+        }
+    }
+
+    #[cfg(xla_mpi)]
+    #[test]
+    fn group_tables_hash_by_content_and_order() {
+        use super::imp::table_hash;
+        assert_eq!(table_hash(&[0, 1, 2, 3], 4), table_hash(&[0, 1, 2, 3], 4));
+        assert_ne!(table_hash(&[0, 1, 2, 3], 4), table_hash(&[1, 0, 2, 3], 4));
+        assert_ne!(table_hash(&[0, 1, 2, 3], 4), table_hash(&[0, 1, 2, 3], 2));
     }
 }
