@@ -179,7 +179,7 @@ impl Executable {
     }
 
     /// Whether this process reports the results: under mpirun only rank 0
-    /// prints, writes and compares them (every rank holds the same).
+    /// prints, writes and compares them (device 0's, as in one process).
     fn reports(&self) -> bool {
         !matches!(self, Self::Mpi(_, world) if world.rank() != 0)
     }
