@@ -543,6 +543,26 @@ impl CpuExecutable {
         })
     }
 
+    /// Like [`Self::bench`], as device `device` of `communicator` (its
+    /// times: every run ends when this device's part ends).
+    pub fn bench_as_device(
+        &self,
+        inputs: &[HostTensor],
+        runs: usize,
+        device: usize,
+        communicator: std::sync::Arc<dyn crate::devices::Communicator>,
+    ) -> Result<BenchStats, RuntimeError> {
+        let shared = communicator.clone();
+        crate::devices::as_device(device, shared, || {
+            let result = self.run(inputs, 1).and_then(|_| self.run(inputs, runs));
+            match &result {
+                Ok(_) => communicator.finish(device),
+                Err(error) => communicator.fail(device, &error.to_string()),
+            }
+            Ok(BenchStats::from_times(result?.1))
+        })
+    }
+
     /// Runs the entry point `runs` times after one warm-up run.
     pub fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
         self.run(inputs, 1)?;
