@@ -24,7 +24,7 @@
 // RUN: xla-run --check --split-input-file %s 2>&1 | FileCheck %s
 // CHECK-NOT: error
 // CHECK-NOT: FAIL
-// CHECK: 3 passed, 0 failed
+// CHECK: 4 passed, 0 failed
 
 // The seed's example (XLA's RaggedAllToAll, 2 replicas):
 //   ragged([[1, 2, 2], [3, 4, 0]], [[0] * 4] * 2, [[0, 1], [0, 1]], [[1, 2], [1, 1]],
@@ -159,6 +159,44 @@ module attributes {mhlo.num_replicas = 1 : i32, mhlo.num_partitions = 4 : i32} {
       [[10, 11, 12], [20, 21, 22], [-1, -1, -1], [30, 31, 32], [1000, 1001, 1002]],
       [[2010, 2011, 2012], [2020, 2021, 2022], [3030, 3031, 3032], [-1, -1, -1], [3010, 3011, 3012]],
       [[2020, 2021, 2022], [2030, 2031, 2032], [-1, -1, -1], [2000, 2001, 2002], [3000, 3001, 3002]]]> : tensor<4x5x3xi32>
+    return
+  }
+}
+
+// -----
+
+// Groups listed out of device order ([[1, 0], [3, 2]]: device 1 is member
+// 0 of its group, device 0 member 1), so a device's updates for member p
+// go to the device at position p, not to device p; 1-D i64 tables:
+//   ragged([[10 * d + i for i in range(3)] for d in range(4)], [[-1] * 4] * 4,
+//          [[2, 0], [0, 1], [0, 2], [1, 0]], [[1, 1], [1, 2], [1, 1], [2, 1]],
+//          [[2, 2], [0, 0], [3, 3], [0, 1]], [[1, 0], [3, 2]])
+//   == [[11, 12, 0, -1], [10, -1, 2, -1], [-1, 30, -1, 22], [31, 32, -1, 20]]
+module attributes {mhlo.num_replicas = 1 : i32, mhlo.num_partitions = 4 : i32} {
+  func.func @groups_out_of_order() {
+    %inputs = stablehlo.constant dense<[[0, 1, 2], [10, 11, 12], [20, 21, 22], [30, 31, 32]]> : tensor<4x3xi32>
+    %input_offsets = stablehlo.constant dense<[[2, 0], [0, 1], [0, 2], [1, 0]]> : tensor<4x2xi64>
+    %send_sizes = stablehlo.constant dense<[[1, 1], [1, 2], [1, 1], [2, 1]]> : tensor<4x2xi64>
+    %output_offsets = stablehlo.constant dense<[[2, 2], [0, 0], [3, 3], [0, 1]]> : tensor<4x2xi64>
+    %output = stablehlo.constant dense<-1> : tensor<4xi32>
+    %zero = stablehlo.constant dense<0> : tensor<i32>
+    %p = stablehlo.partition_id : tensor<ui32>
+    %id = stablehlo.convert %p : (tensor<ui32>) -> tensor<i32>
+    %in2 = stablehlo.dynamic_slice %inputs, %id, %zero, sizes = [1, 3] : (tensor<4x3xi32>, tensor<i32>, tensor<i32>) -> tensor<1x3xi32>
+    %in = stablehlo.reshape %in2 : (tensor<1x3xi32>) -> tensor<3xi32>
+    %io2 = stablehlo.dynamic_slice %input_offsets, %id, %zero, sizes = [1, 2] : (tensor<4x2xi64>, tensor<i32>, tensor<i32>) -> tensor<1x2xi64>
+    %io = stablehlo.reshape %io2 : (tensor<1x2xi64>) -> tensor<2xi64>
+    %ss2 = stablehlo.dynamic_slice %send_sizes, %id, %zero, sizes = [1, 2] : (tensor<4x2xi64>, tensor<i32>, tensor<i32>) -> tensor<1x2xi64>
+    %ss = stablehlo.reshape %ss2 : (tensor<1x2xi64>) -> tensor<2xi64>
+    %oo2 = stablehlo.dynamic_slice %output_offsets, %id, %zero, sizes = [1, 2] : (tensor<4x2xi64>, tensor<i32>, tensor<i32>) -> tensor<1x2xi64>
+    %oo = stablehlo.reshape %oo2 : (tensor<1x2xi64>) -> tensor<2xi64>
+    %result = "stablehlo.ragged_all_to_all"(%in, %output, %io, %ss, %oo, %ss) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
+                replica_groups = dense<[[1, 0], [3, 2]]> : tensor<2x2xi64>}>
+      : (tensor<3xi32>, tensor<4xi32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<4xi32>
+    %row = stablehlo.reshape %result : (tensor<4xi32>) -> tensor<1x4xi32>
+    %all = "stablehlo.all_gather"(%row) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>,
+             replica_groups = dense<[[0, 1, 2, 3]]> : tensor<1x4xi64>, use_global_device_ids}> : (tensor<1x4xi32>) -> tensor<4x4xi32>
+    check.expect_eq_const %all, dense<[[11, 12, 0, -1], [10, -1, 2, -1], [-1, 30, -1, 22], [31, 32, -1, 20]]> : tensor<4x4xi32>
     return
   }
 }
