@@ -47,9 +47,11 @@
 //! So offsets and sizes that the spec leaves undefined still read and
 //! write only inside the tensors. The offsets and sizes are first clamped
 //! to [-2^62, 2^62] so the bounds arithmetic cannot wrap; that changes
-//! only updates whose offsets or size exceed 2^62 in magnitude (rows no
-//! tensor has). `recv_sizes` is not read (it restates what the senders'
-//! tables say).
+//! only updates whose offsets or size exceed 2^62 in magnitude, which the
+//! spec does not define anyway (its offsets are non-negative and each
+//! update fits its tensors). Overlapping updates write in order: member 0's
+//! first, each member's in table order. `recv_sizes` is not read (it
+//! restates what the senders' tables say).
 //!
 //! `send`, `recv`, `infeed` and `outfeed` move data to or from the host or
 //! another device while the program runs; there is no runtime for that, so
