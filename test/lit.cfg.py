@@ -31,6 +31,32 @@ if _shutil.which("dot"):
 else:
     lit_config.note("Graphviz (dot) not found: graph rendering tests are UNSUPPORTED")
 
+# Programs over several devices run under MPI (one device per rank) when
+# mpirun is installed and xla-run was built with MPI (`xla-run --version`
+# says `mpi: yes`; .ci/run installs Open MPI); else the MPI tests are
+# UNSUPPORTED. %mpirun starts 4 ranks on this machine whatever its cores,
+# as root too.
+import subprocess as _subprocess
+
+_mpirun = _shutil.which("mpirun")
+try:
+    _xla_run_version = _subprocess.run(
+        [os.path.join(tools_dir, "xla-run"), "--version"], capture_output=True, text=True, timeout=60
+    ).stdout
+except (OSError, _subprocess.SubprocessError):
+    _xla_run_version = ""
+if _mpirun and "mpi: yes" in _xla_run_version:
+    config.available_features.add("mpi")
+    config.substitutions.append(("%mpirun", _mpirun + " --allow-run-as-root --oversubscribe"))
+    # Open MPI's launcher wants a home and a temporary directory.
+    for name in ["HOME", "TMPDIR"]:
+        if name in os.environ:
+            config.environment[name] = os.environ[name]
+elif not _mpirun:
+    lit_config.note("mpirun not found: MPI tests are UNSUPPORTED (install openmpi-bin libopenmpi-dev, see .ci/run)")
+else:
+    lit_config.note("xla-run was built without MPI: MPI tests are UNSUPPORTED (install libopenmpi-dev and rebuild)")
+
 config.substitutions.append(("%tools_dir", tools_dir))
 config.substitutions.append(("%examples", os.path.join(config.test_source_root, "examples")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))

@@ -48,6 +48,14 @@ pub struct CompileOptions {
     pub argument_layouts: Vec<Option<Layout>>,
     /// Layouts of the results, returned the same way.
     pub result_layouts: Vec<Option<Layout>>,
+    /// Compile for this many replicas (0 or 1: one). With
+    /// `num_partitions`, the program runs on `num_replicas × num_partitions`
+    /// in-process devices (device `d` is replica `d / num_partitions`,
+    /// partition `d % num_partitions`); its collectives exchange data
+    /// between them. CPU only.
+    pub num_replicas: usize,
+    /// Compile for this many partitions (0 or 1: one).
+    pub num_partitions: usize,
 }
 
 impl XlaComputation {
@@ -98,6 +106,16 @@ impl XlaComputation {
         // SAFETY: cloning the live module op; the clone is owned by `copy`.
         let copy: Operation<'static> = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(self.module.as_operation().to_raw())) };
         let mut module = Module::from_operation(copy).expect("a clone of a module is a module");
+        let (replicas, partitions) = (options.num_replicas.max(1), options.num_partitions.max(1));
+        if replicas * partitions > 1 {
+            if options.device == Device::Gpu {
+                return Err(RunError::Compile {
+                    name: self.name.clone(),
+                    message: "programs over several devices run on the CPU only".into(),
+                });
+            }
+            xla_runtime::devices::set_module_devices(context, &module, replicas, partitions);
+        }
         let (compiled, messages) = capture_diagnostics(context, || {
             let entry = xla_runtime::layout::apply_layouts(
                 context,
@@ -120,7 +138,7 @@ impl XlaComputation {
             RunError::Compile { name: self.name.clone(), message }
         })?;
         let lowered = options.keep_lowered_module.then(|| module.as_operation().to_string());
-        Ok(Executable { executable, lowered, name: self.name.clone(), _shared: Rc::clone(&self.shared) })
+        Ok(Executable { executable, lowered, name: self.name.clone(), devices: replicas * partitions, _shared: Rc::clone(&self.shared) })
     }
 
     /// Compiles with default options and runs once: a shortcut for
@@ -148,20 +166,46 @@ pub struct Executable {
     executable: Compiled,
     lowered: Option<String>,
     name: String,
+    /// The in-process devices it runs on.
+    devices: usize,
     _shared: Rc<Shared>,
 }
 
 impl Executable {
     /// Runs the computation on `arguments` (one literal per parameter, of
-    /// the parameter's shape) and returns one literal per root.
+    /// the parameter's shape) and returns one literal per root. Compiled for
+    /// several devices, every device runs on these (global) arguments and
+    /// the results are device 0's.
     pub fn execute(&self, arguments: &[Literal]) -> Result<Vec<Literal>, RunError> {
         let inputs: Vec<xla_runtime::HostTensor> = arguments.iter().map(|l| l.host_tensor().clone()).collect();
         let outputs = match &self.executable {
-            Compiled::Cpu(executable) => executable.execute(&inputs),
+            Compiled::Cpu(executable) => executable.execute_on_devices(&inputs, self.devices),
             Compiled::Gpu(executable) => executable.execute(&inputs),
         };
         let outputs = outputs.map_err(|error| RunError::Execute { name: self.name.clone(), message: error.to_string() })?;
         Ok(outputs.into_iter().map(Literal::from_host_tensor).collect())
+    }
+
+    /// The number of devices it runs on.
+    pub fn device_count(&self) -> usize {
+        self.devices
+    }
+
+    /// Runs the computation on each device with that device's arguments
+    /// (`arguments[d]` for device `d`; as many lists as devices) and
+    /// returns each device's results: XLA's replicated execution.
+    pub fn execute_per_device(&self, arguments: &[Vec<Literal>]) -> Result<Vec<Vec<Literal>>, RunError> {
+        let error = |message: String| RunError::Execute { name: self.name.clone(), message };
+        if arguments.len() != self.devices {
+            return Err(error(format!("{} argument lists given for {} devices", arguments.len(), self.devices)));
+        }
+        let Compiled::Cpu(executable) = &self.executable else {
+            return Err(error("programs over several devices run on the CPU only".into()));
+        };
+        let inputs: Vec<Vec<xla_runtime::HostTensor>> =
+            arguments.iter().map(|list| list.iter().map(|l| l.host_tensor().clone()).collect()).collect();
+        let outputs = executable.execute_per_device(&inputs).map_err(|e| error(e.to_string()))?;
+        Ok(outputs.into_iter().map(|list| list.into_iter().map(Literal::from_host_tensor).collect()).collect())
     }
 
     /// The lowered module (LLVM dialect), if

@@ -819,7 +819,8 @@ impl XlaBuilder {
         self.add_single("stablehlo.get_dimension_size", &[operand], &[("dimension", i64_attr(dimension))], Vec::new(), None)
     }
 
-    // ---- collectives (one process) ---------------------------------------
+    // ---- collectives (across the replicas of `CompileOptions::num_replicas`;
+    //      `replica_groups` name replica ids, cross_replica mode) -----------
 
     /// `replica_groups` as the dense attribute (all groups of equal size).
     fn replica_groups(op: &str, groups: &[Vec<i64>]) -> Result<(&'static str, String)> {

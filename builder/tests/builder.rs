@@ -986,3 +986,36 @@ fn integer_power() -> TestResult {
     assert_eq!(result[0].to_vec::<i32>()?, vec![81, -8, i32::MIN, -1, 0]);
     Ok(())
 }
+
+/// Compiled for four replicas: each device runs on its own arguments
+/// (`execute_per_device`) or on the same global ones (`execute`, device
+/// 0's results).
+#[test]
+fn collectives_four_replicas() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[2]), "x")?;
+    let add = b.binary_computation("sum", F32, |sb, p, q| sb.add(p, q))?;
+    let reduced = b.all_reduce(x, &add, &[vec![0, 1, 2, 3]])?;
+    let gathered = b.all_gather(x, 0, &[vec![0, 1], vec![2, 3]])?;
+    let replica = b.replica_id()?;
+    let permuted = b.collective_permute(x, &[(0, 1), (1, 2), (2, 3)])?;
+    let computation = b.build(&[reduced, gathered, replica, permuted])?;
+    let options = CompileOptions { num_replicas: 4, ..CompileOptions::default() };
+    let executable = computation.compile(&options)?;
+    assert_eq!(executable.device_count(), 4);
+    let arguments: Vec<Vec<Literal>> = (0..4).map(|d| vec![Literal::vec1(&[d as f32, 10.0 * d as f32])]).collect();
+    let results = executable.execute_per_device(&arguments)?;
+    for (d, result) in results.iter().enumerate() {
+        assert_eq!(result[0].to_vec::<f32>()?, vec![6.0, 60.0], "device {d}");
+        assert_eq!(result[2].to_scalar::<u32>()?, d as u32);
+    }
+    assert_eq!(results[0][1].to_vec::<f32>()?, vec![0.0, 0.0, 1.0, 10.0]);
+    assert_eq!(results[3][1].to_vec::<f32>()?, vec![2.0, 20.0, 3.0, 30.0]);
+    assert_eq!(results[0][3].to_vec::<f32>()?, vec![0.0, 0.0], "nobody sends to device 0");
+    assert_eq!(results[3][3].to_vec::<f32>()?, vec![2.0, 20.0]);
+    let global = executable.execute(&[Literal::vec1(&[1.0f32, 2.0])])?;
+    assert_eq!(global[0].to_vec::<f32>()?, vec![4.0, 8.0]);
+    // A wrong number of argument lists is an error, not a hang.
+    assert!(executable.execute_per_device(&arguments[..2]).is_err());
+    Ok(())
+}

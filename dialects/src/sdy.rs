@@ -3,7 +3,8 @@
 //!
 //! JAX exports a program for several devices with
 //! - `sdy.mesh @mesh = <["x"=2, "y"=2]>` symbols at module level (read with
-//!   [`read_mesh_op`]; attributes `sym_name` and `mesh`);
+//!   [`read_mesh_op`], all of a module with [`read_meshes`]; attributes
+//!   `sym_name` and `mesh`);
 //! - `#sdy.sharding<@mesh, [{"x"}, {}]>` on function arguments and results
 //!   (argument/result attribute `sdy.sharding`; [`read_sharding`]), on
 //!   `sdy.sharding_constraint` / `sdy.reshard` (attribute `sharding`), and
@@ -22,7 +23,7 @@
 //! The readers go through the C API (`include/xla-c/Sdy.h`), not text.
 
 use melior::ir::{
-    Attribute, AttributeLike,
+    Attribute, AttributeLike, BlockLike, Module,
     operation::{OperationLike, OperationRef},
 };
 use mlir_sys::{
@@ -203,6 +204,18 @@ pub fn read_mesh_op(op: OperationRef) -> Option<(String, Mesh)> {
     Some((name, read_mesh(op.attribute("mesh").ok()?)?))
 }
 
+/// Every `sdy.mesh` of a module, in order: `(symbol name, mesh)`, to
+/// resolve [`MeshRef::Symbol`].
+pub fn read_meshes(module: &Module) -> Vec<(String, Mesh)> {
+    let mut meshes = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        meshes.extend(read_mesh_op(op));
+        next = op.next_in_block();
+    }
+    meshes
+}
+
 /// The `manual_axes` of an `sdy.manual_computation`, in order; `None` for
 /// any other op.
 pub fn read_manual_axes(op: OperationRef) -> Option<Vec<String>> {
@@ -254,7 +267,7 @@ pub fn read_unreduced_axes(attr: Attribute) -> Option<Vec<AxisRef>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use melior::ir::{Module, operation::OperationLike};
+    use melior::ir::{RegionLike, attribute::ArrayAttribute};
 
     const MODULE_2D: &str = r#"
 module @jit__lambda attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
@@ -303,11 +316,13 @@ module @jit__lambda attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas
             }
         );
 
+        assert_eq!(read_meshes(&module), vec![("mesh".to_string(), mesh.clone())]);
+
         let func = mesh_op.next_in_block().expect("func.func");
         assert_eq!(read_mesh_op(func), None);
         // Argument and result shardings (function argument attributes).
         let arg_attrs = func.attribute("arg_attrs").expect("arg_attrs");
-        let arg0 = melior::ir::attribute::ArrayAttribute::try_from(arg_attrs).unwrap().element(0).unwrap();
+        let arg0 = ArrayAttribute::try_from(arg_attrs).unwrap().element(0).unwrap();
         let arg0_sharding = unsafe {
             Attribute::from_raw(mlir_sys::mlirDictionaryAttrGetElementByName(
                 arg0.to_raw(),

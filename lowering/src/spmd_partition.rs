@@ -44,7 +44,7 @@ use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
     ir::{
-        Block, BlockLike, Location, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
+        BlockLike, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::StringAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
         r#type::{IntegerType, RankedTensorType},
@@ -640,9 +640,6 @@ pub fn create_spmd_partition_pass() -> Pass {
         &[],
     )
 }
-
-#[allow(dead_code)]
-fn _unused(_: &Block, _: &dyn TypeLike) {}
 
 #[cfg(test)]
 mod tests {

@@ -67,6 +67,56 @@ pub fn module_devices(module: &melior::ir::Module) -> (usize, usize) {
     (read("mhlo.num_replicas"), read("mhlo.num_partitions"))
 }
 
+/// `--devices N`: a module that states its device count must agree with
+/// `devices`; one that does not (or states 1) becomes `devices` replicas
+/// (`mhlo.num_replicas = devices`).
+pub fn set_device_count(context: &melior::Context, module: &melior::ir::Module, devices: usize) -> Result<(), String> {
+    use melior::ir::{attribute::IntegerAttribute, r#type::IntegerType};
+    let (replicas, partitions) = module_devices(module);
+    let stated = replicas * partitions;
+    if stated > 1 {
+        if stated != devices {
+            return Err(format!(
+                "the module is written for {stated} devices (mhlo.num_replicas = {replicas}, mhlo.num_partitions = {partitions}), but --devices {devices} was given"
+            ));
+        }
+        return Ok(());
+    }
+    if devices > 1 {
+        let attribute = IntegerAttribute::new(IntegerType::new(context, 32).into(), devices as i64);
+        let name = std::ffi::CString::new("mhlo.num_replicas").expect("no NUL");
+        // SAFETY: the module and the attribute are live, of one context; the
+        // name outlives the call, which copies it.
+        unsafe {
+            mlir_sys::mlirOperationSetAttributeByName(
+                module.as_operation().to_raw(),
+                mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+                melior::ir::AttributeLike::to_raw(&attribute),
+            )
+        };
+    }
+    Ok(())
+}
+
+/// Sets `mhlo.num_replicas` and `mhlo.num_partitions` of `module` (the
+/// builder's way of compiling for several devices).
+pub fn set_module_devices(context: &melior::Context, module: &melior::ir::Module, replicas: usize, partitions: usize) {
+    use melior::ir::{attribute::IntegerAttribute, r#type::IntegerType};
+    for (name, count) in [("mhlo.num_replicas", replicas), ("mhlo.num_partitions", partitions)] {
+        let attribute = IntegerAttribute::new(IntegerType::new(context, 32).into(), count.max(1) as i64);
+        let name = std::ffi::CString::new(name).expect("no NUL");
+        // SAFETY: the module and the attribute are live, of one context; the
+        // name outlives the call, which copies it.
+        unsafe {
+            mlir_sys::mlirOperationSetAttributeByName(
+                module.as_operation().to_raw(),
+                mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
+                melior::ir::AttributeLike::to_raw(&attribute),
+            )
+        };
+    }
+}
+
 /// How long a collective waits for its peers.
 pub fn collective_timeout() -> Duration {
     std::env::var("XLA_MLIR_COLLECTIVE_TIMEOUT")

@@ -328,6 +328,34 @@ pub struct CpuExecutable {
     #[allow(dead_code)]
     engine: Engine,
     signature: Signature,
+    /// Whether the compiled code asks for its device id or exchanges data
+    /// (calls the devices ABI): if not, every device of a multi-device run
+    /// would compute the same thing alone, and one run suffices.
+    uses_devices: bool,
+}
+
+/// Whether the lowered `module` calls the devices ABI (`xla_device_id`,
+/// `xla_collective`).
+fn calls_devices_abi(module: &Module) -> bool {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    use xla_lowering::stablehlo_to_linalg::spmd::{COLLECTIVE, DEVICE_ID};
+    let mut found = false;
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        if op.name().as_string_ref().as_str().ok() == Some("llvm.call") {
+            let callee = op
+                .attribute("callee")
+                .ok()
+                .and_then(|a| melior::ir::attribute::FlatSymbolRefAttribute::try_from(a).ok())
+                .map(|a| a.value().to_owned())
+                .unwrap_or_default();
+            if callee == COLLECTIVE || callee == DEVICE_ID {
+                found = true;
+                return WalkResult::Interrupt;
+            }
+        }
+        WalkResult::Advance
+    });
+    found
 }
 
 // SAFETY: after `compile` nothing mutates the engine or the compiled code;
@@ -387,7 +415,8 @@ impl CpuExecutable {
                 .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
             Ok::<_, RuntimeError>((engine, function))
         })?;
-        Ok(Self { function, engine, signature })
+        let uses_devices = calls_devices_abi(module);
+        Ok(Self { function, engine, signature, uses_devices })
     }
 
     /// The entry point's signature.
@@ -411,18 +440,36 @@ impl CpuExecutable {
     /// Runs the entry point on `devices` devices, threads of this process
     /// connected by a [`crate::devices::LocalCommunicator`], each on the
     /// same (global) `inputs`, `runs` times (at least once); returns device
-    /// 0's results of the last run and its times. The first failure of a
-    /// device is reported (a peer that waited for it fails too, later).
+    /// 0's results of the last run and its times. A program that never
+    /// asks for its device id nor exchanges data computes the same on every
+    /// device: it runs once.
     fn run_on_devices(&self, inputs: &[HostTensor], devices: usize, runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
-        use crate::devices::{Communicator, LocalCommunicator, as_device, collective_timeout};
-        if devices <= 1 {
+        if devices <= 1 || !self.uses_devices {
             return self.run(inputs, runs);
+        }
+        let per_device: Vec<&[HostTensor]> = vec![inputs; devices];
+        Ok(self.run_devices(&per_device, runs)?.swap_remove(0))
+    }
+
+    /// Runs the entry point on one in-process device per element of
+    /// `inputs` (device `d` on `inputs[d]`), `runs` times; returns each
+    /// device's results of the last run and times. The first failure of a
+    /// device is reported (a peer that waited for it fails too, later).
+    fn run_devices(&self, inputs: &[&[HostTensor]], runs: usize) -> Result<Vec<(Vec<HostTensor>, Vec<(f64, f64)>)>, RuntimeError> {
+        use crate::devices::{Communicator, LocalCommunicator, as_device, collective_timeout};
+        let devices = inputs.len();
+        if devices as i64 > xla_lowering::stablehlo_to_linalg::spmd::MAX_DEVICES {
+            return Err(RuntimeError::Execute(format!(
+                "{devices} devices requested; at most {} run in one process",
+                xla_lowering::stablehlo_to_linalg::spmd::MAX_DEVICES
+            )));
         }
         let communicator = std::sync::Arc::new(LocalCommunicator::new(devices, collective_timeout()));
         let mut results: Vec<Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..devices)
                 .map(|device| {
                     let communicator = communicator.clone();
+                    let inputs = inputs[device];
                     std::thread::Builder::new()
                         .name(format!("device {device}"))
                         .stack_size(DEVICE_STACK_BYTES)
@@ -450,12 +497,17 @@ impl CpuExecutable {
         // The root cause: a failure that is not a collective's (whose
         // waiters then fail too), else the first.
         if let Some(index) = results.iter().position(|r| matches!(r, Err(e) if !matches!(e, RuntimeError::Collective(_)))) {
-            return results.swap_remove(index);
+            return Err(results.swap_remove(index).err().expect("an error"));
         }
-        if let Some(index) = results.iter().position(Result::is_err) {
-            return results.swap_remove(index);
-        }
-        results.swap_remove(0)
+        results.into_iter().collect()
+    }
+
+    /// Runs the entry point once on `inputs.len()` in-process devices, each
+    /// on its own inputs (XLA's replicated execution): one list of results
+    /// per device.
+    pub fn execute_per_device(&self, inputs: &[Vec<HostTensor>]) -> Result<Vec<Vec<HostTensor>>, RuntimeError> {
+        let per_device: Vec<&[HostTensor]> = inputs.iter().map(Vec::as_slice).collect();
+        Ok(self.run_devices(&per_device, 1)?.into_iter().map(|(outputs, _)| outputs).collect())
     }
 
     /// Runs the entry point once on `devices` in-process devices (see
@@ -488,6 +540,26 @@ impl CpuExecutable {
                 Err(error) => communicator.fail(device, &error.to_string()),
             }
             result
+        })
+    }
+
+    /// Like [`Self::bench`], as device `device` of `communicator` (its
+    /// times: every run ends when this device's part ends).
+    pub fn bench_as_device(
+        &self,
+        inputs: &[HostTensor],
+        runs: usize,
+        device: usize,
+        communicator: std::sync::Arc<dyn crate::devices::Communicator>,
+    ) -> Result<BenchStats, RuntimeError> {
+        let shared = communicator.clone();
+        crate::devices::as_device(device, shared, || {
+            let result = self.run(inputs, 1).and_then(|_| self.run(inputs, runs));
+            match &result {
+                Ok(_) => communicator.finish(device),
+                Err(error) => communicator.fail(device, &error.to_string()),
+            }
+            Ok(BenchStats::from_times(result?.1))
         })
     }
 

@@ -30,6 +30,7 @@ pub mod devices;
 pub mod host_tensor;
 pub mod jit;
 pub mod layout;
+pub mod mpi;
 pub mod pool;
 pub mod signature;
 pub mod timing;

@@ -4,11 +4,14 @@
 // the StableHLO spec): ReplicaId/PartitionId are 0; AllReduce, AllGather,
 // ReduceScatter, AllToAll and CollectiveBroadcast over a group of one return
 // the operand; CollectivePermute returns the operand if the pair (0, 0) is
-// listed, else zeros (no process sends to process 0).
+// listed, else zeros (no process sends to process 0). RaggedAllToAll over a
+// group of one copies the process's own updates into its output, skipping
+// rows outside the input or the output (expected values from the Python
+// reference in test/Execution/ragged-all-to-all.mlir).
 
 // RUN: xla-run --check --split-input-file %s 2>&1 | FileCheck %s
 // CHECK-NOT: error
-// CHECK: 15 passed, 0 failed
+// CHECK: 18 passed, 0 failed
 
 func.func @replica_and_partition_ids() {
   %r = stablehlo.replica_id : tensor<ui32>
@@ -152,5 +155,61 @@ func.func @mixed() {
   %b = stablehlo.broadcast_in_dim %f, dims = [] : (tensor<f32>) -> tensor<3xf32>
   %r = stablehlo.add %d, %b : tensor<3xf32>
   check.expect_eq_const %r, dense<[2.0, 4.0, 6.0]> : tensor<3xf32>
+  return
+}
+
+// -----
+
+// ragged_all_to_all over a group of one: 2-D rows, two updates (1-D i32
+// tables), one empty; rows 1 and 4 keep the output operand's values.
+//   ragged([[[0, 1], [2, 3], [4, 5], [6, 7]]], [[[9, 9]] * 5], [[2, 0, 3]], [[2, 0, 1]], [[2, 0, 0]], [[0]])
+//   == [[[6, 7], [9, 9], [4, 5], [6, 7], [9, 9]]]
+func.func @ragged_all_to_all() {
+  %x = stablehlo.constant dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]]> : tensor<4x2xf32>
+  %o = stablehlo.constant dense<9.0> : tensor<5x2xf32>
+  %io = stablehlo.constant dense<[2, 0, 3]> : tensor<3xi32>
+  %ss = stablehlo.constant dense<[2, 0, 1]> : tensor<3xi32>
+  %oo = stablehlo.constant dense<[2, 0, 0]> : tensor<3xi32>
+  %r = "stablehlo.ragged_all_to_all"(%x, %o, %io, %ss, %oo, %ss) <{replica_groups = dense<0> : tensor<1x1xi64>}>
+    : (tensor<4x2xf32>, tensor<5x2xf32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>) -> tensor<5x2xf32>
+  check.expect_eq_const %r, dense<[[6.0, 7.0], [9.0, 9.0], [4.0, 5.0], [6.0, 7.0], [9.0, 9.0]]> : tensor<5x2xf32>
+  return
+}
+
+// -----
+
+// Out-of-range updates copy only their rows inside both tensors (2-D i64
+// tables [1, U]): a negative input offset, sizes past the end of the input
+// or the output, a negative size, a negative output offset.
+//   ragged([[10, 11, 12, 13, 14]], [[0] * 4], [[-2, 3, 1, 0, 4]], [[4, 5, -1, 2, 9]],
+//          [[1, 0, 0, -5, 2]], [[0]])
+//   == [[13, 14, 14, 10]]
+func.func @ragged_all_to_all_out_of_range() {
+  %x = stablehlo.constant dense<[10, 11, 12, 13, 14]> : tensor<5xi32>
+  %o = stablehlo.constant dense<0> : tensor<4xi32>
+  %io = stablehlo.constant dense<[[-2, 3, 1, 0, 4]]> : tensor<1x5xi64>
+  %ss = stablehlo.constant dense<[[4, 5, -1, 2, 9]]> : tensor<1x5xi64>
+  %oo = stablehlo.constant dense<[[1, 0, 0, -5, 2]]> : tensor<1x5xi64>
+  %r = "stablehlo.ragged_all_to_all"(%x, %o, %io, %ss, %oo, %ss) <{replica_groups = dense<0> : tensor<1x1xi64>}>
+    : (tensor<5xi32>, tensor<4xi32>, tensor<1x5xi64>, tensor<1x5xi64>, tensor<1x5xi64>, tensor<1x5xi64>) -> tensor<4xi32>
+  check.expect_eq_const %r, dense<[13, 14, 14, 10]> : tensor<4xi32>
+  return
+}
+
+// -----
+
+// Offsets and sizes at the ends of i64 (the bounds arithmetic must not
+// wrap): every update names only rows outside the tensors, so the output
+// is unchanged (by hand: an update from row -2^63, one of 2^63 - 1 rows to
+// row 2^63 - 1, one from row 2^63 - 1).
+func.func @ragged_all_to_all_extreme_offsets() {
+  %x = stablehlo.constant dense<[10, 11, 12]> : tensor<3xi32>
+  %o = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %io = stablehlo.constant dense<[-9223372036854775808, 0, 9223372036854775807]> : tensor<3xi64>
+  %ss = stablehlo.constant dense<[9223372036854775807, 9223372036854775807, 9223372036854775807]> : tensor<3xi64>
+  %oo = stablehlo.constant dense<[0, 9223372036854775807, -9223372036854775808]> : tensor<3xi64>
+  %r = "stablehlo.ragged_all_to_all"(%x, %o, %io, %ss, %oo, %ss) <{replica_groups = dense<0> : tensor<1x1xi64>}>
+    : (tensor<3xi32>, tensor<3xi32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<3xi32>
+  check.expect_eq_const %r, dense<[1, 2, 3]> : tensor<3xi32>
   return
 }

@@ -83,6 +83,40 @@ module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
 
 // -----
 
+// ragged_all_to_all in a program of one process: its group must be {0}.
+func.func @ragged_all_to_all_two_processes(%x: tensor<3xf32>, %t: tensor<2xi32>) -> tensor<3xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.ragged_all_to_all': replica_groups name process 1, but programs run as one process (id 0)}}
+  %r = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}>
+         : (tensor<3xf32>, tensor<3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+// Without groups (all processes), 2-D tables with 2 rows say two members.
+func.func @ragged_all_to_all_two_rows(%x: tensor<3xf32>, %t: tensor<2x1xi32>) -> tensor<3xf32> {
+  // expected-error@+1 {{cannot lower 'stablehlo.ragged_all_to_all': offset and size tables with 2 rows need that many processes, but programs run as one process}}
+  %r = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<> : tensor<0x0xi64>}>
+         : (tensor<3xf32>, tensor<3xf32>, tensor<2x1xi32>, tensor<2x1xi32>, tensor<2x1xi32>, tensor<2x1xi32>) -> tensor<3xf32>
+  return %r : tensor<3xf32>
+}
+
+// -----
+
+// Over 4 devices without groups (all 4 partitions), a table of 6 entries
+// does not split into one block of updates per member.
+module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func @ragged_all_to_all_uneven_tables(%x: tensor<3xf32>, %t: tensor<6xi64>) -> tensor<3xf32> {
+    // expected-error@+1 {{cannot lower 'stablehlo.ragged_all_to_all': offset and size tables of shape [6] do not hold the same number of updates for each of 4 group members}}
+    %r = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
+           replica_groups = dense<> : tensor<0x0xi64>}>
+           : (tensor<3xf32>, tensor<3xf32>, tensor<6xi64>, tensor<6xi64>, tensor<6xi64>, tensor<6xi64>) -> tensor<3xf32>
+    return %r : tensor<3xf32>
+  }
+}
+
+// -----
+
 func.func @send(%x: tensor<3xi32>, %t: !stablehlo.token) -> !stablehlo.token {
   // expected-error@+1 {{cannot lower 'stablehlo.send': stablehlo.send needs a host transfer runtime, not available}}
   %r = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true}>

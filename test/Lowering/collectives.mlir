@@ -84,3 +84,46 @@ module attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
     return %r : tensor<ui32>
   }
 }
+
+// -----
+
+// ragged_all_to_all over two partitions: all-gathers (exchange kind 0, group
+// table [1, 0]) of the input and of the three tables read, this device's
+// position in its group from a constant table by device id (device 1 is
+// member 0), then the bounds-checked row copies for each member and update.
+// CHECK-LABEL: func.func @ragged_two_partitions(
+// CHECK-COUNT-4: call @xla_collective(
+// CHECK: %[[ID:.*]] = call @xla_device_id() : () -> i64
+// CHECK: arith.constant dense<[1, 0]> : tensor<2xi64>
+// CHECK: scf.for %[[MEMBER:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (tensor<4x2xf32>) {
+// CHECK: scf.for
+// CHECK: arith.maxsi
+// CHECK: arith.minsi
+// CHECK: scf.for
+// CHECK: tensor.extract_slice %{{.*}}[%[[MEMBER]], %{{.*}}, %{{.*}}] [1, 1, 2] [1, 1, 1] : tensor<2x3x2xf32> to tensor<1x2xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] [1, 2] [1, 1] : tensor<1x2xf32> into tensor<4x2xf32>
+module attributes {mhlo.num_partitions = 2 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func @ragged_two_partitions(%x: tensor<3x2xf32>, %o: tensor<4x2xf32>, %t: tensor<2xi32>) -> tensor<4x2xf32> {
+    %r = "stablehlo.ragged_all_to_all"(%x, %o, %t, %t, %t, %t) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>,
+           replica_groups = dense<[[1, 0]]> : tensor<1x2xi64>}>
+           : (tensor<3x2xf32>, tensor<4x2xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4x2xf32>
+    return %r : tensor<4x2xf32>
+  }
+}
+
+// -----
+
+// One process: the same copy loops over a group of one (member 0, its
+// updates for itself), the tables read as [1, U].
+// CHECK-LABEL: func.func @ragged_one_process(
+// CHECK-NOT: xla_collective
+// CHECK: tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2{{\]\]}} output_shape [1, 3, 2] : tensor<3x2xf32> into tensor<1x3x2xf32>
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: tensor.insert_slice
+func.func @ragged_one_process(%x: tensor<3x2xf32>, %o: tensor<4x2xf32>, %t: tensor<2xi32>) -> tensor<4x2xf32> {
+  %r = "stablehlo.ragged_all_to_all"(%x, %o, %t, %t, %t, %t) <{replica_groups = dense<0> : tensor<1x1xi64>}>
+         : (tensor<3x2xf32>, tensor<4x2xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4x2xf32>
+  return %r : tensor<4x2xf32>
+}

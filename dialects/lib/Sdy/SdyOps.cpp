@@ -32,9 +32,28 @@ static constexpr StringLiteral kShardingRuleAttr = "sdy.sharding_rule";
 // is an op_sharding_rule. Other `sdy.*` names pass unchecked.
 LogicalResult SdyDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   if (attr.getName() == kShardingRuleAttr) {
-    if (!isa<OpShardingRuleAttr>(attr.getValue()))
+    auto rule = dyn_cast<OpShardingRuleAttr>(attr.getValue());
+    if (!rule)
       return op->emitOpError() << "attribute '" << kShardingRuleAttr
                                << "' must be an #sdy.op_sharding_rule, got " << attr.getValue();
+    // One mapping per operand and result, one factor run per dimension.
+    auto check = [&](ArrayAttr mappings, TypeRange types, StringRef what) -> LogicalResult {
+      if (mappings.size() != types.size())
+        return op->emitOpError() << "'" << kShardingRuleAttr << "' maps " << mappings.size()
+                                 << " " << what << "s but the op has " << types.size();
+      for (auto [index, mapping, type] : llvm::enumerate(mappings, types)) {
+        auto ranked = dyn_cast<RankedTensorType>(type);
+        int64_t dims = cast<ArrayAttr>(mapping).size();
+        if (ranked && ranked.getRank() != dims)
+          return op->emitOpError() << "'" << kShardingRuleAttr << "' maps " << dims
+                                   << " dimensions of " << what << " " << index << ", of type "
+                                   << type;
+      }
+      return success();
+    };
+    if (failed(check(rule.getOperandMappings(), op->getOperandTypes(), "operand")) ||
+        failed(check(rule.getResultMappings(), op->getResultTypes(), "result")))
+      return failure();
     return success();
   }
   if (attr.getName() != kShardingAttr)
@@ -247,6 +266,28 @@ LogicalResult ManualComputationOp::verifyRegions() {
       return failure();
     return Type(*local);
   };
+
+  // One mesh for all in and out shardings (by name, or equal inline meshes).
+  std::optional<std::pair<Attribute, std::string>> first;
+  auto checkSameMesh = [&](TensorShardingAttr sharding, const char *what,
+                           size_t index) -> LogicalResult {
+    std::string where = (Twine(what) + " " + Twine(index)).str();
+    if (!first) {
+      first = {sharding.getMeshOrRef(), where};
+      return success();
+    }
+    if (sharding.getMeshOrRef() == first->first)
+      return success();
+    return emitOpError() << where << " is sharded over " << sharding.getMeshOrRef() << " but "
+                         << first->second << " over " << first->first
+                         << " (one mesh per manual computation)";
+  };
+  for (auto [index, sharding] : llvm::enumerate(ins))
+    if (failed(checkSameMesh(sharding, "operand", index)))
+      return failure();
+  for (auto [index, sharding] : llvm::enumerate(outs))
+    if (failed(checkSameMesh(sharding, "result", index)))
+      return failure();
 
   for (auto [index, operand] : llvm::enumerate(getTensors())) {
     FailureOr<Type> local = checkSharding(ins[index], operand.getType(), "operand", index);

@@ -181,6 +181,71 @@ LogicalResult AllToAllOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// RaggedAllToAllOp
+//===----------------------------------------------------------------------===//
+
+// The StableHLO spec has no ragged_all_to_all yet (JAX emits XLA's
+// RaggedAllToAll as a custom_call); the rules below are XLA's, numbered
+// here as ragged_all_to_all_cN in the style of the spec:
+//   c1: input and output have one element type and one rank (at least 1),
+//       and equal dimensions after the first;
+//   c2: the result has the type of output;
+//   c3: input_offsets, send_sizes, output_offsets and recv_sizes have one
+//       type, of rank 1 or 2, with i32 or i64 elements;
+//   c4: replica_groups holds distinct ids in range (as all_to_all_c5/c7);
+//   c5: the tables hold U updates for each of the G members of a group:
+//       a 2-D table has G rows, a 1-D table a multiple of G entries.
+LogicalResult RaggedAllToAllOp::verify() {
+  auto input = cast<RankedTensorType>(getInput().getType());
+  auto output = cast<RankedTensorType>(getOutput().getType());
+  // ragged_all_to_all_c1
+  if (input.getElementType() != output.getElementType())
+    return emitOpError() << "input and output must have one element type, got " << input.getElementType()
+                         << " and " << output.getElementType();
+  if (input.getRank() == 0 || input.getRank() != output.getRank())
+    return emitOpError() << "input and output must have one rank of at least 1, got " << input << " and "
+                         << output;
+  for (int64_t d = 1; d < input.getRank(); ++d) {
+    int64_t in = input.getDimSize(d), out = output.getDimSize(d);
+    if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) && in != out)
+      return emitOpError() << "input and output must have equal dimensions after the first, got " << input
+                           << " and " << output << " (dimension " << d << ")";
+  }
+  // ragged_all_to_all_c2
+  if (getResult().getType() != output)
+    return emitOpError() << "result type " << getResult().getType() << " must be the type of output, "
+                         << output;
+  // ragged_all_to_all_c3
+  Value tables[] = {getInputOffsets(), getSendSizes(), getOutputOffsets(), getRecvSizes()};
+  StringRef names[] = {"input_offsets", "send_sizes", "output_offsets", "recv_sizes"};
+  auto table = cast<RankedTensorType>(tables[0].getType());
+  for (int i = 1; i < 4; ++i)
+    if (tables[i].getType() != table)
+      return emitOpError() << names[i] << " must have the type of input_offsets, " << table << ", got "
+                           << tables[i].getType();
+  if (table.getRank() != 1 && table.getRank() != 2)
+    return emitOpError() << "offset and size tables must have rank 1 or 2, got " << table;
+  if (!table.getElementType().isSignlessInteger(32) && !table.getElementType().isSignlessInteger(64))
+    return emitOpError() << "offset and size tables must have i32 or i64 elements, got " << table;
+  // ragged_all_to_all_c4
+  FailureOr<int64_t> groupSize = verifyReplicaGroups(*this, getReplicaGroups());
+  if (failed(groupSize))
+    return failure();
+  // ragged_all_to_all_c5, when the group size is known (replica_groups is
+  // not empty: its rows are the groups, as for all_to_all).
+  int64_t members = *groupSize, entries = table.getDimSize(0);
+  if (numGroups(getReplicaGroups()) == 0 || members == 0 || ShapedType::isDynamic(entries))
+    return success();
+  if (table.getRank() == 2 && entries != members)
+    return emitOpError() << "a 2-D offset or size table must have one row per group member (" << members
+                         << "), got " << table;
+  if (table.getRank() == 1 && entries % members != 0)
+    return emitOpError() << "a 1-D offset or size table must have a multiple of the group size (" << members
+                         << ") entries, got " << table;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CollectivePermuteOp, CollectiveBroadcastOp
 //===----------------------------------------------------------------------===//
 

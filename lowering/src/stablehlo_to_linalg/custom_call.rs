@@ -44,7 +44,57 @@ pub fn custom_call_targets() -> &'static [(&'static str, LowerFn)] {
         // The exchanges of programs over several devices (spmd.rs).
         ("xla.exchange", super::spmd::lower_exchange),
         ("xla.device_id", super::spmd::lower_device_id),
+        (super::spmd::RAGGED_UPDATES_TARGET, super::collectives::lower_ragged_updates),
     ]
+}
+
+/// JAX's `custom_call @ragged_all_to_all` (how `lax.ragged_all_to_all`
+/// lowers: the op's operands, `backend_config = {replica_groups = ...,
+/// channel_id = N}`) becomes `stablehlo.ragged_all_to_all` with those
+/// groups and, for `channel_id > 0`, a `channel_handle` (cross-partition,
+/// as XLA reads it). Run in the first phase, before the expansion of a
+/// program over several devices; other targets are left for
+/// [`lower_custom_call`].
+pub fn rewrite_collective_calls<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    let target = op.attribute("call_target_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|a| a.value().to_owned());
+    if target.as_deref() != Some("ragged_all_to_all") {
+        return Ok(());
+    }
+    expect_operands(op, 6, 1)?;
+    let mut groups = None;
+    let mut channel = 0;
+    for name in ["mhlo.backend_config", "backend_config"] {
+        let Ok(config) = op.attribute(name) else { continue };
+        let raw = config.to_raw();
+        // SAFETY: `raw` is a live attribute; the lookups follow the isa
+        // check, the integer read its own.
+        unsafe {
+            if !mlir_sys::mlirAttributeIsADictionary(raw) {
+                return Err(format!("{name} of ragged_all_to_all is not a dictionary"));
+            }
+            let lookup = |key: &str| {
+                let entry = mlir_sys::mlirDictionaryAttrGetElementByName(raw, mlir_sys::MlirStringRef { data: key.as_ptr().cast(), length: key.len() });
+                (!entry.ptr.is_null()).then_some(entry)
+            };
+            if let Some(entry) = lookup("replica_groups") {
+                groups = Some(melior::ir::Attribute::from_raw(entry));
+            }
+            if let Some(entry) = lookup("channel_id") {
+                if !mlir_sys::mlirAttributeIsAInteger(entry) {
+                    return Err("backend_config channel_id is not an integer".into());
+                }
+                channel = mlir_sys::mlirIntegerAttrGetValueInt(entry);
+            }
+        }
+    }
+    let groups = groups.ok_or("ragged_all_to_all has no replica_groups in its backend_config")?;
+    let mut built = vec![("replica_groups", groups)];
+    if channel > 0 {
+        let text = format!("#stablehlo.channel_handle<handle = {channel}, type = 1>");
+        built.push(("channel_handle", melior::ir::Attribute::parse(rewrite.context, &text).ok_or("internal error: channel_handle")?));
+    }
+    let operands: Vec<Value> = op.operands().collect();
+    rewrite.replace_with_hlo(op, "stablehlo.ragged_all_to_all", &operands, &[], &built)
 }
 
 /// Lowers `stablehlo.custom_call` by its target's registered lowering.

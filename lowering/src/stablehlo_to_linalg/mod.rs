@@ -8,7 +8,9 @@
 //! 1. signedness legalization (`crate::signedness`);
 //! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
 //!    into them (`broadcast`, `dot`, the dynamic-shape ops with static
-//!    types; `composite` into a call); then tuples are forwarded
+//!    types; `composite` into a call; JAX's `custom_call
+//!    @ragged_all_to_all` into `stablehlo.ragged_all_to_all`, before a
+//!    program over several devices expands its collectives); then tuples are forwarded
 //!    (`tuples.rs`) and tokens erased (`tokens.rs`);
 //! 3. [`control_flow_lowerings`]: regions move into scf ops;
 //! 4. [`lowerings`]: everything else, into linalg (and `chlo.top_k`, which
@@ -211,6 +213,8 @@ fn core_lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.broadcast", legacy::lower_broadcast),
         ("stablehlo.dot", legacy::lower_dot),
         ("stablehlo.composite", composite::lower_composite),
+        // JAX's custom_call spelling of ragged_all_to_all.
+        ("stablehlo.custom_call", custom_call::rewrite_collective_calls),
     ];
     table.extend(dynamic::DYNAMIC_OPS.iter().map(|&name| (name, dynamic::lower_dynamic as LowerFn)));
     table

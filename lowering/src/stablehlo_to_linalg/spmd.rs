@@ -37,6 +37,15 @@
 //!   pair targets a device); `collective_broadcast`: G - 1 exchanges of
 //!   kind 2, round k from each group's first member to its k-th, each
 //!   device keeping its round's data (zeros for the devices in no group).
+//! - `ragged_all_to_all`: an all-gather of every member's `input` and of
+//!   its `input_offsets`, `send_sizes` and `output_offsets` (each
+//!   flattened to `[G * U]`), then `@xla.ragged_updates`, which the main
+//!   phase lowers to copy loops (`collectives.rs`, `ragged_updates`): for
+//!   each member `j` and update `u`, the rows that `j` sends to this
+//!   device (entry `me * U + u` of `j`'s tables, `me` this device's
+//!   position in its group, read from a constant table by device id) are
+//!   copied into `output`, out-of-range rows skipped. Simple rather than
+//!   lean: every device receives every member's whole input.
 //! - `replica_id` / `partition_id`: `@xla.device_id` divided / reduced by P.
 //!
 //! The fold is a `linalg.generic` that applies the computation (inlined as
@@ -71,6 +80,12 @@ pub const DEVICE_ID: &str = "xla_device_id";
 
 const EXCHANGE_TARGET: &str = "xla.exchange";
 const DEVICE_ID_TARGET: &str = "xla.device_id";
+/// The local copy loops of `ragged_all_to_all` (`collectives.rs`).
+pub const RAGGED_UPDATES_TARGET: &str = "xla.ragged_updates";
+
+/// The most devices a module may be written for (each in-process device
+/// is a thread).
+pub const MAX_DEVICES: i64 = 4096;
 
 /// The ops that the expansion rewrites.
 pub const EXPANDED_OPS: &[&str] = &[
@@ -82,6 +97,7 @@ pub const EXPANDED_OPS: &[&str] = &[
     "stablehlo.all_to_all",
     "stablehlo.collective_permute",
     "stablehlo.collective_broadcast",
+    "stablehlo.ragged_all_to_all",
 ];
 
 /// (replicas, partitions) of the module `op` is in (1 where not stated).
@@ -409,6 +425,11 @@ fn i64_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
 pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
     let (replicas, partitions) = devices_of(op);
+    if replicas.saturating_mul(partitions) > MAX_DEVICES {
+        return Err(format!(
+            "the module is written for {replicas} × {partitions} devices; at most {MAX_DEVICES} are supported"
+        ));
+    }
     let emit = Emit { rewrite, location: op.location() };
     let operands: Vec<Value> = op.operands().collect();
     let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
@@ -566,6 +587,55 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let result = result.ok_or("internal error: no exchange")?;
             let first = is(0)?;
             replace(vec![emit.op("stablehlo.select", &[first, operands[0], result], operands[0].r#type(), &[])?])
+        }
+        "stablehlo.ragged_all_to_all" => {
+            let context = rewrite.context;
+            let groups = device_groups(op, &name, replicas, partitions, true)?;
+            let members = groups[0].len() as i64;
+            let table: Vec<i64> = groups.concat();
+            let table_shape = static_shape(operands[2].r#type())?;
+            let entries: i64 = table_shape.iter().product();
+            if (table_shape.len() == 2 && table_shape[0] != members) || entries % members != 0 {
+                return Err(format!(
+                    "offset and size tables of shape {table_shape:?} do not hold the same number of updates for each of {members} group members"
+                ));
+            }
+            let input_shape = static_shape(operands[0].r#type())?;
+            static_shape(operands[1].r#type())?;
+            let mut gathered_shape = vec![members];
+            gathered_shape.extend(&input_shape);
+            let inputs = emit.exchange(0, operands[0], &gathered_shape, &table, members)?;
+            let mut tables = Vec::new();
+            for &operand in &operands[2..5] {
+                let flat = if table_shape.len() == 1 { operand } else { emit.reshape(operand, &[entries])? };
+                tables.push(emit.exchange(0, flat, &[members, entries], &table, members)?);
+            }
+            // This device's position in its group.
+            let mut positions = vec![0; (replicas * partitions) as usize];
+            for group in &groups {
+                for (position, &device) in group.iter().enumerate() {
+                    positions[device as usize] = position as i64;
+                }
+            }
+            let i64_type: Type = IntegerType::new(context, 64).into();
+            let scalar = emit.tensor_type(&[], i64_type);
+            let id = emit.op("stablehlo.custom_call", &[], scalar, &[("call_target_name", format!("\"{DEVICE_ID_TARGET}\""))])?;
+            let positions_type = emit.tensor_type(&[positions.len() as i64], i64_type);
+            let positions = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &positions, positions_type)?)?;
+            let position = emit.op(
+                "stablehlo.dynamic_slice",
+                &[positions, id],
+                emit.tensor_type(&[1], i64_type),
+                &[("slice_sizes", builders::i64_array_text(&[1]))],
+            )?;
+            let position = emit.reshape(position, &[])?;
+            let updated = emit.op(
+                "stablehlo.custom_call",
+                &[operands[1], inputs, tables[0], tables[1], tables[2], position],
+                result_types[0],
+                &[("call_target_name", format!("\"{RAGGED_UPDATES_TARGET}\""))],
+            )?;
+            replace(vec![updated])
         }
         other => Err(format!("'{other}' is not expanded")),
     }

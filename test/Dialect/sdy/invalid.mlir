@@ -316,3 +316,31 @@ func.func @rule_attribute_kind(%a: tensor<8xf32>) -> tensor<8xf32> {
   %0 = stablehlo.abs %a {sdy.sharding_rule = "rule"} : tensor<8xf32>
   return %0 : tensor<8xf32>
 }
+
+// -----
+
+func.func @rule_operand_count(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'stablehlo.add' op 'sdy.sharding_rule' maps 1 operands but the op has 2}}
+  %0 = stablehlo.add %a, %a {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i]) {i=8}>} : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+func.func @rule_rank(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'stablehlo.abs' op 'sdy.sharding_rule' maps 2 dimensions of result 0, of type 'tensor<8xf32>'}}
+  %0 = stablehlo.abs %a {sdy.sharding_rule = #sdy.op_sharding_rule<([i])->([i, j]) {i=8, j=1}>} : tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+
+sdy.mesh @a = <["x"=2]>
+sdy.mesh @b = <["x"=2]>
+func.func @two_meshes(%a: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'sdy.manual_computation' op result 0 is sharded over @b but operand 0 over @a (one mesh per manual computation)}}
+  %0 = sdy.manual_computation(%a) in_shardings=[<@a, [{"x"}]>] out_shardings=[<@b, [{"x"}]>] manual_axes={"x"} (%b: tensor<4xf32>) {
+    sdy.return %b : tensor<4xf32>
+  } : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}

@@ -220,6 +220,59 @@ module @jit__lambda attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas
 
 // -----
 
+// jax.shard_map(ppermute over 'x', all_gather over 'y', psum over ('x','z')) on a 2x2x2 mesh, in_specs=P('x', ('y','z')), out_specs=P(None, 'z')
+// CHECK-LABEL: module @jit_body
+// CHECK{LITERAL}: sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 2 : i64}, {name = "z", size = 2 : i64}]}}
+// CHECK{LITERAL}: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y", "z"}]>] out_shardings=[<@mesh, [{}, {"z"}]>] manual_axes={"x", "y", "z"} (%arg1: tensor<4x2xf32>) {
+// CHECK{LITERAL}: sdy.return %6 : tensor<1x2xf32>
+module @jit_body attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 2 : i64}, {name = "z", size = 2 : i64}]}}
+  func.func public @main(%arg0: tensor<8x8xf32>) -> (tensor<1x4xf32> {jax.result_info = "result"}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {"y", "z"}]>] out_shardings=[<@mesh, [{}, {"z"}]>] manual_axes={"x", "y", "z"} (%arg1: tensor<4x2xf32>) {
+      %1 = "stablehlo.collective_permute"(%arg1) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, source_target_pairs = dense<[[0, 4], [4, 0], [1, 5], [5, 1], [2, 6], [6, 2], [3, 7], [7, 3]]> : tensor<8x2xi64>}> : (tensor<4x2xf32>) -> tensor<4x2xf32>
+      %2 = "stablehlo.all_gather"(%1) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2], [1, 3], [4, 6], [5, 7]]> : tensor<4x2xi64>, use_global_device_ids}> : (tensor<4x2xf32>) -> tensor<8x2xf32>
+      %cst = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+      %3 = stablehlo.reduce(%2 init: %cst) applies stablehlo.add across dimensions = [0] : (tensor<8x2xf32>, tensor<f32>) -> tensor<2xf32>
+      %4 = stablehlo.broadcast_in_dim %3, dims = [1] : (tensor<2xf32>) -> tensor<1x2xf32>
+      %5 = "stablehlo.all_reduce"(%4) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1, 4, 5], [2, 3, 6, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%arg2: tensor<f32>, %arg3: tensor<f32>):
+        %6 = stablehlo.add %arg2, %arg3 : tensor<f32>
+        stablehlo.return %6 : tensor<f32>
+      }) : (tensor<1x2xf32>) -> tensor<1x2xf32>
+      sdy.return %5 : tensor<1x2xf32>
+    } : (tensor<8x8xf32>) -> tensor<1x4xf32>
+    return %0 : tensor<1x4xf32>
+  }
+}
+
+// -----
+
+// jax.grad of sum(shard_map(sin, in_specs=P('x'), out_specs=P('x'))) on a 2x2x2 mesh (two manual computations)
+// CHECK-LABEL: module @jit__lambda
+// CHECK{LITERAL}: sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 2 : i64}, {name = "z", size = 2 : i64}]}}
+// CHECK{LITERAL}: %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x", "y", "z"} (%arg1: tensor<4x8xf32>) {
+// CHECK{LITERAL}: sdy.return %4 : tensor<4x8xf32>
+// CHECK{LITERAL}: %3 = sdy.manual_computation(%2, %0) in_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x", "y", "z"} (%arg1: tensor<4x8xf32>, %arg2: tensor<4x8xf32>) {
+// CHECK{LITERAL}: sdy.return %4 : tensor<4x8xf32>
+module @jit__lambda attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=2, "z"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 2 : i64}, {name = "z", size = 2 : i64}]}}
+  func.func public @main(%arg0: tensor<8x8xf32>) -> (tensor<8x8xf32> {jax.result_info = "result"}) {
+    %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x", "y", "z"} (%arg1: tensor<4x8xf32>) {
+      %3 = stablehlo.cosine %arg1 : tensor<4x8xf32>
+      sdy.return %3 : tensor<4x8xf32>
+    } : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    %cst = stablehlo.constant dense<1.000000e+00> : tensor<f32>
+    %1 = stablehlo.broadcast_in_dim %cst, dims = [] : (tensor<f32>) -> tensor<8x8xf32>
+    %2 = sdy.manual_computation(%1, %0) in_shardings=[<@mesh, [{"x"}, {}]>, <@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x", "y", "z"} (%arg1: tensor<4x8xf32>, %arg2: tensor<4x8xf32>) {
+      %3 = stablehlo.multiply %arg1, %arg2 : tensor<4x8xf32>
+      sdy.return %3 : tensor<4x8xf32>
+    } : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %2 : tensor<8x8xf32>
+  }
+}
+
+// -----
+
 // jnp.linalg.cholesky, argument sharded P('x', None) (custom call with an sdy.sharding_rule)
 // CHECK-LABEL: module @jit_f9
 // CHECK{LITERAL}: sdy.mesh @mesh = <["x"=2, "y"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 2 : i64}, {name = "y", size = 2 : i64}]}}

@@ -80,6 +80,13 @@ func.func @sharding_rules(%a: tensor<2x4xf32>, %b: tensor<4x8xf32>, %s: tensor<f
 }
 
 // More than 18 factors: `z_1`, `z_2`, and runs like `zz_1`.
+// The parts of a sharding also exist as attributes of their own.
+// CHECK-LABEL: func.func @parts
+// CHECK-SAME{LITERAL}: test.parts = [#sdy.mesh_axis<"x"=2>, #sdy.axis_ref<"x">, #sdy.axis_ref<"x":(1)2>, #sdy.dimension_sharding<{"x", ?}p1>, #sdy.dimension_sharding<{}>, #sdy.manual_axes<{}>, #sdy.mesh<["a"=1]>]
+func.func @parts() attributes {test.parts = [#sdy.mesh_axis<"x"=2>, #sdy.axis_ref<"x">, #sdy.axis_ref<"x":(1)2>, #sdy.dimension_sharding<{"x", ?}p1>, #sdy.dimension_sharding<{}>, #sdy.manual_axes<{}>, #sdy.mesh<["a"=1]>]} {
+  return
+}
+
 // CHECK-LABEL: func.func @many_factors
 func.func @many_factors(%a: tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32>) -> tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x2xf32> {
   // CHECK{LITERAL}: #sdy.op_sharding_rule<([i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, z, z_1, z_2])->([i, j, k, l, m, n, o, p, q, r, s, t, u, v, w, x, y, zz_1z_2]) {i=1, j=1, k=1, l=1, m=1, n=1, o=1, p=1, q=1, r=1, s=1, t=1, u=1, v=1, w=1, x=1, y=1, z=1, z_1=1, z_2=2}>

@@ -126,6 +126,20 @@ func.func @collective_broadcast(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
+// ragged_all_to_all: JAX's generic form with 1-D i32 tables; 2-D i64
+// tables with a channel and 2-D rows.
+// CHECK-LABEL: func.func @ragged_all_to_all(
+// CHECK-SAME: %[[ARG0:[a-zA-Z0-9_]+]]: tensor<3xf32>, %[[ARG1:[a-zA-Z0-9_]+]]: tensor<4xf32>, %[[ARG2:[a-zA-Z0-9_]+]]: tensor<2xi32>, %[[ARG3:[a-zA-Z0-9_]+]]: tensor<6x5xbf16>, %[[ARG4:[a-zA-Z0-9_]+]]: tensor<2x3xi64>) -> tensor<4xf32> {
+// CHECK-NEXT: %[[V0:[a-zA-Z0-9_]+]] = "stablehlo.ragged_all_to_all"(%[[ARG0]], %[[ARG1]], %[[ARG2]], %[[ARG2]], %[[ARG2]], %[[ARG2]]) <{replica_groups = dense<{{\[\[}}0, 1{{\]\]}}> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
+// CHECK-NEXT: %[[V1:[a-zA-Z0-9_]+]] = "stablehlo.ragged_all_to_all"(%[[ARG3]], %[[ARG3]], %[[ARG4]], %[[ARG4]], %[[ARG4]], %[[ARG4]]) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<{{\[\[}}0, 1], [2, 3{{\]\]}}> : tensor<2x2xi64>}> : (tensor<6x5xbf16>, tensor<6x5xbf16>, tensor<2x3xi64>, tensor<2x3xi64>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<6x5xbf16>
+// CHECK-NEXT: return %[[V0]] : tensor<4xf32>
+// CHECK-NEXT: }
+func.func @ragged_all_to_all(%input: tensor<3xf32>, %output: tensor<4xf32>, %table: tensor<2xi32>, %rows: tensor<6x5xbf16>, %table2: tensor<2x3xi64>) -> tensor<4xf32> {
+  %0 = "stablehlo.ragged_all_to_all"(%input, %output, %table, %table, %table, %table) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
+  %1 = "stablehlo.ragged_all_to_all"(%rows, %rows, %table2, %table2, %table2, %table2) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>}> : (tensor<6x5xbf16>, tensor<6x5xbf16>, tensor<2x3xi64>, tensor<2x3xi64>, tensor<2x3xi64>, tensor<2x3xi64>) -> tensor<6x5xbf16>
+  return %0 : tensor<4xf32>
+}
+
 // Host transfers (channel types 2 and 3) and device-to-device ones (type 1);
 // a recv may return only its token.
 // CHECK-LABEL: func.func @send_recv(

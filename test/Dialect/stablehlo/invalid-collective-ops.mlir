@@ -434,3 +434,86 @@ func.func @all_gather_unknown_group_not_multiple(%x: tensor<2x3xf32>) -> tensor<
   %r = "stablehlo.all_gather"(%x) <{all_gather_dim = 1 : i64, replica_groups = dense<> : tensor<0x0xi64>}> : (tensor<2x3xf32>) -> tensor<2x4xf32>
   return %r : tensor<2x4xf32>
 }
+
+// -----
+
+// ragged_all_to_all: the rules of XLA's RaggedAllToAll, numbered
+// ragged_all_to_all_cN in StablehloCollectives.cpp (the StableHLO spec has
+// no such op yet).
+func.func @ragged_all_to_all_c1_element(%x: tensor<3xf32>, %y: tensor<4xf16>, %t: tensor<2xi32>) {
+  // expected-error @+1 {{input and output must have one element type, got 'f32' and 'f16'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %y, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<4xf16>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf16>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c1_rank(%x: tensor<f32>, %y: tensor<f32>, %t: tensor<2xi32>) {
+  // expected-error @+1 {{input and output must have one rank of at least 1, got 'tensor<f32>' and 'tensor<f32>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %y, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<f32>, tensor<f32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c1_rows(%x: tensor<3x2xf32>, %y: tensor<4x3xf32>, %t: tensor<2xi32>) {
+  // expected-error @+1 {{input and output must have equal dimensions after the first, got 'tensor<3x2xf32>' and 'tensor<4x3xf32>' (dimension 1)}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %y, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3x2xf32>, tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c2(%x: tensor<3xf32>, %y: tensor<4xf32>, %t: tensor<2xi32>) {
+  // expected-error @+1 {{result type 'tensor<3xf32>' must be the type of output, 'tensor<4xf32>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %y, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c3_same_type(%x: tensor<3xf32>, %t: tensor<2xi32>, %u: tensor<2xi64>) {
+  // expected-error @+1 {{recv_sizes must have the type of input_offsets, 'tensor<2xi32>', got 'tensor<2xi64>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %u) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi64>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c3_rank(%x: tensor<3xf32>, %t: tensor<2x1x1xi32>) {
+  // expected-error @+1 {{offset and size tables must have rank 1 or 2, got 'tensor<2x1x1xi32>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<3xf32>, tensor<2x1x1xi32>, tensor<2x1x1xi32>, tensor<2x1x1xi32>, tensor<2x1x1xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c3_element(%x: tensor<3xf32>, %t: tensor<2xui32>) {
+  // expected-error @+1 {{offset and size tables must have i32 or i64 elements, got 'tensor<2xui32>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<3xf32>, tensor<2xui32>, tensor<2xui32>, tensor<2xui32>, tensor<2xui32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c4(%x: tensor<3xf32>, %t: tensor<2xi32>) {
+  // expected-error @+1 {{replica_groups has 0 more than once}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c5_rows(%x: tensor<3xf32>, %t: tensor<3x2xi32>) {
+  // expected-error @+1 {{a 2-D offset or size table must have one row per group member (2), got 'tensor<3x2xi32>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<3xf32>, tensor<3x2xi32>, tensor<3x2xi32>, tensor<3x2xi32>, tensor<3x2xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @ragged_all_to_all_c5_entries(%x: tensor<3xf32>, %t: tensor<3xi64>) {
+  // expected-error @+1 {{a 1-D offset or size table must have a multiple of the group size (2) entries, got 'tensor<3xi64>'}}
+  %0 = "stablehlo.ragged_all_to_all"(%x, %x, %t, %t, %t, %t) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<3xf32>, tensor<3xf32>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>, tensor<3xi64>) -> tensor<3xf32>
+  return
+}

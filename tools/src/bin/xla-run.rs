@@ -17,6 +17,10 @@ const TOOL: &str = "xla-run";
 fn command() -> Command {
     Command::new(TOOL)
         .about("Compile a StableHLO module for the CPU or GPU and run a function")
+        // `--version` also says whether the build can run under mpirun.
+        .long_version(&*Box::leak(
+            format!("{}\nmpi: {}", xla_tools::VERSION, if xla_runtime::mpi::SUPPORTED { "yes" } else { "no" }).into_boxed_str(),
+        ))
         .arg(Arg::new("input-file").required(true).help("Input .mlir file (- for stdin)"))
         .arg(
             Arg::new("check")
@@ -70,6 +74,13 @@ fn command() -> Command {
                 .help("Threads of the pool that runs parallel loops (default: $XLA_MLIR_NUM_THREADS, else every core this process may use); 1 runs everything on the calling thread"),
         )
         .arg(
+            Arg::new("devices")
+                .long("devices")
+                .value_name("N")
+                .value_parser(value_parser!(u64).range(1..=4096))
+                .help("Run on N in-process devices (threads). A module that states its device count (mhlo.num_replicas × mhlo.num_partitions) must agree; one that does not becomes N replicas of the same program (its collectives span all of them)"),
+        )
+        .arg(
             Arg::new("parallel-min-cost")
                 .long("parallel-min-cost")
                 .value_name("OPS")
@@ -116,6 +127,9 @@ enum Executable {
     /// With the number of devices the program runs on (threads of this
     /// process, see xla_runtime::devices).
     Cpu(CpuExecutable, usize),
+    /// Under mpirun: this process is device `rank` of the program, its
+    /// peers the other ranks (xla_runtime::mpi).
+    Mpi(CpuExecutable, std::sync::Arc<xla_runtime::mpi::MpiCommunicator>),
     Gpu(GpuExecutable),
 }
 
@@ -123,6 +137,19 @@ impl Executable {
     fn compile(gpu: bool, context: &Context, module: &mut Module, entry: &str) -> Result<Self, RuntimeError> {
         let (replicas, partitions) = xla_runtime::devices::module_devices(module);
         let devices = replicas * partitions;
+        if let Some(world) = xla_runtime::mpi::world().map_err(RuntimeError::Execute)? {
+            use xla_runtime::devices::Communicator;
+            if gpu {
+                return Err(RuntimeError::Compile("under mpirun, programs run on the CPU only (one device per rank)".into()));
+            }
+            if world.device_count() != devices {
+                return Err(RuntimeError::Compile(format!(
+                    "the module is written for {devices} devices (mhlo.num_replicas = {replicas}, mhlo.num_partitions = {partitions}), but mpirun started {} processes: run it with `mpirun -n {devices}`",
+                    world.device_count()
+                )));
+            }
+            return Ok(Self::Mpi(CpuExecutable::compile(context, module, entry)?, world));
+        }
         Ok(if gpu {
             if devices > 1 {
                 return Err(RuntimeError::Compile(format!(
@@ -138,6 +165,7 @@ impl Executable {
     fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
         match self {
             Self::Cpu(e, devices) => e.execute_on_devices(inputs, *devices),
+            Self::Mpi(e, world) => e.execute_as_device(inputs, world.rank(), world.clone()),
             Self::Gpu(e) => e.execute(inputs),
         }
     }
@@ -145,15 +173,22 @@ impl Executable {
     fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
         match self {
             Self::Cpu(e, devices) => e.bench_on_devices(inputs, *devices, runs),
+            Self::Mpi(e, world) => e.bench_as_device(inputs, runs, world.rank(), world.clone()),
             Self::Gpu(e) => e.bench(inputs, runs),
         }
     }
 
     fn signature(&self) -> &Signature {
         match self {
-            Self::Cpu(e, _) => e.signature(),
+            Self::Cpu(e, _) | Self::Mpi(e, _) => e.signature(),
             Self::Gpu(e) => e.signature(),
         }
+    }
+
+    /// Whether this process reports the results: under mpirun only rank 0
+    /// prints, writes and compares them (device 0's, as in one process).
+    fn reports(&self) -> bool {
+        !matches!(self, Self::Mpi(_, world) if world.rank() != 0)
     }
 }
 
@@ -207,7 +242,7 @@ fn tool_main() -> ExitCode {
         std::thread::spawn(move || {
             std::thread::sleep(std::time::Duration::from_secs_f64(limit));
             eprintln!("{TOOL}: error: timed out after {limit} s of compiling and running (--timeout); the program may not terminate");
-            std::process::exit(1);
+            xla_runtime::mpi::exit_job(1);
         });
     }
     let threads = match matches.get_one::<u32>("threads") {
@@ -250,6 +285,11 @@ fn tool_main() -> ExitCode {
     let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
         return ExitCode::from(1);
     };
+    if let Some(&devices) = matches.get_one::<u64>("devices") {
+        if let Err(message) = xla_runtime::devices::set_device_count(&context, &module, devices as usize) {
+            return fail(TOOL, message);
+        }
+    }
     if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
         return fail(TOOL, message);
     }
@@ -273,6 +313,7 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
     let entry = matches.get_one::<String>("entry").expect("has a default");
     if let Some(&runs) = matches.get_one::<usize>("bench") {
         return match executable.bench(inputs, runs) {
+            Ok(_) if !executable.reports() => ExitCode::SUCCESS,
             Ok(stats) => {
                 let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "cpu_median_ms": stats.cpu_median_ms, "runs": stats.runs});
                 print_line(TOOL, json);
@@ -286,6 +327,9 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
         Ok(outputs) => outputs,
         Err(error) => return fail(TOOL, error),
     };
+    if !executable.reports() {
+        return ExitCode::SUCCESS;
+    }
     let paths: Vec<&String> = matches.get_many::<String>("expect").into_iter().flatten().collect();
     let expected = match load_expected(&paths) {
         Ok(expected) => expected,

@@ -372,6 +372,16 @@ fn translate(
     libdevice: Option<String>,
 ) -> ExitCode {
     let emit = matches.get_one::<String>("emit").expect("required").as_str();
+    let (replicas, partitions) = xla_runtime::devices::module_devices(module);
+    if replicas * partitions > 1 && (emit == "aot" || emit == "obj" || emit == "ptx") {
+        return fail(
+            TOOL,
+            format!(
+                "the module is written for {} devices (mhlo.num_replicas = {replicas}, mhlo.num_partitions = {partitions}): its collectives need the runtime's communicator, so it runs with xla-run (in-process devices or MPI); --emit={emit} supports one-device programs only (--emit=llvm-ir shows the code, with calls of xla_collective/xla_device_id)",
+                replicas * partitions
+            ),
+        );
+    }
     if emit == "aot" {
         let options = AotOptions {
             entry: matches.get_one::<String>("entry").expect("has a default").clone(),

@@ -37,8 +37,9 @@ def Sdy_MeshAttr : Sdy_Attr<"Mesh", "mesh"> {
   let description = [{
     The devices form an array whose shape is the axis sizes, in order. Without
     `device_ids` device `d` sits at row-major position `d`; with it, the
-    list gives the device at each row-major position. `<[]>` (no axes) is the
-    empty mesh; `<[], device_ids=[3]>` a maximal mesh (one device).
+    list gives the device at each row-major position (kept as written, also
+    when it is `0..N-1`). `<[]>` (no axes) is the empty mesh;
+    `<[], device_ids=[3]>` a maximal mesh (one device).
   }];
   let parameters = (ins ArrayRefParameter<"MeshAxisAttr", "axes">:$axes,
                         ArrayRefParameter<"int64_t", "device ids">:$device_ids);

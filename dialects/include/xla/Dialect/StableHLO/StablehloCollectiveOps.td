@@ -163,6 +163,37 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [HLO_InferType]> {
   let hasVerifier = 1;
 }
 
+def StableHLO_RaggedAllToAllOp : StableHLO_Op<"ragged_all_to_all", []> {
+  let summary = "Exchanges ragged row ranges between the members of a group (XLA: RaggedAllToAll).";
+  let description = [{
+    `input` and `output` hold rows along dimension 0 (each row being the
+    trailing dimensions, equal in both). The offset and size tables list,
+    for each member `i` of the process's group (a row of `replica_groups`),
+    `U` updates (1-D tables of `G * U` entries, member-major, or 2-D tables
+    `[G, U]`): update `(i, u)` sends the rows
+    `input[input_offsets[i, u] : input_offsets[i, u] + send_sizes[i, u]]` to
+    member `i`, which writes them into its own `output` from row
+    `output_offsets[i, u]` (an offset in the receiver's output, given by the
+    sender). Rows nobody writes keep the values of the `output` operand,
+    which is also the result's type. `recv_sizes[i, u]` is what the process
+    receives from member `i`'s update `u` (a consistency check only).
+    `channel_handle` (handle > 0) makes the groups cross-partition.
+
+    ```mlir
+    %r = "stablehlo.ragged_all_to_all"(%input, %output, %input_offsets, %send_sizes,
+           %output_offsets, %recv_sizes) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}>
+           : (tensor<3xf32>, tensor<4xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>,
+              tensor<2xi32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins HLO_Tensor:$input, HLO_Tensor:$output, HLO_Tensor:$input_offsets,
+                       HLO_Tensor:$send_sizes, HLO_Tensor:$output_offsets, HLO_Tensor:$recv_sizes,
+                       I64ElementsAttr:$replica_groups,
+                       OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
+  let results = (outs HLO_Tensor:$result);
+  let hasVerifier = 1;
+}
+
 def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_InferType]> {
   let summary = "Sends each operand to another process (XLA: CollectivePermute).";
   let description = [{
