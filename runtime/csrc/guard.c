@@ -114,11 +114,14 @@ void xla_parallel_for(xla_task task, void *ctx, int64_t iterations, int64_t cost
 #define XLA_RUNTIME_FAILURE UINT64_MAX
 
 int xla_collective_run(int64_t kind, const char *send, int64_t send_bytes, char *recv, int64_t recv_bytes,
-                       const int64_t *table, int64_t table_len, int64_t group_size);
+                       const int64_t *table, int64_t table_len, int64_t group_size, const char *site,
+                       int64_t site_len);
 
 void xla_collective(int64_t kind, const char *send, int64_t send_bytes, char *recv, int64_t recv_bytes,
-                    const int64_t *table, int64_t table_len, int64_t group_size) {
-  if (xla_collective_run(kind, send, send_bytes, recv, recv_bytes, table, table_len, group_size) != 0) {
+                    const int64_t *table, int64_t table_len, int64_t group_size, const char *site,
+                    int64_t site_len) {
+  if (xla_collective_run(kind, send, send_bytes, recv, recv_bytes, table, table_len, group_size, site,
+                         site_len) != 0) {
     if (!active) {
       fprintf(stderr, "error: a collective failed outside a guarded call\n");
       abort();

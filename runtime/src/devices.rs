@@ -17,16 +17,19 @@
 //! job, one device per rank (`mpi.rs`).
 //!
 //! # Runtime ABI (what the lowering calls; see
-//! `lowering/src/stablehlo_to_linalg/collectives.rs`)
+//! `lowering/src/stablehlo_to_linalg/spmd.rs`)
 //!
 //! ```c
 //! int64_t xla_device_id(void);  // this device's flattened id (0 outside a device)
-//! // kind: 0 all_gather, 1 all_to_all, 2 collective_permute. Each buffer is a
-//! // rank-1 memref passed expanded (allocated, aligned, offset, size, stride).
-//! // table: for 0 and 1 the process groups, `group_size` flattened device ids
-//! // per group, one group after the other; for 2 the (source, target) pairs.
-//! void xla_collective(int64_t kind, <memref send>, <memref recv>, <memref table>,
-//!                     int64_t group_size, int64_t element_bytes);
+//! // kind: 0 all_gather, 1 all_to_all, 2 collective_permute; buffers by
+//! // address and size in bytes. table: for 0 and 1 the process groups,
+//! // `group_size` flattened device ids per group, one group after the other;
+//! // for 2 the (source, target) pairs. site: the collective op's name and
+//! // location (UTF-8), for messages and to tell different ops apart.
+//! void xla_collective(int64_t kind, const char *send, int64_t send_bytes,
+//!                     char *recv, int64_t recv_bytes, const int64_t *table,
+//!                     int64_t table_len, int64_t group_size,
+//!                     const char *site, int64_t site_len);
 //! ```
 //!
 //! - all_gather: `recv` is the group members' `send` buffers concatenated in
@@ -164,12 +167,20 @@ pub struct Exchange<'a> {
     /// Groups (`group_size` ids each) or pairs, see the module docs.
     pub table: &'a [i64],
     pub group_size: usize,
+    /// The collective op it comes from, for messages and to tell exchanges
+    /// of different ops apart: "stablehlo.all_reduce at prog.mlir:7:10".
+    pub site: &'a str,
 }
 
 impl Exchange<'_> {
-    /// "all_gather #3", for messages.
+    /// "all_gather #3 of stablehlo.all_reduce at prog.mlir:7:10", for
+    /// messages.
     pub fn label(&self) -> String {
-        format!("{} #{}", self.kind.name(), self.seq)
+        if self.site.is_empty() {
+            format!("{} #{}", self.kind.name(), self.seq)
+        } else {
+            format!("{} #{} of {}", self.kind.name(), self.seq, self.site)
+        }
     }
 
     /// The group of device `me` and its position in it.
@@ -289,6 +300,9 @@ struct Post {
     len: usize,
     kind: Kind,
     seq: u64,
+    /// The exchange's site (address and length: it lives until the second
+    /// barrier, like the buffer).
+    site: (usize, usize),
 }
 
 struct LocalState {
@@ -387,7 +401,13 @@ impl Communicator for LocalCommunicator {
         if let Some(failure) = &state.failure {
             return Err(failure.clone());
         }
-        state.posts[me] = Some(Post { ptr: send.as_ptr() as usize, len: send.len(), kind: exchange.kind, seq: exchange.seq });
+        state.posts[me] = Some(Post {
+            ptr: send.as_ptr() as usize,
+            len: send.len(),
+            kind: exchange.kind,
+            seq: exchange.seq,
+            site: (exchange.site.as_ptr() as usize, exchange.site.len()),
+        });
         self.barrier(state, me, &label)?;
         // Every device has posted; the posts stay valid until the second
         // barrier, which no device passes before all have copied.
@@ -395,11 +415,16 @@ impl Communicator for LocalCommunicator {
             let state = self.lock();
             state.posts.iter().map(|p| p.expect("every device posted")).collect()
         };
-        let moved = match posts.iter().enumerate().find(|(_, p)| p.kind != exchange.kind || p.seq != exchange.seq) {
+        // SAFETY: each site stays valid until the second barrier.
+        let site_of = |post: &Post| unsafe { std::str::from_utf8_unchecked(std::slice::from_raw_parts(post.site.0 as *const u8, post.site.1)) };
+        let moved = match posts
+            .iter()
+            .enumerate()
+            .find(|(_, p)| p.kind != exchange.kind || p.seq != exchange.seq || site_of(p) != exchange.site)
+        {
             Some((other, post)) => Err(format!(
-                "devices disagree on the collective: device {me} is at {label}, device {other} at {} #{}",
-                post.kind.name(),
-                post.seq
+                "devices disagree on the collective: device {me} is at {label}, device {other} at {}",
+                Exchange { kind: post.kind, seq: post.seq, table: &[], group_size: 0, site: site_of(post) }.label()
             )),
             None => move_data(me, self.devices, exchange, send.len(), recv, |d| {
                 // SAFETY: device d's buffer is live and unmodified until the
@@ -481,29 +506,33 @@ extern "C" fn xla_collective_run(
     table: *const i64,
     table_len: i64,
     group_size: i64,
+    site: *const u8,
+    site_len: i64,
 ) -> std::ffi::c_int {
     let result = (|| {
         let kind = Kind::from_abi(kind).ok_or_else(|| format!("unknown collective kind {kind}"))?;
         // SAFETY: compiled code passes live buffers of these sizes (its
-        // memrefs), and the table of `table_len` ids.
-        let (send, recv, table) = unsafe {
+        // memrefs), the table of `table_len` ids and the site's bytes.
+        let (send, recv, table, site) = unsafe {
             (
                 std::slice::from_raw_parts(send, send_bytes.max(0) as usize),
                 std::slice::from_raw_parts_mut(recv, recv_bytes.max(0) as usize),
                 std::slice::from_raw_parts(table, table_len.max(0) as usize),
+                std::slice::from_raw_parts(site, site_len.max(0) as usize),
             )
         };
+        let site = std::str::from_utf8(site).unwrap_or("");
         CURRENT.with(|current| {
             let mut current = current.borrow_mut();
             match current.as_mut() {
                 Some(device) => {
                     device.seq += 1;
-                    let exchange = Exchange { kind, seq: device.seq, table, group_size: group_size.max(0) as usize };
+                    let exchange = Exchange { kind, seq: device.seq, table, group_size: group_size.max(0) as usize, site };
                     device.communicator.exchange(device.id, &exchange, send, recv)
                 }
                 None => {
                     // Outside a device run: device 0 of 1.
-                    let exchange = Exchange { kind, seq: 1, table, group_size: group_size.max(0) as usize };
+                    let exchange = Exchange { kind, seq: 1, table, group_size: group_size.max(0) as usize, site };
                     move_data(0, 1, &exchange, send.len(), recv, |_| send)
                 }
             }
@@ -558,16 +587,16 @@ mod tests {
         let results = run_all(4, |d, comm| {
             let table = [0, 1, 2, 3];
             let mut gathered = vec![0u8; 8];
-            comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &table, group_size: 4 }, &[d as u8, 10 + d as u8], &mut gathered)?;
+            comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &table, group_size: 4, site: "" }, &[d as u8, 10 + d as u8], &mut gathered)?;
             assert_eq!(gathered, [0, 10, 1, 11, 2, 12, 3, 13]);
             // Two groups: {0, 2} and {1, 3}.
             let groups = [0, 2, 1, 3];
             let send: Vec<u8> = vec![10 * d as u8, 10 * d as u8 + 1];
             let mut got = vec![0u8; 2];
-            comm.exchange(d, &Exchange { kind: Kind::AllToAll, seq: 2, table: &groups, group_size: 2 }, &send, &mut got)?;
+            comm.exchange(d, &Exchange { kind: Kind::AllToAll, seq: 2, table: &groups, group_size: 2, site: "" }, &send, &mut got)?;
             let pairs = [0, 1, 1, 2, 2, 0];
             let mut permuted = vec![9u8; 1];
-            comm.exchange(d, &Exchange { kind: Kind::Permute, seq: 3, table: &pairs, group_size: 2 }, &[d as u8 + 1], &mut permuted)?;
+            comm.exchange(d, &Exchange { kind: Kind::Permute, seq: 3, table: &pairs, group_size: 2, site: "" }, &[d as u8 + 1], &mut permuted)?;
             Ok([got, permuted].concat())
         });
         let values: Vec<Vec<u8>> = results.into_iter().map(Result::unwrap).collect();
@@ -589,7 +618,7 @@ mod tests {
                     let comm = &comm;
                     s.spawn(move || {
                         let mut r = vec![0u8; 3];
-                        comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &table, group_size: 3 }, &[1], &mut r)
+                        comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &table, group_size: 3, site: "" }, &[1], &mut r)
                     })
                 })
                 .collect();

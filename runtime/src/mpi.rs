@@ -265,6 +265,16 @@ mod imp {
         hash
     }
 
+    /// A hash of the collective op an exchange comes from (its name and
+    /// location), so that devices at different ops never pair up.
+    pub(super) fn site_hash(site: &str) -> u64 {
+        let mut hash = 0x8422_2325_cbf2_9ce4u64;
+        for byte in site.bytes() {
+            hash = (hash ^ byte as u64).wrapping_mul(0x100_0000_01b3);
+        }
+        hash
+    }
+
     fn device_list(devices: &[usize]) -> String {
         devices.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
     }
@@ -355,7 +365,7 @@ mod imp {
                 kind: kind_code(exchange.kind),
                 seq: exchange.seq,
                 bytes: send.len() as u64,
-                table: table_hash(exchange.table, exchange.group_size),
+                table: table_hash(exchange.table, exchange.group_size) ^ site_hash(exchange.site),
             };
             let headers = self.handshake(&label, mine)?;
             for (device, header) in headers.iter().enumerate() {
@@ -366,7 +376,10 @@ mod imp {
                     return Err(format!("devices disagree on the collective: device {} is at {label}, device {device} at {}", self.rank, header.at()));
                 }
                 if header.table != mine.table {
-                    return Err(format!("devices disagree on the process groups of {label} (devices {} and {device})", self.rank));
+                    return Err(format!(
+                        "devices disagree on the collective: device {} is at {label}, device {device} at another collective op or process groups",
+                        self.rank
+                    ));
                 }
             }
             match exchange.kind {

@@ -55,7 +55,9 @@
 //!
 //! The main phase lowers `@xla.exchange` to a call of
 //! `xla_collective(kind, send, send_bytes, recv, recv_bytes, table,
-//! table_len, group_size)` on the operand's buffer (`bufferization.to_buffer`)
+//! table_len, group_size, site, site_len)` (site: the op's name and
+//! location, for messages and the runtime's check that every device is at
+//! the same op) on the operand's buffer (`bufferization.to_buffer`)
 //! and a fresh result buffer (`memref.alloc` + `bufferization.to_tensor
 //! restrict`), pointers passed as integers; `@xla.device_id` to a call of
 //! `xla_device_id()`.
@@ -122,7 +124,7 @@ pub fn declare_runtime(context: &Context, module: OperationRef) -> BuildResult<(
     let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("empty module")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
     let location = Location::unknown(context);
-    for (name, inputs, results) in [(COLLECTIVE, vec![i64_type; 8], vec![]), (DEVICE_ID, vec![], vec![i64_type])] {
+    for (name, inputs, results) in [(COLLECTIVE, vec![i64_type; 10], vec![]), (DEVICE_ID, vec![], vec![i64_type])] {
         let function_type = FunctionType::new(context, &inputs, &results);
         let op = OperationBuilder::new("func.func", location)
             .add_attributes(&[
@@ -288,6 +290,10 @@ fn device_pairs(op: OperationRef, replicas: i64, partitions: i64) -> BuildResult
 struct Emit<'a, 'c, 'r> {
     rewrite: &'a Rewrite<'c, 'r>,
     location: Location<'c>,
+    /// The collective op being expanded, for the runtime's messages and its
+    /// check that all devices are at the same op: "stablehlo.all_reduce at
+    /// prog.mlir:7:10".
+    site: String,
 }
 
 impl<'c> Emit<'_, 'c, '_> {
@@ -324,19 +330,24 @@ impl<'c> Emit<'_, 'c, '_> {
 
     /// `@xla.exchange` of `value` into a tensor of `shape`.
     fn exchange(&self, kind: i64, value: Value<'c, '_>, shape: &[i64], table: &[i64], group_size: i64) -> BuildResult<Value<'c, 'c>> {
+        let context = self.rewrite.context;
         let element = builders::element_type(value.r#type())?;
         let table_text: Vec<String> = table.iter().map(i64::to_string).collect();
-        self.op(
+        let site: Attribute = StringAttribute::new(context, &self.site).into();
+        self.rewrite.insert_value(builders::hlo_op(
+            context,
+            self.location,
             "stablehlo.custom_call",
             &[value],
-            self.tensor_type(shape, element),
+            &[self.tensor_type(shape, element)],
             &[
                 ("call_target_name", format!("\"{EXCHANGE_TARGET}\"")),
                 ("xla.kind", format!("{kind} : i64")),
                 ("xla.table", format!("dense<[{}]> : tensor<{}xi64>", table_text.join(", "), table.len())),
                 ("xla.group_size", format!("{group_size} : i64")),
             ],
-        )
+            &[("xla.site", site)],
+        )?)
     }
 
     /// `value` (shape S) split along `dim` into `count` chunks, chunk index
@@ -430,7 +441,8 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             "the module is written for {replicas} × {partitions} devices; at most {MAX_DEVICES} are supported"
         ));
     }
-    let emit = Emit { rewrite, location: op.location() };
+    let site = format!("{name} at {}", location_text(op.location()));
+    let emit = Emit { rewrite, location: op.location(), site };
     let operands: Vec<Value> = op.operands().collect();
     let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
     let replace = |values: Vec<Value<'c, 'c>>| {
@@ -708,6 +720,14 @@ fn i64_constant<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: i6
     rewrite.insert_value(builders::constant(context, location, IntegerAttribute::new(ty, value).into(), ty)?)
 }
 
+/// `file:line:col` of a location (its printed form without `loc(...)` and
+/// quotes), for the runtime's messages.
+fn location_text(location: Location) -> String {
+    let text = location.to_string();
+    let inner = text.strip_prefix("loc(").and_then(|t| t.strip_suffix(')')).unwrap_or(&text);
+    inner.replace('"', "")
+}
+
 /// Lowers `@xla.exchange` (see the module docs).
 pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
@@ -727,6 +747,18 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
     let table_len = static_shape(table_type)?[0];
     let table = rewrite.insert_value(builders::constant(context, location, table_attribute, table_type)?)?;
     let table = read_buffer(rewrite, location, table)?;
+    // The site's UTF-8 bytes, a constant (at least one byte: no empty tensor).
+    let site_text = op.attribute("xla.site").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned()).unwrap_or_default();
+    let site_len = site_text.len() as i64;
+    let i8_type: Type = IntegerType::new(context, 8).into();
+    let mut bytes: Vec<Attribute> = site_text.bytes().map(|b| IntegerAttribute::new(i8_type, b as i64).into()).collect();
+    if bytes.is_empty() {
+        bytes.push(IntegerAttribute::new(i8_type, 0).into());
+    }
+    let site_type: Type = RankedTensorType::new(&[bytes.len() as u64], i8_type, None).into();
+    let site_value = melior::ir::attribute::DenseElementsAttribute::new(site_type, &bytes).map_err(|e| e.to_string())?;
+    let site = rewrite.insert_value(builders::constant(context, location, site_value.into(), site_type)?)?;
+    let site = read_buffer(rewrite, location, site)?;
     let recv_type: Type = melior::ir::r#type::MemRefType::new(element, &[recv_count], None, None).into();
     let recv = rewrite.insert_value(builders::memref_alloc(location, recv_type)?)?;
     let arguments = [
@@ -738,6 +770,8 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
         address(rewrite, location, table)?,
         i64_constant(rewrite, location, table_len)?,
         i64_constant(rewrite, location, group_size)?,
+        address(rewrite, location, site)?,
+        i64_constant(rewrite, location, site_len)?,
     ];
     let callee = Attribute::parse(context, &format!("@{COLLECTIVE}")).ok_or("internal error: callee")?;
     rewrite.insert_values(builders::func_call(location, &arguments, &[], &[(Identifier::new(context, "callee"), callee)])?)?;
