@@ -144,9 +144,20 @@ const COMPILE_STACK_BYTES: usize = 512 << 20;
 /// The entry function jax exports.
 const ENTRY: &str = "main";
 
+/// How many programs this process has compiled (cache hits excluded).
+static COMPILATIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// The number of programs compiled so far: the tests check with it that
+/// the same program is compiled once per client.
+#[unsafe(no_mangle)]
+pub extern "C" fn xla_mlir_pjrt_compilations() -> u64 {
+    COMPILATIONS.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// Parses `text` and JIT-compiles its `main`; the error is complete
 /// sentences with the diagnostics, one per line.
 pub fn compile_text(text: String, fingerprint: String) -> Result<Compiled, String> {
+    COMPILATIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let worker = std::thread::Builder::new()
         .name("xla-mlir compile".into())
         .stack_size(COMPILE_STACK_BYTES)
@@ -179,14 +190,68 @@ fn compile_on_this_thread(text: &str, fingerprint: String) -> Result<Compiled, S
         let Some(mut module) = session.parse_module() else {
             return Err(with_diagnostics("xla-mlir cannot parse the program jax sent:".into()));
         };
+        sink_constants_into_regions(&module);
         let executable = CpuExecutable::compile(&context, &mut module, ENTRY)
-            .map_err(|e| with_diagnostics(format!("xla-mlir cannot compile the program: {e}")))?;
+            .map_err(|e| with_diagnostics(format!("xla-mlir cannot compile the program: {e}").replace("see the errors above", "the errors follow")))?;
         Ok(describe(executable, fingerprint))
     })();
     // SAFETY: the handler was attached above to this context.
     unsafe { mlir_sys::mlirContextDetachDiagnosticHandler(context.to_raw(), handler) };
     drop(session);
     result
+}
+
+/// Gives every block that uses a constant defined in an enclosing block its
+/// own copy of the constant.
+///
+/// jax's serialization of a portable artifact CSEs constants across
+/// regions: the comparator of a `stablehlo.sort` (and the bodies of
+/// reductions) then use a `stablehlo.constant` of the enclosing function,
+/// which StableHLO allows but the lowering refuses ("uses a value defined
+/// outside it"); `jax.jit(f).lower().as_text()`, which the examples were
+/// made from, keeps the constants inside. Copying a constant is always
+/// correct (it has no side effects).
+fn sink_constants_into_regions(module: &melior::ir::Module) {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut constants = Vec::new();
+    module.as_operation().walk(WalkOrder::PreOrder, |op| {
+        let name = op.name();
+        let name = name.as_string_ref().as_str().unwrap_or("");
+        if (name == "stablehlo.constant" || name == "arith.constant") && op.result_count() == 1 {
+            constants.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    // SAFETY: every handle belongs to the live module; a use is read (and
+    // its successor saved) before the operand is redirected, which unlinks it.
+    unsafe {
+        use mlir_sys::*;
+        for constant in constants {
+            let home = mlirOperationGetBlock(constant);
+            let value = mlirOperationGetResult(constant, 0);
+            let mut copies: Vec<(MlirBlock, MlirValue)> = Vec::new();
+            let mut use_ = mlirValueGetFirstUse(value);
+            while !mlirOpOperandIsNull(use_) {
+                let next = mlirOpOperandGetNextUse(use_);
+                let owner = mlirOpOperandGetOwner(use_);
+                let block = mlirOperationGetBlock(owner);
+                if block.ptr != home.ptr {
+                    let copy = match copies.iter().find(|(b, _)| b.ptr == block.ptr) {
+                        Some(&(_, copy)) => copy,
+                        None => {
+                            let clone = mlirOperationClone(constant);
+                            mlirBlockInsertOwnedOperation(block, 0, clone);
+                            let copy = mlirOperationGetResult(clone, 0);
+                            copies.push((block, copy));
+                            copy
+                        }
+                    };
+                    mlirOperationSetOperand(owner, mlirOpOperandGetOperandNumber(use_) as isize, copy);
+                }
+                use_ = next;
+            }
+        }
+    }
 }
 
 fn describe(executable: CpuExecutable, fingerprint: String) -> Compiled {

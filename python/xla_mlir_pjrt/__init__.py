@@ -25,6 +25,7 @@ LIBRARY_NAME = "libxla_mlir_pjrt.so"
 PRIORITY = -100
 
 _library = None
+_registered = False
 # Kept alive for as long as the library may call it.
 _translator = None
 
@@ -94,8 +95,18 @@ def load(path=None):
     return library
 
 
+def compilations():
+    """How many programs the plugin has compiled (compile-cache hits excluded)."""
+    library = load()
+    library.xla_mlir_pjrt_compilations.restype = ctypes.c_uint64
+    return library.xla_mlir_pjrt_compilations()
+
+
 def initialize():
-    """The jax_plugins hook: registers the platform ``xla_mlir``."""
+    """The jax_plugins hook: registers the platform ``xla_mlir`` (once)."""
+    global _registered
+    if _registered:
+        return
     from jax._src import xla_bridge
 
     path = library_path()
@@ -109,3 +120,4 @@ def initialize():
         return
     load(path)
     xla_bridge.register_plugin(PLATFORM, priority=PRIORITY, library_path=path)
+    _registered = True
