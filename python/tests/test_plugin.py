@@ -281,12 +281,18 @@ def test_uncompilable_program_is_an_exception():
         jax.jit(f)(x)
 
 
-def test_host_callback_is_refused_clearly():
+def test_host_callbacks_are_refused_clearly():
+    from jax.experimental import io_callback
+
     x = jax.device_put(np.arange(4, dtype=np.float32), OURS)
-
-    def f(v):
-        return jax.pure_callback(lambda a: np.asarray(a) * 2, jax.ShapeDtypeStruct(v.shape, v.dtype), v)
-
-    with pytest.raises(Exception) as raised:
-        jax.jit(f)(x)
-    assert "callback" in str(raised.value).lower()
+    spec = jax.ShapeDtypeStruct(x.shape, x.dtype)
+    programs = {
+        "pure_callback": lambda v: jax.pure_callback(lambda a: np.asarray(a) * 2, spec, v),
+        "io_callback": lambda v: io_callback(lambda a: np.asarray(a), spec, v),
+        "debug.callback": lambda v: (jax.debug.callback(lambda a: None, v), v * 2)[1],
+    }
+    for name, f in programs.items():
+        with pytest.raises(Exception) as raised:
+            jax.jit(f)(x)
+        message = str(raised.value)
+        assert "xla_mlir" in message and ("callback" in message.lower() or "Callback" in message), (name, message)
