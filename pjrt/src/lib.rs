@@ -972,9 +972,10 @@ unsafe extern "C" fn loaded_executable_execute(args: *mut ExecuteArgs) -> *mut c
         let mut inputs = Vec::with_capacity(arguments.len());
         for (index, &raw) in arguments.iter().enumerate() {
             let tensor = buffer(raw)?.tensor().map_err(|e| PjrtError::new(e.code, format!("argument {index}: {}", e.message)))?;
-            inputs.push(Arc::unwrap_or_clone(tensor));
+            inputs.push(tensor);
         }
-        let outputs = e.compiled.executable.execute(&inputs).map_err(|error| invalid(error.to_string()))?;
+        let borrowed: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
+        let outputs = e.compiled.executable.execute_borrowed(&borrowed).map_err(|error| invalid(error.to_string()))?;
         let out_list = *a.output_lists;
         for (index, tensor) in outputs.into_iter().enumerate() {
             *out_list.add(index) = Box::into_raw(Box::new(Buffer::new(e.client, tensor))).cast();
