@@ -4,8 +4,9 @@
 //! registers it).
 //!
 //! The model is the simplest one that is correct: one CPU device with one
-//! memory; a buffer is a [`HostTensor`] (dense, row-major) behind a
-//! reference count; work runs synchronously in the calling thread, so every
+//! memory; a buffer is an [`AlignedBuffer`] (dense, row-major, aligned
+//! as compiled code wants it, so executions read inputs and return results
+//! in place) behind a reference count; work runs synchronously in the calling thread, so every
 //! event is complete when it is handed out. Every slot of the table is
 //! filled: jax trusts `struct_size`, and calls what it finds; a function we
 //! do not implement returns an UNIMPLEMENTED error naming itself.
@@ -22,7 +23,7 @@ use std::collections::HashMap;
 use std::ffi::c_void;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex, OnceLock};
-use xla_runtime::{ElementType, HostTensor};
+use xla_runtime::{AlignedBuffer, ElementType};
 
 /// The platform name jax knows us by (`JAX_PLATFORMS=xla_mlir`).
 pub const PLATFORM_NAME: &str = "xla_mlir";
@@ -420,15 +421,16 @@ pub fn element_type_of(buffer_type: i32) -> Option<ElementType> {
 pub struct Buffer {
     client: *const Client,
     /// `None` once deleted.
-    tensor: Mutex<Option<Arc<HostTensor>>>,
+    data: Mutex<Option<Arc<AlignedBuffer>>>,
     element_type: ElementType,
+    shape: Vec<usize>,
     dims: Vec<i64>,
     /// Row-major: `rank-1, ..., 0`.
     minor_to_major: Vec<i64>,
     /// One reference per `PJRT_Buffer_IncreaseExternalReferenceCount`:
     /// numpy reads the data in place (jax's zero-copy path for CPU
     /// buffers), so it must outlive a `PJRT_Buffer_Delete`.
-    external: Mutex<Vec<Arc<HostTensor>>>,
+    external: Mutex<Vec<Arc<AlignedBuffer>>>,
 }
 
 // SAFETY: the client pointer is only read; the tensor is behind a mutex.
@@ -436,21 +438,23 @@ unsafe impl Send for Buffer {}
 unsafe impl Sync for Buffer {}
 
 impl Buffer {
-    fn new(client: *const Client, tensor: HostTensor) -> Self {
-        let dims: Vec<i64> = tensor.shape.iter().map(|&d| d as i64).collect();
+    /// A buffer over `data`, which holds a dense array of `shape`.
+    fn new(client: *const Client, element_type: ElementType, shape: Vec<usize>, data: AlignedBuffer) -> Self {
+        let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
         let minor_to_major = (0..dims.len() as i64).rev().collect();
         Self {
             client,
-            element_type: tensor.element_type,
+            element_type,
+            shape,
             dims,
             minor_to_major,
-            tensor: Mutex::new(Some(Arc::new(tensor))),
+            data: Mutex::new(Some(Arc::new(data))),
             external: Mutex::new(Vec::new()),
         }
     }
 
-    fn tensor(&self) -> Result<Arc<HostTensor>> {
-        self.tensor
+    fn data(&self) -> Result<Arc<AlignedBuffer>> {
+        self.data
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .clone()
@@ -590,19 +594,22 @@ unsafe extern "C" fn client_buffer_from_host_buffer(args: *mut BufferFromHostBuf
                 return Err(PjrtError::new(code::UNIMPLEMENTED, "the xla-mlir plugin keeps arrays in dense row-major layout only."));
             }
         }
-        let count = dims.iter().product::<usize>();
-        let mut data = vec![0u8; count * size];
-        if count > 0 {
+        let count = dims.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+        let bytes = count
+            .and_then(|n| n.checked_mul(size))
+            .ok_or_else(|| invalid(format!("an array of shape {dims:?} does not fit in memory.")))?;
+        let mut data = AlignedBuffer::new(bytes).map_err(|e| PjrtError::new(code::INTERNAL, e.to_string()))?;
+        if bytes > 0 {
+            let destination = data.as_mut_slice().as_mut_ptr();
             if src_strides == dense {
-                std::ptr::copy_nonoverlapping(a.data.cast::<u8>(), data.as_mut_ptr(), data.len());
+                std::ptr::copy_nonoverlapping(a.data.cast::<u8>(), destination, bytes);
             } else {
-                copy_strided(a.data.cast(), &src_strides, data.as_mut_ptr(), &dense, &dims, size);
+                copy_strided(a.data.cast(), &src_strides, destination, &dense, &dims, size);
             }
         }
-        let tensor = HostTensor::new(element_type, dims, data).map_err(|e| invalid(e.to_string()))?;
         // The data was copied: the host buffer may be freed now.
         a.done_with_host_buffer = new_event();
-        a.buffer = Box::into_raw(Box::new(Buffer::new(client, tensor))).cast();
+        a.buffer = Box::into_raw(Box::new(Buffer::new(client, element_type, dims, data))).cast();
         Ok(())
     })
 }
@@ -665,7 +672,7 @@ unsafe extern "C" fn buffer_get_memory_layout(args: *mut GetMemoryLayoutArgs) ->
 unsafe extern "C" fn buffer_on_device_size_in_bytes(args: *mut ObjArgs<usize>) -> *mut c_void {
     guard(|| unsafe {
         let b = buffer((*args).object)?;
-        (*args).out = b.dims.iter().product::<i64>() as usize * b.element_type.byte_size();
+        (*args).out = b.shape.iter().product::<usize>() * b.element_type.byte_size();
         Ok(())
     })
 }
@@ -688,14 +695,14 @@ unsafe extern "C" fn buffer_memory(args: *mut ObjArgs<*mut c_void>) -> *mut c_vo
 
 unsafe extern "C" fn buffer_delete(args: *mut ObjArgs<()>) -> *mut c_void {
     guard(|| unsafe {
-        *buffer((*args).object)?.tensor.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        *buffer((*args).object)?.data.lock().unwrap_or_else(|e| e.into_inner()) = None;
         Ok(())
     })
 }
 
 unsafe extern "C" fn buffer_is_deleted(args: *mut ObjArgs<bool>) -> *mut c_void {
     guard(|| unsafe {
-        (*args).out = buffer((*args).object)?.tensor.lock().unwrap_or_else(|e| e.into_inner()).is_none();
+        (*args).out = buffer((*args).object)?.data.lock().unwrap_or_else(|e| e.into_inner()).is_none();
         Ok(())
     })
 }
@@ -704,7 +711,7 @@ unsafe extern "C" fn buffer_is_deleted(args: *mut ObjArgs<bool>) -> *mut c_void 
 /// the address of the dense data (the memory is the host's).
 unsafe extern "C" fn buffer_data_pointer(args: *mut ObjArgs<*const u8>) -> *mut c_void {
     guard(|| unsafe {
-        (*args).out = buffer((*args).object)?.tensor()?.data.as_ptr();
+        (*args).out = buffer((*args).object)?.data()?.as_slice().as_ptr();
         Ok(())
     })
 }
@@ -712,8 +719,8 @@ unsafe extern "C" fn buffer_data_pointer(args: *mut ObjArgs<*const u8>) -> *mut 
 unsafe extern "C" fn buffer_increase_external_reference_count(args: *mut ObjArgs<()>) -> *mut c_void {
     guard(|| unsafe {
         let b = buffer((*args).object)?;
-        let tensor = b.tensor()?;
-        b.external.lock().unwrap_or_else(|e| e.into_inner()).push(tensor);
+        let data = b.data()?;
+        b.external.lock().unwrap_or_else(|e| e.into_inner()).push(data);
         Ok(())
     })
 }
@@ -740,11 +747,13 @@ unsafe extern "C" fn buffer_ready_event(args: *mut ObjArgs<*mut c_void>) -> *mut
 unsafe extern "C" fn buffer_to_host_buffer(args: *mut ToHostBufferArgs) -> *mut c_void {
     guard(|| unsafe {
         let a = &mut *args;
-        let tensor = buffer(a.src)?.tensor()?;
-        let size = tensor.element_type.byte_size();
-        let dense = dense_strides(&tensor.shape, size);
-        let dst_strides = if a.host_layout.is_null() { dense.clone() } else { layout_strides(&*a.host_layout, &tensor.shape, size)? };
-        let needed = tensor.data.len();
+        let b = buffer(a.src)?;
+        let data = b.data()?;
+        let bytes = data.as_slice();
+        let size = b.element_type.byte_size();
+        let dense = dense_strides(&b.shape, size);
+        let dst_strides = if a.host_layout.is_null() { dense.clone() } else { layout_strides(&*a.host_layout, &b.shape, size)? };
+        let needed = b.shape.iter().product::<usize>() * size;
         if a.dst.is_null() {
             a.dst_size = needed;
             return Ok(());
@@ -752,10 +761,12 @@ unsafe extern "C" fn buffer_to_host_buffer(args: *mut ToHostBufferArgs) -> *mut 
         if a.dst_size < needed {
             return Err(invalid(format!("the destination holds {} bytes; the buffer needs {needed}.", a.dst_size)));
         }
-        if dst_strides == dense {
-            std::ptr::copy_nonoverlapping(tensor.data.as_ptr(), a.dst.cast::<u8>(), needed);
-        } else {
-            copy_strided(tensor.data.as_ptr(), &dense, a.dst.cast(), &dst_strides, &tensor.shape, size);
+        if needed > 0 {
+            if dst_strides == dense {
+                std::ptr::copy_nonoverlapping(bytes.as_ptr(), a.dst.cast::<u8>(), needed);
+            } else {
+                copy_strided(bytes.as_ptr(), &dense, a.dst.cast(), &dst_strides, &b.shape, size);
+            }
         }
         a.event = new_event();
         Ok(())
@@ -969,16 +980,20 @@ unsafe extern "C" fn loaded_executable_execute(args: *mut ExecuteArgs) -> *mut c
             return Err(invalid(format!("execution on {} devices was asked for; the xla-mlir client has one.", a.num_devices)));
         }
         let arguments = slice(*a.argument_lists, a.num_args);
-        let mut inputs = Vec::with_capacity(arguments.len());
+        let mut buffers = Vec::with_capacity(arguments.len());
+        let mut data = Vec::with_capacity(arguments.len());
         for (index, &raw) in arguments.iter().enumerate() {
-            let tensor = buffer(raw)?.tensor().map_err(|e| PjrtError::new(e.code, format!("argument {index}: {}", e.message)))?;
-            inputs.push(tensor);
+            let b = buffer(raw)?;
+            buffers.push(b);
+            data.push(b.data().map_err(|e| PjrtError::new(e.code, format!("argument {index}: {}", e.message)))?);
         }
-        let borrowed: Vec<&HostTensor> = inputs.iter().map(|t| &**t).collect();
-        let outputs = e.compiled.executable.execute_borrowed(&borrowed).map_err(|error| invalid(error.to_string()))?;
+        let inputs: Vec<(&AlignedBuffer, ElementType, &[usize])> =
+            buffers.iter().zip(&data).map(|(b, d)| (&**d, b.element_type, b.shape.as_slice())).collect();
+        let outputs = e.compiled.executable.execute_in_place(&inputs).map_err(|error| invalid(error.to_string()))?;
         let out_list = *a.output_lists;
-        for (index, tensor) in outputs.into_iter().enumerate() {
-            *out_list.add(index) = Box::into_raw(Box::new(Buffer::new(e.client, tensor))).cast();
+        for (index, (data, spec)) in outputs.into_iter().zip(&e.compiled.executable.signature().outputs).enumerate() {
+            let output = Buffer::new(e.client, spec.element_type, spec.shape.clone(), data);
+            *out_list.add(index) = Box::into_raw(Box::new(output)).cast();
         }
         if !a.device_complete_events.is_null() {
             *a.device_complete_events = new_event();

@@ -137,7 +137,7 @@ impl GpuExecutable {
         // signature `run_entry` checks against the inputs; the buffers are
         // managed memory, readable by host code and kernels alike.
         unsafe {
-            run_entry(self.function, &self.signature, inputs, runs, true, |len| ManagedBuffer::new(self.cuda, len), after_call)
+            run_entry(self.function, &self.signature, inputs, runs, |len| ManagedBuffer::new(self.cuda, len), after_call)
         }
     }
 

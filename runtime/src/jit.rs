@@ -1,7 +1,7 @@
 //! CPU JIT: lower a StableHLO module with `xla-cpu-pipeline`, compile it with
 //! MLIR's ExecutionEngine, and call the entry point on host tensors.
 
-use crate::{HostTensor, RuntimeError, Signature, TensorSpec};
+use crate::{ElementType, HostTensor, RuntimeError, Signature, TensorSpec};
 use melior::{
     Context,
     ir::{Attribute, AttributeLike, BlockLike, Module, RegionLike, attribute::StringAttribute, operation::OperationLike},
@@ -12,17 +12,38 @@ use std::{
 };
 
 /// Buffers handed to compiled code are aligned for any vector load.
-const BUFFER_ALIGNMENT: usize = 64;
+pub const BUFFER_ALIGNMENT: usize = 64;
 
-/// A dense, zero-initialised, 64-byte aligned host buffer.
-struct AlignedBuffer {
+/// A dense, zero-initialised, 64-byte aligned host buffer: what compiled
+/// code reads its arguments from and writes its results into. Callers that
+/// keep their data in these ([`CpuExecutable::execute_in_place`], the PJRT
+/// plugin) pass it to compiled code without a copy.
+pub struct AlignedBuffer {
     ptr: *mut u8,
     layout: Layout,
     len: usize,
 }
 
+// SAFETY: an owned allocation, like a Vec<u8>.
+unsafe impl Send for AlignedBuffer {}
+unsafe impl Sync for AlignedBuffer {}
+
 impl AlignedBuffer {
-    fn new(len: usize) -> Result<Self, RuntimeError> {
+    /// The bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        // SAFETY: `len` initialised bytes (zeroed at allocation).
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    /// The bytes, to fill.
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        // SAFETY: as above; `&mut self` is the only access.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+
+    /// A zeroed buffer of `len` bytes (a 1-byte allocation for 0: compiled
+    /// code never sees a null pointer).
+    pub fn new(len: usize) -> Result<Self, RuntimeError> {
         let error = || RuntimeError::Execute(format!("cannot allocate a buffer of {len} bytes"));
         // A zero-sized tensor still gets a valid (1-byte) allocation, so
         // compiled code never sees a null pointer.
@@ -73,12 +94,11 @@ fn process_cpu_ms() -> f64 {
 /// `function` must be the packed wrapper of the C interface of an entry
 /// point with `signature`; the compiled code writes only into the result
 /// buffers.
-pub(crate) unsafe fn run_entry<B: EntryBuffer, T: std::borrow::Borrow<HostTensor>>(
+pub(crate) unsafe fn run_entry<B: EntryBuffer>(
     function: *mut std::ffi::c_void,
     signature: &Signature,
-    inputs: &[T],
+    inputs: &[HostTensor],
     runs: usize,
-    cpu_time: bool,
     allocate: impl Fn(usize) -> Result<B, RuntimeError>,
     mut after_call: impl FnMut() -> Result<(), RuntimeError>,
 ) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
@@ -86,7 +106,6 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer, T: std::borrow::Borrow<HostTensor
     let input_buffers: Vec<B> = inputs
         .iter()
         .map(|tensor| {
-            let tensor = tensor.borrow();
             let buffer = allocate(tensor.data.len())?;
             // SAFETY: the buffer holds `data.len()` bytes and does not overlap.
             unsafe { std::ptr::copy_nonoverlapping(tensor.data.as_ptr(), buffer.ptr(), tensor.data.len()) };
@@ -102,7 +121,7 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer, T: std::borrow::Borrow<HostTensor
     let mut descriptors: Vec<Vec<u64>> = input_buffers
         .iter()
         .zip(inputs)
-        .map(|(buffer, tensor)| descriptor_of(buffer.ptr(), &tensor.borrow().shape))
+        .map(|(buffer, tensor)| descriptor_of(buffer.ptr(), &tensor.shape))
         .chain(output_buffers.iter().zip(&signature.outputs).map(|(b, spec)| descriptor_of(b.ptr(), &spec.shape)))
         .collect();
     // The C interface takes a pointer to each descriptor.
@@ -110,16 +129,12 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer, T: std::borrow::Borrow<HostTensor
     let mut times = Vec::with_capacity(runs.max(1));
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        // The process's CPU clock sums over its threads: a syscall that
-        // costs microseconds in a process with many (jax's), so callers
-        // that discard the times skip it.
-        let cpu_start = if cpu_time { process_cpu_ms() } else { 0.0 };
+        let cpu_start = process_cpu_ms();
         // SAFETY: guaranteed by the caller; every descriptor describes a
         // live buffer of the declared shape.
         unsafe { call_packed(function, &arguments)? };
         after_call()?;
-        let cpu = if cpu_time { process_cpu_ms() - cpu_start } else { 0.0 };
-        times.push((start.elapsed().as_secs_f64() * 1e3, cpu));
+        times.push((start.elapsed().as_secs_f64() * 1e3, process_cpu_ms() - cpu_start));
     }
     let outputs = output_buffers
         .iter()
@@ -272,13 +287,12 @@ unsafe extern "C" {
 }
 
 /// Checks `inputs` against the entry point's parameters.
-fn check_inputs<T: std::borrow::Borrow<HostTensor>>(signature: &Signature, inputs: &[T]) -> Result<(), RuntimeError> {
+fn check_inputs(signature: &Signature, inputs: &[HostTensor]) -> Result<(), RuntimeError> {
     let function = signature.name.clone();
     if inputs.len() != signature.inputs.len() {
         return Err(RuntimeError::InputCount { function, expected: signature.inputs.len(), given: inputs.len() });
     }
     for (index, (input, spec)) in inputs.iter().zip(&signature.inputs).enumerate() {
-        let input = input.borrow();
         let given = TensorSpec { element_type: input.element_type, shape: input.shape.clone() };
         if &given != spec {
             return Err(RuntimeError::InputMismatch {
@@ -433,10 +447,10 @@ impl CpuExecutable {
 
     /// Runs the entry point `runs` times (at least once) on `inputs` and
     /// returns the results of the last run and the time of each run.
-    fn run<T: std::borrow::Borrow<HostTensor>>(&self, inputs: &[T], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
+    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
         // SAFETY: `function` is the C interface of the entry point, whose
         // signature `run_entry` checks against the inputs.
-        unsafe { run_entry(self.function, &self.signature, inputs, runs, true, AlignedBuffer::new, || Ok(())) }
+        unsafe { run_entry(self.function, &self.signature, inputs, runs, AlignedBuffer::new, || Ok(())) }
     }
 
     /// Runs the entry point once.
@@ -444,11 +458,45 @@ impl CpuExecutable {
         Ok(self.run(inputs, 1)?.0)
     }
 
-    /// Runs the entry point once on inputs the caller keeps (the PJRT
-    /// plugin's buffers, shared with jax): no copy of them is made.
-    pub fn execute_borrowed(&self, inputs: &[&HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
-        // SAFETY: as in `run`; untimed (the plugin's per-call overhead).
-        Ok(unsafe { run_entry(self.function, &self.signature, inputs, 1, false, AlignedBuffer::new, || Ok(())) }?.0)
+    /// Runs the entry point once, reading each input where it is (compiled
+    /// code only reads its arguments: `xla-readonly-arguments`) and
+    /// returning the results in the buffers compiled code wrote: no copy on
+    /// either side. Each input is (buffer, element type, shape), checked
+    /// against the signature; the results have the signature's output specs.
+    pub fn execute_in_place(&self, inputs: &[(&AlignedBuffer, ElementType, &[usize])]) -> Result<Vec<AlignedBuffer>, RuntimeError> {
+        let function = &self.signature.name;
+        if inputs.len() != self.signature.inputs.len() {
+            return Err(RuntimeError::InputCount { function: function.clone(), expected: self.signature.inputs.len(), given: inputs.len() });
+        }
+        for (index, ((buffer, element_type, shape), spec)) in inputs.iter().zip(&self.signature.inputs).enumerate() {
+            if *element_type != spec.element_type || *shape != spec.shape.as_slice() || Some(buffer.len) != spec.byte_size() {
+                let given = TensorSpec { element_type: *element_type, shape: shape.to_vec() };
+                return Err(RuntimeError::InputMismatch {
+                    function: function.clone(),
+                    index,
+                    expected: spec.to_string(),
+                    given: given.to_string(),
+                });
+            }
+        }
+        let outputs: Vec<AlignedBuffer> = self
+            .signature
+            .outputs
+            .iter()
+            // Byte sizes were checked when the signature was read.
+            .map(|spec| AlignedBuffer::new(spec.byte_size().unwrap_or(usize::MAX)))
+            .collect::<Result<_, _>>()?;
+        let mut descriptors: Vec<Vec<u64>> = inputs
+            .iter()
+            .map(|(buffer, _, shape)| descriptor_of(buffer.ptr, shape))
+            .chain(outputs.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor_of(b.ptr, &spec.shape)))
+            .collect();
+        let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        // SAFETY: `function` is the C interface of the entry point; every
+        // descriptor describes a live, aligned buffer of the declared shape,
+        // and compiled code writes only the output buffers.
+        unsafe { call_packed(self.function, &arguments)? };
+        Ok(outputs)
     }
 
     /// Runs the entry point on `devices` devices, threads of this process
