@@ -123,11 +123,15 @@ unsafe extern "C" fn plugin_attributes(args: *mut PluginAttributesArgs) -> *mut 
 
 // ----------------------------------------------------------------- events
 
-/// Work is synchronous: every event is complete when handed out.
-struct Event;
+/// Work is synchronous: every event is complete when handed out. Not a
+/// zero-sized type: each event is a real allocation with its own address
+/// (a boxed ZST would be the same dangling pointer every time).
+struct Event {
+    _complete: bool,
+}
 
 fn new_event() -> *mut c_void {
-    Box::into_raw(Box::new(Event)).cast()
+    Box::into_raw(Box::new(Event { _complete: true })).cast()
 }
 
 unsafe extern "C" fn event_destroy(args: *mut ObjArgs<()>) -> *mut c_void {
