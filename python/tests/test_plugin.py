@@ -148,6 +148,25 @@ def test_device_and_platform():
     np.testing.assert_array_equal(np.asarray(jax.jit(lambda x: x * 2 + 1)(x)), [1.0, 3.0, 5.0, 7.0])
 
 
+def test_xla_mlir_as_the_only_platform():
+    """The issue's acceptance line, in a fresh process where xla_mlir is the default platform."""
+    import subprocess
+
+    program = ("import xla_mlir_pjrt; xla_mlir_pjrt.initialize(); import jax, jax.numpy as jnp; "
+               "print(jax.devices()); print(jax.jit(lambda x: x * 2 + 1)(jnp.arange(4.0)))")
+    environment = dict(os.environ, JAX_PLATFORMS="xla_mlir", PYTHONPATH=str(ROOT / "python"))
+    result = subprocess.run([sys.executable, "-c", program], env=environment, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["[XlaMlirCpuDevice(id=0)]", "[1. 3. 5. 7.]"], result.stdout
+
+
+def test_retracing_for_new_shapes_and_dtypes():
+    f = jax.jit(lambda x: jnp.cumsum(x * x))
+    for shape, dtype in [((3,), np.float32), ((5,), np.float32), ((2, 4), np.float32), ((6,), np.int32)]:
+        x = (np.arange(np.prod(shape)).reshape(shape) - 2).astype(dtype)
+        np.testing.assert_array_equal(np.asarray(f(jax.device_put(x, OURS))), np.cumsum(x * x))
+
+
 def test_pytrees_and_many_outputs():
     def f(tree):
         a, (b, c) = tree["a"], tree["bc"]
