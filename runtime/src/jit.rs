@@ -1,7 +1,7 @@
 //! CPU JIT: lower a StableHLO module with `xla-cpu-pipeline`, compile it with
 //! MLIR's ExecutionEngine, and call the entry point on host tensors.
 
-use crate::{HostTensor, RuntimeError, Signature, TensorSpec};
+use crate::{ElementType, HostTensor, RuntimeError, Signature, TensorSpec};
 use melior::{
     Context,
     ir::{Attribute, AttributeLike, BlockLike, Module, RegionLike, attribute::StringAttribute, operation::OperationLike},
@@ -12,17 +12,38 @@ use std::{
 };
 
 /// Buffers handed to compiled code are aligned for any vector load.
-const BUFFER_ALIGNMENT: usize = 64;
+pub const BUFFER_ALIGNMENT: usize = 64;
 
-/// A dense, zero-initialised, 64-byte aligned host buffer.
-struct AlignedBuffer {
+/// A dense, zero-initialised, 64-byte aligned host buffer: what compiled
+/// code reads its arguments from and writes its results into. Callers that
+/// keep their data in these ([`CpuExecutable::execute_in_place`], the PJRT
+/// plugin) pass it to compiled code without a copy.
+pub struct AlignedBuffer {
     ptr: *mut u8,
     layout: Layout,
     len: usize,
 }
 
+// SAFETY: an owned allocation, like a Vec<u8>.
+unsafe impl Send for AlignedBuffer {}
+unsafe impl Sync for AlignedBuffer {}
+
 impl AlignedBuffer {
-    fn new(len: usize) -> Result<Self, RuntimeError> {
+    /// The bytes.
+    pub fn as_slice(&self) -> &[u8] {
+        // SAFETY: `len` initialised bytes (zeroed at allocation).
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    /// The bytes, to fill.
+    pub fn as_mut_slice(&mut self) -> &mut [u8] {
+        // SAFETY: as above; `&mut self` is the only access.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+
+    /// A zeroed buffer of `len` bytes (a 1-byte allocation for 0: compiled
+    /// code never sees a null pointer).
+    pub fn new(len: usize) -> Result<Self, RuntimeError> {
         let error = || RuntimeError::Execute(format!("cannot allocate a buffer of {len} bytes"));
         // A zero-sized tensor still gets a valid (1-byte) allocation, so
         // compiled code never sees a null pointer.
@@ -435,6 +456,47 @@ impl CpuExecutable {
     /// Runs the entry point once.
     pub fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
         Ok(self.run(inputs, 1)?.0)
+    }
+
+    /// Runs the entry point once, reading each input where it is (compiled
+    /// code only reads its arguments: `xla-readonly-arguments`) and
+    /// returning the results in the buffers compiled code wrote: no copy on
+    /// either side. Each input is (buffer, element type, shape), checked
+    /// against the signature; the results have the signature's output specs.
+    pub fn execute_in_place(&self, inputs: &[(&AlignedBuffer, ElementType, &[usize])]) -> Result<Vec<AlignedBuffer>, RuntimeError> {
+        let function = &self.signature.name;
+        if inputs.len() != self.signature.inputs.len() {
+            return Err(RuntimeError::InputCount { function: function.clone(), expected: self.signature.inputs.len(), given: inputs.len() });
+        }
+        for (index, ((buffer, element_type, shape), spec)) in inputs.iter().zip(&self.signature.inputs).enumerate() {
+            if *element_type != spec.element_type || *shape != spec.shape.as_slice() || Some(buffer.len) != spec.byte_size() {
+                let given = TensorSpec { element_type: *element_type, shape: shape.to_vec() };
+                return Err(RuntimeError::InputMismatch {
+                    function: function.clone(),
+                    index,
+                    expected: spec.to_string(),
+                    given: given.to_string(),
+                });
+            }
+        }
+        let outputs: Vec<AlignedBuffer> = self
+            .signature
+            .outputs
+            .iter()
+            // Byte sizes were checked when the signature was read.
+            .map(|spec| AlignedBuffer::new(spec.byte_size().unwrap_or(usize::MAX)))
+            .collect::<Result<_, _>>()?;
+        let mut descriptors: Vec<Vec<u64>> = inputs
+            .iter()
+            .map(|(buffer, _, shape)| descriptor_of(buffer.ptr, shape))
+            .chain(outputs.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor_of(b.ptr, &spec.shape)))
+            .collect();
+        let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        // SAFETY: `function` is the C interface of the entry point; every
+        // descriptor describes a live, aligned buffer of the declared shape,
+        // and compiled code writes only the output buffers.
+        unsafe { call_packed(self.function, &arguments)? };
+        Ok(outputs)
     }
 
     /// Runs the entry point on `devices` devices, threads of this process

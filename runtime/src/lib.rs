@@ -37,7 +37,7 @@ pub mod timing;
 
 pub use host_tensor::{ElementType, HostTensor, HostTensorError};
 pub use gpu::GpuExecutable;
-pub use jit::{BenchStats, CpuExecutable};
+pub use jit::{AlignedBuffer, BenchStats, CpuExecutable};
 pub use signature::{Signature, TensorSpec};
 
 /// Errors of compilation and execution. Messages are complete sentences

@@ -1,0 +1,123 @@
+"""The xla-mlir PJRT plugin for jax: ``JAX_PLATFORMS=xla_mlir``.
+
+jax finds this module through the ``jax_plugins`` entry point and calls
+:func:`initialize`, which registers the plugin library as the platform
+``xla_mlir``. Before jax compiles anything, the module also registers, in
+the library, a translator from StableHLO portable artifacts (VHLO bytecode,
+which jax hands to ``PJRT_Client_Compile``) to StableHLO text, using jaxlib's
+own MLIR: MLIR 22, which xla-mlir is built on, cannot read VHLO.
+
+The library is found, in this order, at ``$XLA_MLIR_PJRT_LIBRARY``, inside
+this package (``pip install ./python`` copies it there), or in the
+repository's ``target/release`` / ``target/debug`` (a checkout installed with
+``pip install -e ./python``).
+"""
+
+import ctypes
+import os
+import pathlib
+
+PLATFORM = "xla_mlir"
+LIBRARY_NAME = "libxla_mlir_pjrt.so"
+# Above jax's own CPU backend (priority 0) is not wanted: jax picks the
+# highest-priority platform by default, and the user should opt in with
+# JAX_PLATFORMS=xla_mlir or jax.devices("xla_mlir").
+PRIORITY = -100
+
+_library = None
+_registered = False
+# Kept alive for as long as the library may call it.
+_translator = None
+
+
+def library_path():
+    """The path of the plugin library, or None if it cannot be found."""
+    explicit = os.environ.get("XLA_MLIR_PJRT_LIBRARY")
+    if explicit:
+        return explicit
+    here = pathlib.Path(__file__).resolve().parent
+    candidates = [here / LIBRARY_NAME]
+    for root in [here.parent.parent, pathlib.Path.cwd()]:
+        for profile in ("release", "debug"):
+            candidates.append(root / "target" / profile / LIBRARY_NAME)
+    for candidate in candidates:
+        if candidate.is_file():
+            return str(candidate)
+    return None
+
+
+def _artifact_to_text(artifact):
+    """StableHLO text of a portable artifact, read with jaxlib's MLIR."""
+    from jax._src.interpreters import mlir as jax_mlir
+    from jaxlib.mlir.dialects import stablehlo
+
+    context = jax_mlir.make_ir_context()
+    with context:
+        module = stablehlo.deserialize_portable_artifact(context, artifact)
+        return module.operation.get_asm(enable_debug_info=False)
+
+
+_TRANSLATOR_TYPE = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p)
+
+
+def _translate(data, size, sink):
+    # Runs inside PJRT_Client_Compile, with the GIL (ctypes takes it). Any
+    # failure goes back to the library as an error message: an exception
+    # must not escape a ctypes callback.
+    try:
+        text = _artifact_to_text(ctypes.string_at(data, size)).encode("utf-8")
+        ok = 1
+    except BaseException as error:  # noqa: BLE001 - reported to jax as an error
+        text = f"{type(error).__name__}: {error}".encode("utf-8", "replace")
+        ok = 0
+    _library.xla_mlir_pjrt_translation_result(sink, text, len(text), ok)
+
+
+def load(path=None):
+    """Loads the library (once) and registers the translator in it."""
+    global _library, _translator
+    if _library is not None:
+        return _library
+    path = path or library_path()
+    if path is None:
+        raise RuntimeError(
+            f"cannot find {LIBRARY_NAME}: build it with `cargo build -p xla-mlir-pjrt` "
+            "or set XLA_MLIR_PJRT_LIBRARY to its path.")
+    library = ctypes.CDLL(path)
+    library.xla_mlir_pjrt_set_translator.argtypes = [_TRANSLATOR_TYPE]
+    library.xla_mlir_pjrt_set_translator.restype = None
+    library.xla_mlir_pjrt_translation_result.argtypes = [
+        ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int]
+    library.xla_mlir_pjrt_translation_result.restype = None
+    _translator = _TRANSLATOR_TYPE(_translate)
+    library.xla_mlir_pjrt_set_translator(_translator)
+    _library = library
+    return library
+
+
+def compilations():
+    """How many programs the plugin has compiled (compile-cache hits excluded)."""
+    library = load()
+    library.xla_mlir_pjrt_compilations.restype = ctypes.c_uint64
+    return library.xla_mlir_pjrt_compilations()
+
+
+def initialize():
+    """The jax_plugins hook: registers the platform ``xla_mlir`` (once)."""
+    global _registered
+    if _registered:
+        return
+    from jax._src import xla_bridge
+
+    path = library_path()
+    if path is None:
+        # jax calls every installed plugin at start-up: a missing library
+        # must not break jax's other platforms.
+        import warnings
+        warnings.warn(
+            f"xla_mlir_pjrt: {LIBRARY_NAME} not found (build it with `cargo build -p xla-mlir-pjrt` "
+            "or set XLA_MLIR_PJRT_LIBRARY); the xla_mlir platform is not registered.")
+        return
+    load(path)
+    xla_bridge.register_plugin(PLATFORM, priority=PRIORITY, library_path=path)
+    _registered = True
