@@ -341,8 +341,20 @@ impl BenchStats {
 /// temporaries on the stack).
 const DEVICE_STACK_BYTES: usize = 64 << 20;
 
+/// How long the devices of a failed multi-device run get to report after
+/// the first failure (see `CpuExecutable::run_devices`).
+const STRAGGLER_GRACE: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A compiled entry point.
 pub struct CpuExecutable {
+    /// Shared with the device threads of multi-device runs, so that a device
+    /// stuck in compiled code (left running when the run has failed) keeps
+    /// the code it runs alive.
+    inner: std::sync::Arc<Compiled>,
+}
+
+/// What [`CpuExecutable`] holds.
+struct Compiled {
     // Field order matters: the function pointer dies before the engine.
     function: *mut std::ffi::c_void,
     /// Owns the JIT-compiled code that `function` points into.
@@ -353,6 +365,16 @@ pub struct CpuExecutable {
     /// (calls the devices ABI): if not, every device of a multi-device run
     /// would compute the same thing alone, and one run suffices.
     uses_devices: bool,
+}
+
+impl Compiled {
+    /// Runs the entry point `runs` times (at least once) on `inputs` and
+    /// returns the results of the last run and the time of each run.
+    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
+        // SAFETY: `function` is the C interface of the entry point, whose
+        // signature `run_entry` checks against the inputs.
+        unsafe { run_entry(self.function, &self.signature, inputs, runs, AlignedBuffer::new, || Ok(())) }
+    }
 }
 
 /// Whether the lowered `module` calls the devices ABI (`xla_device_id`,
@@ -385,8 +407,8 @@ fn calls_devices_abi(module: &Module) -> bool {
 // parallel loops on the process's pool, which takes calls from any thread;
 // the allocation guard is per thread. So an executable may be run from
 // several threads at once, and dropped on any thread.
-unsafe impl Send for CpuExecutable {}
-unsafe impl Sync for CpuExecutable {}
+unsafe impl Send for Compiled {}
+unsafe impl Sync for Compiled {}
 
 /// Marks every public function so that the LLVM lowering emits its C
 /// interface wrapper `_mlir_ciface_<name>`, which [`CpuExecutable`] and AOT
@@ -437,20 +459,18 @@ impl CpuExecutable {
             Ok::<_, RuntimeError>((engine, function))
         })?;
         let uses_devices = calls_devices_abi(module);
-        Ok(Self { function, engine, signature, uses_devices })
+        Ok(Self { inner: std::sync::Arc::new(Compiled { function, engine, signature, uses_devices }) })
     }
 
     /// The entry point's signature.
     pub fn signature(&self) -> &Signature {
-        &self.signature
+        &self.inner.signature
     }
 
     /// Runs the entry point `runs` times (at least once) on `inputs` and
     /// returns the results of the last run and the time of each run.
     fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
-        // SAFETY: `function` is the C interface of the entry point, whose
-        // signature `run_entry` checks against the inputs.
-        unsafe { run_entry(self.function, &self.signature, inputs, runs, AlignedBuffer::new, || Ok(())) }
+        self.inner.run(inputs, runs)
     }
 
     /// Runs the entry point once.
@@ -464,11 +484,11 @@ impl CpuExecutable {
     /// either side. Each input is (buffer, element type, shape), checked
     /// against the signature; the results have the signature's output specs.
     pub fn execute_in_place(&self, inputs: &[(&AlignedBuffer, ElementType, &[usize])]) -> Result<Vec<AlignedBuffer>, RuntimeError> {
-        let function = &self.signature.name;
-        if inputs.len() != self.signature.inputs.len() {
-            return Err(RuntimeError::InputCount { function: function.clone(), expected: self.signature.inputs.len(), given: inputs.len() });
+        let function = &self.inner.signature.name;
+        if inputs.len() != self.inner.signature.inputs.len() {
+            return Err(RuntimeError::InputCount { function: function.clone(), expected: self.inner.signature.inputs.len(), given: inputs.len() });
         }
-        for (index, ((buffer, element_type, shape), spec)) in inputs.iter().zip(&self.signature.inputs).enumerate() {
+        for (index, ((buffer, element_type, shape), spec)) in inputs.iter().zip(&self.inner.signature.inputs).enumerate() {
             if *element_type != spec.element_type || *shape != spec.shape.as_slice() || Some(buffer.len) != spec.byte_size() {
                 let given = TensorSpec { element_type: *element_type, shape: shape.to_vec() };
                 return Err(RuntimeError::InputMismatch {
@@ -480,6 +500,7 @@ impl CpuExecutable {
             }
         }
         let outputs: Vec<AlignedBuffer> = self
+            .inner
             .signature
             .outputs
             .iter()
@@ -489,13 +510,13 @@ impl CpuExecutable {
         let mut descriptors: Vec<Vec<u64>> = inputs
             .iter()
             .map(|(buffer, _, shape)| descriptor_of(buffer.ptr, shape))
-            .chain(outputs.iter().zip(&self.signature.outputs).map(|(b, spec)| descriptor_of(b.ptr, &spec.shape)))
+            .chain(outputs.iter().zip(&self.inner.signature.outputs).map(|(b, spec)| descriptor_of(b.ptr, &spec.shape)))
             .collect();
         let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
         // SAFETY: `function` is the C interface of the entry point; every
         // descriptor describes a live, aligned buffer of the declared shape,
         // and compiled code writes only the output buffers.
-        unsafe { call_packed(self.function, &arguments)? };
+        unsafe { call_packed(self.inner.function, &arguments)? };
         Ok(outputs)
     }
 
@@ -506,18 +527,27 @@ impl CpuExecutable {
     /// asks for its device id nor exchanges data computes the same on every
     /// device: it runs once.
     fn run_on_devices(&self, inputs: &[HostTensor], devices: usize, runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
-        if devices <= 1 || !self.uses_devices {
+        if devices <= 1 || !self.inner.uses_devices {
             return self.run(inputs, runs);
         }
-        let per_device: Vec<&[HostTensor]> = vec![inputs; devices];
-        Ok(self.run_devices(&per_device, runs)?.swap_remove(0))
+        // One copy of the global inputs, shared by every device (compiled
+        // code only reads them).
+        let shared = std::sync::Arc::new(inputs.to_vec());
+        Ok(self.run_devices(vec![shared; devices], runs)?.swap_remove(0))
     }
 
     /// Runs the entry point on one in-process device per element of
     /// `inputs` (device `d` on `inputs[d]`), `runs` times; returns each
     /// device's results of the last run and times. The first failure of a
     /// device is reported (a peer that waited for it fails too, later).
-    fn run_devices(&self, inputs: &[&[HostTensor]], runs: usize) -> Result<Vec<(Vec<HostTensor>, Vec<(f64, f64)>)>, RuntimeError> {
+    ///
+    /// Never hangs on a stuck device once the run has failed: device threads
+    /// are detached and report through a channel; after the first failure
+    /// the others get [`STRAGGLER_GRACE`] to report (peers waiting in a
+    /// collective are released at once), and a device still running then
+    /// (stuck in compiled code, which cannot be interrupted) is left running
+    /// on its thread, holding the compiled code alive.
+    fn run_devices(&self, inputs: Vec<std::sync::Arc<Vec<HostTensor>>>, runs: usize) -> Result<Vec<(Vec<HostTensor>, Vec<(f64, f64)>)>, RuntimeError> {
         use crate::devices::{Communicator, LocalCommunicator, as_device, collective_timeout};
         let devices = inputs.len();
         if devices as i64 > xla_lowering::stablehlo_to_linalg::spmd::MAX_DEVICES {
@@ -526,40 +556,59 @@ impl CpuExecutable {
                 xla_lowering::stablehlo_to_linalg::spmd::MAX_DEVICES
             )));
         }
+        type Outcome = Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError>;
         let communicator = std::sync::Arc::new(LocalCommunicator::new(devices, collective_timeout()));
-        let mut results: Vec<Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..devices)
-                .map(|device| {
-                    let communicator = communicator.clone();
-                    let inputs = inputs[device];
-                    std::thread::Builder::new()
-                        .name(format!("device {device}"))
-                        .stack_size(DEVICE_STACK_BYTES)
-                        .spawn_scoped(scope, move || {
-                            let shared: std::sync::Arc<dyn Communicator> = communicator.clone();
-                            as_device(device, shared, || {
-                                let result = self.run(inputs, runs);
-                                match &result {
-                                    Ok(_) => communicator.finish(device),
-                                    Err(error) => communicator.fail(device, &error.to_string()),
-                                }
-                                result
-                            })
-                        })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|handle| match handle {
-                    Ok(handle) => handle.join().unwrap_or_else(|_| Err(RuntimeError::Execute("a device thread panicked".into()))),
-                    Err(error) => Err(RuntimeError::Execute(format!("cannot start a device thread: {error}"))),
-                })
-                .collect()
-        });
+        let (sender, receiver) = std::sync::mpsc::channel::<(usize, Outcome)>();
+        let mut results: Vec<Option<Outcome>> = (0..devices).map(|_| None).collect();
+        for (device, inputs) in inputs.into_iter().enumerate() {
+            let device_communicator = communicator.clone();
+            let compiled = self.inner.clone();
+            let sender = sender.clone();
+            let spawned = std::thread::Builder::new().name(format!("device {device}")).stack_size(DEVICE_STACK_BYTES).spawn(move || {
+                let communicator = device_communicator;
+                let shared: std::sync::Arc<dyn Communicator> = communicator.clone();
+                let result = as_device(device, shared, || {
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| compiled.run(&inputs, runs)))
+                        .unwrap_or_else(|_| Err(RuntimeError::Execute("a device thread panicked".into())));
+                    match &result {
+                        Ok(_) => communicator.finish(device),
+                        Err(error) => communicator.fail(device, &error.to_string()),
+                    }
+                    result
+                });
+                let _ = sender.send((device, result));
+            });
+            if let Err(error) = spawned {
+                let message = format!("cannot start a device thread: {error}");
+                communicator.fail(device, &message);
+                results[device] = Some(Err(RuntimeError::Execute(message)));
+            }
+        }
+        drop(sender);
+        let mut first_failure: Option<std::time::Instant> = None;
+        while results.iter().any(Option::is_none) {
+            let received = match first_failure {
+                None => receiver.recv().map_err(|_| ()),
+                Some(at) => receiver.recv_timeout(STRAGGLER_GRACE.saturating_sub(at.elapsed())).map_err(|_| ()),
+            };
+            let Ok((device, result)) = received else { break };
+            if result.is_err() && first_failure.is_none() {
+                first_failure = Some(std::time::Instant::now());
+            }
+            results[device] = Some(result);
+        }
+        let stuck: Vec<String> = results.iter().enumerate().filter(|(_, r)| r.is_none()).map(|(d, _)| d.to_string()).collect();
+        let mut results: Vec<Outcome> = results.into_iter().flatten().collect();
         // The root cause: a failure that is not a collective's (whose
         // waiters then fail too), else the first.
         if let Some(index) = results.iter().position(|r| matches!(r, Err(e) if !matches!(e, RuntimeError::Collective(_)))) {
             return Err(results.swap_remove(index).err().expect("an error"));
+        }
+        if let Some(index) = results.iter().position(Result::is_err) {
+            return Err(results.swap_remove(index).err().expect("an error"));
+        }
+        if !stuck.is_empty() {
+            return Err(RuntimeError::Execute(format!("device(s) {} did not finish", stuck.join(", "))));
         }
         results.into_iter().collect()
     }
@@ -568,8 +617,8 @@ impl CpuExecutable {
     /// on its own inputs (XLA's replicated execution): one list of results
     /// per device.
     pub fn execute_per_device(&self, inputs: &[Vec<HostTensor>]) -> Result<Vec<Vec<HostTensor>>, RuntimeError> {
-        let per_device: Vec<&[HostTensor]> = inputs.iter().map(Vec::as_slice).collect();
-        Ok(self.run_devices(&per_device, 1)?.into_iter().map(|(outputs, _)| outputs).collect())
+        let per_device = inputs.iter().map(|list| std::sync::Arc::new(list.clone())).collect();
+        Ok(self.run_devices(per_device, 1)?.into_iter().map(|(outputs, _)| outputs).collect())
     }
 
     /// Runs the entry point once on `devices` in-process devices (see

@@ -103,6 +103,13 @@ pub fn lower_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
     static_shape(operand.r#type())?;
     let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
     let sizes = static_shape(result_type)?;
+    if sizes.contains(&0) {
+        // An empty result: nothing to read (and an extract_slice at an
+        // offset of an empty dimension would not verify).
+        let empty = rewrite.insert_value(crate::builders::tensor_empty(location, result_type)?)?;
+        rewrite.rewriter.replace_op_with_values(op, &[empty]);
+        return Ok(());
+    }
     let starts = array_attribute(op, "start_indices")?;
     let strides = array_attribute(op, "strides")?;
     let slice = rewrite.rewriter.insert(extract_slice(location, operand, &starts, &sizes, &strides, result_type)?);
