@@ -637,7 +637,7 @@ mod tests {
                 return Err("out of memory".into());
             }
             let mut r = vec![0u8; 2];
-            comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &[0, 1], group_size: 2 }, &[1], &mut r)?;
+            comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &[0, 1], group_size: 2, site: "" }, &[1], &mut r)?;
             Ok(r)
         });
         assert!(results[0].as_ref().unwrap_err().contains("device 1 failed: out of memory"), "{:?}", results[0]);
@@ -646,7 +646,7 @@ mod tests {
                 return Ok(vec![]);
             }
             let mut r = vec![0u8; 2];
-            comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &[0, 1], group_size: 2 }, &[1], &mut r)?;
+            comm.exchange(d, &Exchange { kind: Kind::AllGather, seq: 1, table: &[0, 1], group_size: 2, site: "" }, &[1], &mut r)?;
             Ok(r)
         });
         assert!(results[0].as_ref().unwrap_err().contains("device 1 finished its program"), "{:?}", results[0]);
@@ -654,9 +654,9 @@ mod tests {
 
     #[test]
     fn groups_are_checked() {
-        let e = Exchange { kind: Kind::AllGather, seq: 4, table: &[0, 5], group_size: 2 };
+        let e = Exchange { kind: Kind::AllGather, seq: 4, table: &[0, 5], group_size: 2, site: "" };
         assert!(e.group_of(0, 4).unwrap_err().contains("names device 5"));
-        let e = Exchange { kind: Kind::AllGather, seq: 4, table: &[0, 1], group_size: 2 };
+        let e = Exchange { kind: Kind::AllGather, seq: 4, table: &[0, 1], group_size: 2, site: "" };
         assert!(e.group_of(2, 4).unwrap_err().contains("device 2 is in none"));
     }
 }
