@@ -29,12 +29,20 @@ fn main() {
         );
         return;
     }
-    // The test binary lives in target/<profile>/deps; the cdylib one level up.
+    // The test binary lives in target/<profile>/deps. `cargo test` builds
+    // the cdylib next to it (deps/, not uplifted); `cargo build` puts it one
+    // level up. The one of this test run comes first.
     let exe = std::env::current_exe().expect("the test binary has a path");
-    let library = exe.parent().and_then(Path::parent).map(|dir| dir.join("libxla_mlir_pjrt.so"));
+    let library = exe
+        .parent()
+        .into_iter()
+        .flat_map(|deps| [Some(deps.to_path_buf()), deps.parent().map(Path::to_path_buf)])
+        .flatten()
+        .map(|dir| dir.join("libxla_mlir_pjrt.so"))
+        .find(|candidate| candidate.is_file());
     let mut command = Command::new(&python);
     command.args(["-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", "python/tests/test_plugin.py"]).current_dir(&root);
-    if let Some(library) = library.filter(|l| l.is_file()) {
+    if let Some(library) = library {
         command.env("XLA_MLIR_PJRT_LIBRARY", library);
     }
     let output = command.output().unwrap_or_else(|error| {
