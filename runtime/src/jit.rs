@@ -560,6 +560,7 @@ impl CpuExecutable {
         let communicator = std::sync::Arc::new(LocalCommunicator::new(devices, collective_timeout()));
         let (sender, receiver) = std::sync::mpsc::channel::<(usize, Outcome)>();
         let mut results: Vec<Option<Outcome>> = (0..devices).map(|_| None).collect();
+        let mut handles: Vec<Option<std::thread::JoinHandle<()>>> = (0..devices).map(|_| None).collect();
         for (device, inputs) in inputs.into_iter().enumerate() {
             let device_communicator = communicator.clone();
             let compiled = self.inner.clone();
@@ -576,12 +577,19 @@ impl CpuExecutable {
                     }
                     result
                 });
+                // Done with the compiled code before reporting: the caller
+                // may drop the executable as soon as every device reported.
+                drop(compiled);
+                drop(inputs);
                 let _ = sender.send((device, result));
             });
-            if let Err(error) = spawned {
-                let message = format!("cannot start a device thread: {error}");
-                communicator.fail(device, &message);
-                results[device] = Some(Err(RuntimeError::Execute(message)));
+            match spawned {
+                Ok(handle) => handles[device] = Some(handle),
+                Err(error) => {
+                    let message = format!("cannot start a device thread: {error}");
+                    communicator.fail(device, &message);
+                    results[device] = Some(Err(RuntimeError::Execute(message)));
+                }
             }
         }
         drop(sender);
@@ -596,6 +604,15 @@ impl CpuExecutable {
                 first_failure = Some(std::time::Instant::now());
             }
             results[device] = Some(result);
+        }
+        // The threads that reported end right after: wait for them, so that
+        // none outlives this call (a thread still tearing down while the
+        // process exits can crash in LLVM's static destructors). Stuck ones
+        // are left running.
+        for (device, handle) in handles.into_iter().enumerate() {
+            if let (Some(handle), Some(_)) = (handle, &results[device]) {
+                let _ = handle.join();
+            }
         }
         let stuck: Vec<String> = results.iter().enumerate().filter(|(_, r)| r.is_none()).map(|(d, _)| d.to_string()).collect();
         let mut results: Vec<Outcome> = results.into_iter().flatten().collect();
