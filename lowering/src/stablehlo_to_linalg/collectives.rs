@@ -85,7 +85,7 @@ pub const COLLECTIVE_OPS: &[&str] = &[
 
 /// The values of an `I64ElementsAttr` (`replica_groups`,
 /// `source_target_pairs`), row-major, with the number of columns.
-fn i64_elements(op: OperationRef, name: &str) -> BuildResult<(Vec<i64>, usize)> {
+pub(super) fn i64_elements(op: OperationRef, name: &str) -> BuildResult<(Vec<i64>, usize)> {
     let attribute = op.attribute(name).map_err(|_| format!("missing attribute {name}"))?;
     let raw = attribute.to_raw();
     // SAFETY: the isa checks come before the element and type queries; the
@@ -105,17 +105,11 @@ fn i64_elements(op: OperationRef, name: &str) -> BuildResult<(Vec<i64>, usize)> 
 
 /// Rejects a module compiled for more than one replica or partition.
 fn check_single_process(op: OperationRef) -> BuildResult<()> {
-    let mut parent = op.parent_operation();
-    while let Some(ancestor) = parent {
-        if ancestor.name().as_string_ref().as_str().ok() == Some("builtin.module") {
-            for name in ["mhlo.num_replicas", "mhlo.num_partitions"] {
-                let count = ancestor.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
-                if let Some(count) = count.filter(|&n| n > 1) {
-                    return Err(format!("the module is compiled for {name} = {count}, but programs run as one process"));
-                }
-            }
+    let (replicas, partitions) = super::spmd::devices_of(op);
+    for (name, count) in [("mhlo.num_replicas", replicas), ("mhlo.num_partitions", partitions)] {
+        if count > 1 {
+            return Err(format!("the module is compiled for {name} = {count}, but programs run as one process"));
         }
-        parent = ancestor.parent_operation();
     }
     Ok(())
 }

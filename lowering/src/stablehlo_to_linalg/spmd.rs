@@ -142,23 +142,14 @@ pub fn declare_runtime(context: &Context, module: OperationRef) -> BuildResult<(
 
 /// The values of a rank-2 i64 elements attribute, as rows.
 fn rows(op: OperationRef, name: &str) -> BuildResult<Vec<Vec<i64>>> {
-    let Ok(attribute) = op.attribute(name) else { return Ok(vec![]) };
-    let raw = attribute.to_raw();
-    // SAFETY: the isa check comes before the element and type queries.
-    unsafe {
-        if !mlir_sys::mlirAttributeIsADenseIntElements(raw) {
-            return Err(format!("{name} is not a dense integer attribute"));
-        }
-        let ty = mlir_sys::mlirAttributeGetType(raw);
-        let rank = mlir_sys::mlirShapedTypeGetRank(ty);
-        let count = mlir_sys::mlirElementsAttrGetNumElements(raw) as usize;
-        let columns = if rank >= 2 { mlir_sys::mlirShapedTypeGetDimSize(ty, 1).max(0) as usize } else { count };
-        let values: Vec<i64> = (0..count).map(|i| mlir_sys::mlirDenseElementsAttrGetInt64Value(raw, i as isize)).collect();
-        if columns == 0 {
-            return Ok(vec![]);
-        }
-        Ok(values.chunks(columns).map(<[i64]>::to_vec).collect())
+    if op.attribute(name).is_err() {
+        return Ok(vec![]);
     }
+    let (values, columns) = super::collectives::i64_elements(op, name)?;
+    if columns == 0 {
+        return Ok(vec![]);
+    }
+    Ok(values.chunks(columns).map(<[i64]>::to_vec).collect())
 }
 
 /// Whether `op` has the unit (or true boolean) attribute `name`.
