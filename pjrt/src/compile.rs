@@ -130,6 +130,9 @@ pub struct Compiled {
     pub output_kinds: Vec<*const c_char>,
     pub output_kind_sizes: Vec<usize>,
     pub fingerprint: String,
+    /// The devices the program runs on and how its arrays are split over
+    /// them.
+    pub layout: crate::sharding::DeviceLayout,
 }
 
 // SAFETY: the kind pointers point at a 'static string; the executable is
@@ -191,9 +194,10 @@ fn compile_on_this_thread(text: &str, fingerprint: String) -> Result<Compiled, S
             return Err(with_diagnostics("xla-mlir cannot parse the program jax sent:".into()));
         };
         sink_constants_into_regions(&module);
+        let layout = crate::sharding::read(&module, ENTRY).map_err(|e| with_diagnostics(format!("xla-mlir cannot run the program on several devices: {e}")))?;
         let executable = CpuExecutable::compile(&context, &mut module, ENTRY)
             .map_err(|e| with_diagnostics(format!("xla-mlir cannot compile the program: {e}").replace("see the errors above", "the errors follow")))?;
-        Ok(describe(executable, fingerprint))
+        Ok(describe(executable, fingerprint, layout))
     })();
     // SAFETY: the handler was attached above to this context.
     unsafe { mlir_sys::mlirContextDetachDiagnosticHandler(context.to_raw(), handler) };
@@ -254,12 +258,19 @@ fn sink_constants_into_regions(module: &melior::ir::Module) {
     }
 }
 
-fn describe(executable: CpuExecutable, fingerprint: String) -> Compiled {
+fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::sharding::DeviceLayout) -> Compiled {
     let signature: &Signature = executable.signature();
     let name = signature.name.clone();
     let output_types = signature.outputs.iter().map(|o| crate::buffer_type_of(o.element_type)).collect();
-    let output_dims = signature.outputs.iter().flat_map(|o| o.shape.iter().map(|&d| d as i64)).collect();
-    let output_ranks = signature.outputs.iter().map(|o| o.shape.len()).collect();
+    // Per device: a program over several partitions gives each device its
+    // shard of every result.
+    let shapes: Vec<Vec<usize>> = if layout.partitions > 1 {
+        layout.outputs.iter().map(|split| split.shard_shape()).collect()
+    } else {
+        signature.outputs.iter().map(|o| o.shape.clone()).collect()
+    };
+    let output_dims = shapes.iter().flat_map(|s| s.iter().map(|&d| d as i64)).collect();
+    let output_ranks = shapes.iter().map(|s| s.len()).collect();
     let n = signature.outputs.len();
     Compiled {
         name,
@@ -270,5 +281,6 @@ fn describe(executable: CpuExecutable, fingerprint: String) -> Compiled {
         output_kind_sizes: vec![crate::MEMORY_KIND.len(); n],
         fingerprint,
         executable,
+        layout,
     }
 }

@@ -19,6 +19,7 @@ pub const API_MINOR: i32 = 54;
 pub mod code {
     pub const INVALID_ARGUMENT: i32 = 3;
     pub const NOT_FOUND: i32 = 5;
+    pub const RESOURCE_EXHAUSTED: i32 = 8;
     pub const FAILED_PRECONDITION: i32 = 9;
     pub const UNIMPLEMENTED: i32 = 12;
     pub const INTERNAL: i32 = 13;
@@ -235,6 +236,17 @@ pub struct BufferFromHostBufferArgs {
     pub device_layout: *const MemoryLayout,
     pub done_with_host_buffer: *mut c_void,
     pub buffer: *mut c_void,
+}
+
+/// `PJRT_Buffer_CopyToDevice_Args` and `PJRT_Buffer_CopyToMemory_Args`
+/// (the same layout: the destination is a device or a memory).
+#[repr(C)]
+pub struct CopyToArgs {
+    pub struct_size: usize,
+    pub extension_start: *mut c_void,
+    pub buffer: *mut c_void,
+    pub destination: *mut c_void,
+    pub dst_buffer: *mut c_void,
 }
 
 #[repr(C)]

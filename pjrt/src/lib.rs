@@ -16,6 +16,8 @@
 
 pub mod compile;
 pub mod ffi;
+pub mod options;
+pub mod sharding;
 
 use compile::Compiled;
 use ffi::*;
@@ -29,12 +31,15 @@ use xla_runtime::{AlignedBuffer, ElementType};
 pub const PLATFORM_NAME: &str = "xla_mlir";
 const PLATFORM_VERSION: &str = concat!("xla-mlir ", env!("CARGO_PKG_VERSION"), " (MLIR 22, CPU JIT)");
 const DEVICE_KIND: &str = "xla-mlir cpu";
-const DEVICE_STRING: &str = "XlaMlirCpuDevice(id=0)";
 /// The kind of the one memory. jax's own CPU client calls its default
 /// memory "device"; the host kinds ("unpinned_host", "pinned_host") would
 /// make jax treat arrays as offloaded from a device.
 pub const MEMORY_KIND: &str = "device";
-const MEMORY_STRING: &str = "XlaMlirMemory(id=0, kind=device)";
+/// The number of devices when neither the client's `num_devices` option
+/// nor `XLA_MLIR_NUM_DEVICES` says otherwise.
+const DEFAULT_DEVICES: usize = 1;
+/// The most devices a client may have (the runtime's in-process limit).
+const MAX_DEVICES: usize = 4096;
 
 // ----------------------------------------------------------------- errors
 
@@ -167,21 +172,27 @@ unsafe extern "C" fn event_on_ready(args: *mut EventOnReadyArgs) -> *mut c_void 
 
 // ---------------------------------------------------- client, device, memory
 
-/// The device (which is also its own description) and the memory: one
-/// object each, owned by the client, so that their pointers live as long.
+/// A device (which is also its own description) and its memory: owned by
+/// the client, so that their pointers live as long. Devices are the
+/// runtime's in-process devices (threads, see `docs/multi_device.md`);
+/// every device has one memory, of the same id.
 struct Device {
     client: *const Client,
+    id: usize,
+    description: String,
 }
 
 struct Memory {
     client: *const Client,
+    id: usize,
+    description: String,
 }
 
 pub struct Client {
-    device: Box<Device>,
-    memory: Box<Memory>,
-    device_list: [*mut c_void; 1],
-    memory_list: [*mut c_void; 1],
+    devices: Vec<Box<Device>>,
+    memories: Vec<Box<Memory>>,
+    device_list: Vec<*mut c_void>,
+    memory_list: Vec<*mut c_void>,
     /// Compiled programs by their text: jax compiles the same program
     /// again (another `jit` of the same function, a retrace), and the JIT
     /// costs far more than a lookup.
@@ -200,20 +211,50 @@ unsafe fn client<'a>(raw: *mut c_void) -> Result<&'a Client> {
     Ok(unsafe { &*(raw as *const Client) })
 }
 
+/// The number of devices: the create option `num_devices` (an int64), else
+/// `XLA_MLIR_NUM_DEVICES`, else [`DEFAULT_DEVICES`].
+unsafe fn device_count(args: &ClientCreateArgs) -> Result<usize> {
+    let mut wanted: Option<i64> = None;
+    for option in unsafe { slice(args.create_options, args.num_options) } {
+        let name = unsafe { slice(option.name.cast::<u8>(), option.name_size) };
+        if name == b"num_devices" {
+            if option.value_type != NAMED_VALUE_INT64 {
+                return Err(invalid("the client option num_devices must be an integer."));
+            }
+            wanted = Some(option.value as i64);
+        }
+    }
+    if wanted.is_none() {
+        if let Ok(text) = std::env::var("XLA_MLIR_NUM_DEVICES") {
+            wanted = Some(text.trim().parse().map_err(|_| invalid(format!("XLA_MLIR_NUM_DEVICES={text:?} is not a number of devices.")))?);
+        }
+    }
+    match wanted {
+        None => Ok(DEFAULT_DEVICES),
+        Some(n) if n >= 1 && n as usize <= MAX_DEVICES => Ok(n as usize),
+        Some(n) => Err(invalid(format!("{n} devices were asked for; the xla-mlir client has 1 to {MAX_DEVICES}."))),
+    }
+}
+
 unsafe extern "C" fn client_create(args: *mut ClientCreateArgs) -> *mut c_void {
     guard(|| unsafe {
+        let count = device_count(&*args)?;
         let mut client = Box::new(Client {
-            device: Box::new(Device { client: std::ptr::null() }),
-            memory: Box::new(Memory { client: std::ptr::null() }),
-            device_list: [std::ptr::null_mut()],
-            memory_list: [std::ptr::null_mut()],
+            devices: Vec::new(),
+            memories: Vec::new(),
+            device_list: Vec::new(),
+            memory_list: Vec::new(),
             cache: Mutex::new(HashMap::new()),
         });
         let raw: *const Client = &*client;
-        client.device.client = raw;
-        client.memory.client = raw;
-        client.device_list = [(&mut *client.device as *mut Device).cast()];
-        client.memory_list = [(&mut *client.memory as *mut Memory).cast()];
+        for id in 0..count {
+            let description = format!("XlaMlirCpuDevice(id={id})");
+            client.devices.push(Box::new(Device { client: raw, id, description }));
+            let description = format!("XlaMlirMemory(id={id}, kind={MEMORY_KIND})");
+            client.memories.push(Box::new(Memory { client: raw, id, description }));
+        }
+        client.device_list = client.devices.iter_mut().map(|d| (&mut **d as *mut Device).cast()).collect();
+        client.memory_list = client.memories.iter_mut().map(|m| (&mut **m as *mut Memory).cast()).collect();
         (*args).client = Box::into_raw(client).cast();
         Ok(())
     })
@@ -264,7 +305,7 @@ unsafe extern "C" fn answer_true(args: *mut ObjArgs<bool>) -> *mut c_void {
 unsafe extern "C" fn client_devices(args: *mut ObjArgs<ListOut<*mut c_void>>) -> *mut c_void {
     guard(|| unsafe {
         let client = client((*args).object)?;
-        (*args).out = ListOut { items: client.device_list.as_ptr(), len: 1 };
+        (*args).out = ListOut { items: client.device_list.as_ptr(), len: client.device_list.len() };
         Ok(())
     })
 }
@@ -272,13 +313,13 @@ unsafe extern "C" fn client_devices(args: *mut ObjArgs<ListOut<*mut c_void>>) ->
 unsafe extern "C" fn client_lookup_device(args: *mut ClientLookupDeviceArgs) -> *mut c_void {
     guard(|| unsafe {
         let client = client((*args).client)?;
-        if (*args).id != 0 {
-            return Err(PjrtError::new(
+        let id = (*args).id;
+        (*args).device = *usize::try_from(id).ok().and_then(|i| client.device_list.get(i)).ok_or_else(|| {
+            PjrtError::new(
                 code::NOT_FOUND,
-                format!("no device with id {}: the xla-mlir client has one device, id 0.", (*args).id),
-            ));
-        }
-        (*args).device = client.device_list[0];
+                format!("no device with id {id}: the xla-mlir client has devices 0 to {}.", client.device_list.len() - 1),
+            )
+        })?;
         Ok(())
     })
 }
@@ -286,23 +327,27 @@ unsafe extern "C" fn client_lookup_device(args: *mut ClientLookupDeviceArgs) -> 
 unsafe extern "C" fn client_addressable_memories(args: *mut ObjArgs<ListOut<*mut c_void>>) -> *mut c_void {
     guard(|| unsafe {
         let client = client((*args).object)?;
-        (*args).out = ListOut { items: client.memory_list.as_ptr(), len: 1 };
+        (*args).out = ListOut { items: client.memory_list.as_ptr(), len: client.memory_list.len() };
         Ok(())
     })
 }
 
+/// Replica `r`, partition `p` on device `r * num_partitions + p`.
 unsafe extern "C" fn client_default_device_assignment(args: *mut DefaultDeviceAssignmentArgs) -> *mut c_void {
     guard(|| unsafe {
         let a = &mut *args;
+        let client = client(a.client)?;
         let wanted = (a.num_replicas.max(0) as usize) * (a.num_partitions.max(0) as usize);
-        if wanted > 1 {
+        if wanted > client.device_list.len() {
             return Err(invalid(format!(
-                "{} replicas x {} partitions need {wanted} devices; the xla-mlir client has one.",
-                a.num_replicas, a.num_partitions
+                "{} replicas x {} partitions need {wanted} devices; the xla-mlir client has {} (set XLA_MLIR_NUM_DEVICES for more).",
+                a.num_replicas,
+                a.num_partitions,
+                client.device_list.len()
             )));
         }
-        if wanted == 1 && a.default_assignment_size >= 1 {
-            *a.default_assignment = 0;
+        for i in 0..wanted.min(a.default_assignment_size) {
+            *a.default_assignment.add(i) = i as i32;
         }
         Ok(())
     })
@@ -324,7 +369,36 @@ unsafe extern "C" fn device_description_kind(args: *mut ObjArgs<StrOut>) -> *mut
 
 unsafe extern "C" fn device_description_to_string(args: *mut ObjArgs<StrOut>) -> *mut c_void {
     guard(|| unsafe {
-        (*args).out = StrOut::of(DEVICE_STRING);
+        (*args).out = StrOut::of(&device((*args).object)?.description);
+        Ok(())
+    })
+}
+
+unsafe fn device<'a>(raw: *mut c_void) -> Result<&'a Device> {
+    if raw.is_null() {
+        return Err(invalid("the device is NULL."));
+    }
+    Ok(unsafe { &*(raw as *const Device) })
+}
+
+unsafe fn memory<'a>(raw: *mut c_void) -> Result<&'a Memory> {
+    if raw.is_null() {
+        return Err(invalid("the memory is NULL."));
+    }
+    Ok(unsafe { &*(raw as *const Memory) })
+}
+
+/// `DeviceDescription_Id` and `Device_LocalHardwareId`.
+unsafe extern "C" fn device_id(args: *mut ObjArgs<i32>) -> *mut c_void {
+    guard(|| unsafe {
+        (*args).out = device((*args).object)?.id as i32;
+        Ok(())
+    })
+}
+
+unsafe extern "C" fn memory_id(args: *mut ObjArgs<i32>) -> *mut c_void {
+    guard(|| unsafe {
+        (*args).out = memory((*args).object)?.id as i32;
         Ok(())
     })
 }
@@ -339,16 +413,16 @@ unsafe extern "C" fn device_get_description(args: *mut ObjArgs<*mut c_void>) -> 
 
 unsafe extern "C" fn device_addressable_memories(args: *mut ObjArgs<ListOut<*mut c_void>>) -> *mut c_void {
     guard(|| unsafe {
-        let device = &*((*args).object as *const Device);
-        (*args).out = ListOut { items: (*device.client).memory_list.as_ptr(), len: 1 };
+        let device = device((*args).object)?;
+        (*args).out = ListOut { items: (*device.client).memory_list.as_ptr().add(device.id), len: 1 };
         Ok(())
     })
 }
 
 unsafe extern "C" fn device_default_memory(args: *mut ObjArgs<*mut c_void>) -> *mut c_void {
     guard(|| unsafe {
-        let device = &*((*args).object as *const Device);
-        (*args).out = (*device.client).memory_list[0];
+        let device = device((*args).object)?;
+        (*args).out = (&(*device.client).memory_list)[device.id];
         Ok(())
     })
 }
@@ -362,15 +436,15 @@ unsafe extern "C" fn memory_kind(args: *mut ObjArgs<StrOut>) -> *mut c_void {
 
 unsafe extern "C" fn memory_to_string(args: *mut ObjArgs<StrOut>) -> *mut c_void {
     guard(|| unsafe {
-        (*args).out = StrOut::of(MEMORY_STRING);
+        (*args).out = StrOut::of(&memory((*args).object)?.description);
         Ok(())
     })
 }
 
 unsafe extern "C" fn memory_addressable_by_devices(args: *mut ObjArgs<ListOut<*mut c_void>>) -> *mut c_void {
     guard(|| unsafe {
-        let memory = &*((*args).object as *const Memory);
-        (*args).out = ListOut { items: (*memory.client).device_list.as_ptr(), len: 1 };
+        let memory = memory((*args).object)?;
+        (*args).out = ListOut { items: (*memory.client).device_list.as_ptr().add(memory.id), len: 1 };
         Ok(())
     })
 }
@@ -424,6 +498,8 @@ pub fn element_type_of(buffer_type: i32) -> Option<ElementType> {
 
 pub struct Buffer {
     client: *const Client,
+    /// The device (and memory) id.
+    device: usize,
     /// `None` once deleted.
     data: Mutex<Option<Arc<AlignedBuffer>>>,
     element_type: ElementType,
@@ -443,16 +519,21 @@ unsafe impl Sync for Buffer {}
 
 impl Buffer {
     /// A buffer over `data`, which holds a dense array of `shape`.
-    fn new(client: *const Client, element_type: ElementType, shape: Vec<usize>, data: AlignedBuffer) -> Self {
+    fn new(client: *const Client, device: usize, element_type: ElementType, shape: Vec<usize>, data: AlignedBuffer) -> Self {
+        Self::shared(client, device, element_type, shape, Arc::new(data))
+    }
+
+    fn shared(client: *const Client, device: usize, element_type: ElementType, shape: Vec<usize>, data: Arc<AlignedBuffer>) -> Self {
         let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
         let minor_to_major = (0..dims.len() as i64).rev().collect();
         Self {
             client,
+            device,
             element_type,
             shape,
             dims,
             minor_to_major,
-            data: Mutex::new(Some(Arc::new(data))),
+            data: Mutex::new(Some(data)),
             external: Mutex::new(Vec::new()),
         }
     }
@@ -602,6 +683,13 @@ unsafe extern "C" fn client_buffer_from_host_buffer(args: *mut BufferFromHostBuf
         let bytes = count
             .and_then(|n| n.checked_mul(size))
             .ok_or_else(|| invalid(format!("an array of shape {dims:?} does not fit in memory.")))?;
+        let device = if !a.memory.is_null() {
+            memory(a.memory)?.id
+        } else if !a.device.is_null() {
+            device(a.device)?.id
+        } else {
+            0
+        };
         let mut data = AlignedBuffer::new(bytes).map_err(|e| PjrtError::new(code::INTERNAL, e.to_string()))?;
         if bytes > 0 {
             let destination = data.as_mut_slice().as_mut_ptr();
@@ -613,7 +701,7 @@ unsafe extern "C" fn client_buffer_from_host_buffer(args: *mut BufferFromHostBuf
         }
         // The data was copied: the host buffer may be freed now.
         a.done_with_host_buffer = new_event();
-        a.buffer = Box::into_raw(Box::new(Buffer::new(client, element_type, dims, data))).cast();
+        a.buffer = Box::into_raw(Box::new(Buffer::new(client, device, element_type, dims, data))).cast();
         Ok(())
     })
 }
@@ -684,7 +772,7 @@ unsafe extern "C" fn buffer_on_device_size_in_bytes(args: *mut ObjArgs<usize>) -
 unsafe extern "C" fn buffer_device(args: *mut ObjArgs<*mut c_void>) -> *mut c_void {
     guard(|| unsafe {
         let b = buffer((*args).object)?;
-        (*args).out = (*b.client).device_list[0];
+        (*args).out = (&(*b.client).device_list)[b.device];
         Ok(())
     })
 }
@@ -692,7 +780,31 @@ unsafe extern "C" fn buffer_device(args: *mut ObjArgs<*mut c_void>) -> *mut c_vo
 unsafe extern "C" fn buffer_memory(args: *mut ObjArgs<*mut c_void>) -> *mut c_void {
     guard(|| unsafe {
         let b = buffer((*args).object)?;
-        (*args).out = (*b.client).memory_list[0];
+        (*args).out = (&(*b.client).memory_list)[b.device];
+        Ok(())
+    })
+}
+
+/// `PJRT_Buffer_CopyToDevice` and `PJRT_Buffer_CopyToMemory`: every
+/// memory is the host's, and buffers are never written after they are
+/// made, so the copy shares the data.
+unsafe extern "C" fn buffer_copy_to(args: *mut CopyToArgs) -> *mut c_void {
+    guard(|| unsafe {
+        let a = &mut *args;
+        let b = buffer(a.buffer)?;
+        let client = &*b.client;
+        let target = if a.destination.is_null() { return Err(invalid("the destination is NULL.")) } else { a.destination };
+        // Devices and memories of a client share ids; find which it is.
+        let id = match client.device_list.iter().position(|&d| d == target) {
+            Some(id) => id,
+            None => client
+                .memory_list
+                .iter()
+                .position(|&m| m == target)
+                .ok_or_else(|| invalid("the destination is not a device or memory of this client."))?,
+        };
+        let copy = Buffer::shared(b.client, id, b.element_type, b.shape.clone(), b.data()?);
+        a.dst_buffer = Box::into_raw(Box::new(copy)).cast();
         Ok(())
     })
 }
@@ -784,6 +896,11 @@ unsafe extern "C" fn buffer_to_host_buffer(args: *mut ToHostBufferArgs) -> *mut 
 pub struct Executable {
     compiled: Arc<Compiled>,
     client: *const Client,
+    /// The devices it runs on, in jax's order of argument lists: replica
+    /// major, then partition (`device_list` pointers, for
+    /// `AddressableDevices`).
+    devices: Vec<*mut c_void>,
+    device_ids: Vec<usize>,
     deleted: std::sync::atomic::AtomicBool,
 }
 
@@ -806,6 +923,39 @@ fn fingerprint(text: &str) -> String {
         hash = hash.wrapping_mul(0x100000001b3);
     }
     format!("xla-mlir-{hash:016x}")
+}
+
+/// The devices a program runs on, replica major: the compile options'
+/// device assignment, else devices 0, 1, ...; the counts must agree with
+/// the program's own (`mhlo.num_replicas`, `mhlo.num_partitions`).
+fn assigned_devices(client: &Client, layout: &sharding::DeviceLayout, options: &options::BuildOptions) -> Result<Vec<usize>> {
+    let (replicas, partitions) = (layout.replicas, layout.partitions);
+    for (stated, ours, what) in [(options.num_replicas, replicas, "replicas"), (options.num_partitions, partitions, "partitions")] {
+        if stated > 1 && stated != ours {
+            return Err(invalid(format!("the compile options ask for {stated} {what}; the program states {ours}.")));
+        }
+    }
+    let ids: Vec<i64> = match &options.assignment {
+        Some(rows) if !rows.is_empty() => {
+            if rows.len() != replicas || rows.iter().any(|r| r.len() != partitions) {
+                return Err(invalid(format!(
+                    "the device assignment is {}x{}; the program runs {replicas} replicas x {partitions} partitions.",
+                    rows.len(),
+                    rows.first().map_or(0, Vec::len)
+                )));
+            }
+            rows.iter().flatten().copied().collect()
+        }
+        _ => (0..(replicas * partitions) as i64).collect(),
+    };
+    let count = client.device_list.len();
+    ids.iter()
+        .map(|&id| {
+            usize::try_from(id).ok().filter(|&d| d < count).ok_or_else(|| {
+                invalid(format!("the program is assigned device {id}; the xla-mlir client has {count} (set XLA_MLIR_NUM_DEVICES for more)."))
+            })
+        })
+        .collect()
 }
 
 unsafe extern "C" fn client_compile(args: *mut ClientCompileArgs) -> *mut c_void {
@@ -831,7 +981,11 @@ unsafe extern "C" fn client_compile(args: *mut ClientCompileArgs) -> *mut c_void
                 compiled
             }
         };
-        a.executable = Box::into_raw(Box::new(Executable { compiled, client, deleted: Default::default() })).cast();
+        let options = options::read(slice(a.compile_options.cast::<u8>(), a.compile_options_size))
+            .map_err(|e| invalid(format!("cannot read the compile options: {e}.")))?;
+        let device_ids = assigned_devices(client, &compiled.layout, &options)?;
+        let devices = device_ids.iter().map(|&d| client.device_list[d]).collect();
+        a.executable = Box::into_raw(Box::new(Executable { compiled, client, devices, device_ids, deleted: Default::default() })).cast();
         Ok(())
     })
 }
@@ -853,10 +1007,16 @@ unsafe extern "C" fn executable_name(args: *mut ObjArgs<StrOut>) -> *mut c_void 
     })
 }
 
-/// `NumReplicas` and `NumPartitions`.
-unsafe extern "C" fn executable_one(args: *mut ObjArgs<usize>) -> *mut c_void {
+unsafe extern "C" fn executable_num_replicas(args: *mut ObjArgs<usize>) -> *mut c_void {
     guard(|| unsafe {
-        (*args).out = 1;
+        (*args).out = executable((*args).object)?.compiled.layout.replicas;
+        Ok(())
+    })
+}
+
+unsafe extern "C" fn executable_num_partitions(args: *mut ObjArgs<usize>) -> *mut c_void {
+    guard(|| unsafe {
+        (*args).out = executable((*args).object)?.compiled.layout.partitions;
         Ok(())
     })
 }
@@ -945,7 +1105,13 @@ unsafe extern "C" fn executable_compiled_memory_stats(args: *mut ObjArgs<Compile
 unsafe extern "C" fn loaded_executable_get_executable(args: *mut ObjArgs<*mut c_void>) -> *mut c_void {
     guard(|| unsafe {
         let e = executable((*args).object)?;
-        let copy = Executable { compiled: e.compiled.clone(), client: e.client, deleted: Default::default() };
+        let copy = Executable {
+            compiled: e.compiled.clone(),
+            client: e.client,
+            devices: e.devices.clone(),
+            device_ids: e.device_ids.clone(),
+            deleted: Default::default(),
+        };
         (*args).out = Box::into_raw(Box::new(copy)).cast();
         Ok(())
     })
@@ -954,7 +1120,7 @@ unsafe extern "C" fn loaded_executable_get_executable(args: *mut ObjArgs<*mut c_
 unsafe extern "C" fn loaded_executable_addressable_devices(args: *mut ObjArgs<ListOut<*mut c_void>>) -> *mut c_void {
     guard(|| unsafe {
         let e = executable((*args).object)?;
-        (*args).out = ListOut { items: (*e.client).device_list.as_ptr(), len: 1 };
+        (*args).out = ListOut { items: e.devices.as_ptr(), len: e.devices.len() };
         Ok(())
     })
 }
@@ -980,30 +1146,133 @@ unsafe extern "C" fn loaded_executable_execute(args: *mut ExecuteArgs) -> *mut c
         if e.deleted.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(PjrtError::new(code::FAILED_PRECONDITION, "the executable has been deleted."));
         }
-        if a.num_devices != 1 {
-            return Err(invalid(format!("execution on {} devices was asked for; the xla-mlir client has one.", a.num_devices)));
+        if a.num_devices != e.devices.len() {
+            return Err(invalid(format!(
+                "execution on {} devices was asked for; the program runs on {}.",
+                a.num_devices,
+                e.devices.len()
+            )));
         }
-        let arguments = slice(*a.argument_lists, a.num_args);
-        let mut buffers = Vec::with_capacity(arguments.len());
-        let mut data = Vec::with_capacity(arguments.len());
-        for (index, &raw) in arguments.iter().enumerate() {
-            let b = buffer(raw)?;
-            buffers.push(b);
-            data.push(b.data().map_err(|e| PjrtError::new(e.code, format!("argument {index}: {}", e.message)))?);
-        }
-        let inputs: Vec<(&AlignedBuffer, ElementType, &[usize])> =
-            buffers.iter().zip(&data).map(|(b, d)| (&**d, b.element_type, b.shape.as_slice())).collect();
-        let outputs = e.compiled.executable.execute_in_place(&inputs).map_err(|error| invalid(error.to_string()))?;
-        let out_list = *a.output_lists;
-        for (index, (data, spec)) in outputs.into_iter().zip(&e.compiled.executable.signature().outputs).enumerate() {
-            let output = Buffer::new(e.client, spec.element_type, spec.shape.clone(), data);
-            *out_list.add(index) = Box::into_raw(Box::new(output)).cast();
+        if a.num_devices == 1 {
+            execute_on_one(e, a)?;
+        } else {
+            execute_on_several(e, a)?;
         }
         if !a.device_complete_events.is_null() {
-            *a.device_complete_events = new_event();
+            for d in 0..a.num_devices {
+                *a.device_complete_events.add(d) = new_event();
+            }
         }
         Ok(())
     })
+}
+
+/// The arguments of device `d` (the `d`-th list) and their data.
+unsafe fn arguments_of<'a>(a: &ExecuteArgs, d: usize) -> Result<(Vec<&'a Buffer>, Vec<Arc<AlignedBuffer>>)> {
+    let arguments = unsafe { slice(*a.argument_lists.add(d), a.num_args) };
+    let mut buffers = Vec::with_capacity(arguments.len());
+    let mut data = Vec::with_capacity(arguments.len());
+    for (index, &raw) in arguments.iter().enumerate() {
+        let b = unsafe { buffer(raw)? };
+        buffers.push(b);
+        data.push(b.data().map_err(|e| PjrtError::new(e.code, format!("argument {index}: {}", e.message)))?);
+    }
+    Ok((buffers, data))
+}
+
+/// The common case, kept lean: jax's per-call dispatch goes through it.
+unsafe fn execute_on_one(e: &Executable, a: &ExecuteArgs) -> Result<()> {
+    let (buffers, data) = unsafe { arguments_of(a, 0)? };
+    let inputs: Vec<(&AlignedBuffer, ElementType, &[usize])> =
+        buffers.iter().zip(&data).map(|(b, d)| (&**d, b.element_type, b.shape.as_slice())).collect();
+    let outputs = e.compiled.executable.execute_in_place(&inputs).map_err(|error| invalid(error.to_string()))?;
+    let out_list = unsafe { *a.output_lists };
+    let device = e.device_ids[0];
+    for (index, (data, spec)) in outputs.into_iter().zip(&e.compiled.executable.signature().outputs).enumerate() {
+        let output = Buffer::new(e.client, device, spec.element_type, spec.shape.clone(), data);
+        unsafe { *out_list.add(index) = Box::into_raw(Box::new(output)).cast() };
+    }
+    Ok(())
+}
+
+fn aligned(bytes: &[u8]) -> Result<AlignedBuffer> {
+    let mut data = AlignedBuffer::new(bytes.len()).map_err(|e| PjrtError::new(code::RESOURCE_EXHAUSTED, e.to_string()))?;
+    data.as_mut_slice().copy_from_slice(bytes);
+    Ok(data)
+}
+
+/// A program over several devices (see [`sharding`]): partitions take
+/// shards of global arrays, which are assembled before the run and cut
+/// from the global results after it; replicas take their own arrays.
+unsafe fn execute_on_several(e: &Executable, a: &ExecuteArgs) -> Result<()> {
+    use xla_runtime::HostTensor;
+    let layout = &e.compiled.layout;
+    let devices = a.num_devices;
+    let mut per_device = Vec::with_capacity(devices);
+    for d in 0..devices {
+        per_device.push(unsafe { arguments_of(a, d)? });
+    }
+    let run_error = |error: xla_runtime::RuntimeError| invalid(error.to_string());
+    let tensor = |element_type: ElementType, shape: Vec<usize>, bytes: Vec<u8>| {
+        HostTensor::new(element_type, shape, bytes).map_err(|error| invalid(error.to_string()))
+    };
+    let signature = e.compiled.executable.signature();
+    // Per device, per result: element type, shape, bytes.
+    let results: Vec<Vec<(ElementType, Vec<usize>, Vec<u8>)>> = if layout.partitions > 1 {
+        let mut globals = Vec::with_capacity(a.num_args);
+        for (index, split) in layout.inputs.iter().enumerate() {
+            let element_type = per_device[0].0[index].element_type;
+            let shard = split.shard_shape();
+            let mut shards = Vec::with_capacity(devices);
+            for (d, (buffers, data)) in per_device.iter().enumerate() {
+                if buffers[index].shape != shard || buffers[index].element_type != element_type {
+                    return Err(invalid(format!(
+                        "argument {index} on device {d} has shape {:?}; its shard of the global {:?} is {shard:?}.",
+                        buffers[index].shape, split.global
+                    )));
+                }
+                shards.push(data[index].as_slice());
+            }
+            let bytes = sharding::assemble(split, &shards, element_type.byte_size());
+            globals.push(tensor(element_type, split.global.clone(), bytes)?);
+        }
+        let outputs = e.compiled.executable.execute_on_devices(&globals, devices).map_err(run_error)?;
+        (0..devices)
+            .map(|d| {
+                outputs
+                    .iter()
+                    .zip(&layout.outputs)
+                    .map(|(global, split)| {
+                        let shape = split.shard_shape();
+                        let size = global.element_type.byte_size();
+                        let mut bytes = vec![0u8; shape.iter().product::<usize>() * size];
+                        sharding::cut(split, &global.data, d, &mut bytes, size);
+                        (global.element_type, shape, bytes)
+                    })
+                    .collect()
+            })
+            .collect()
+    } else {
+        let inputs = per_device
+            .iter()
+            .map(|(buffers, data)| {
+                buffers.iter().zip(data).map(|(b, d)| tensor(b.element_type, b.shape.clone(), d.as_slice().to_vec())).collect::<Result<Vec<_>>>()
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let outputs = e.compiled.executable.execute_per_device(&inputs).map_err(run_error)?;
+        outputs.into_iter().map(|list| list.into_iter().map(|t| (t.element_type, t.shape, t.data)).collect()).collect()
+    };
+    for (d, list) in results.into_iter().enumerate() {
+        if list.len() != signature.outputs.len() {
+            return Err(PjrtError::new(code::INTERNAL, "the program returned an unexpected number of results."));
+        }
+        let out_list = unsafe { *a.output_lists.add(d) };
+        for (index, (element_type, shape, bytes)) in list.into_iter().enumerate() {
+            let output = Buffer::new(e.client, e.device_ids[d], element_type, shape, aligned(&bytes)?);
+            unsafe { *out_list.add(index) = Box::into_raw(Box::new(output)).cast() };
+        }
+    }
+    Ok(())
 }
 
 // ------------------------------------------------------------------ table
@@ -1060,7 +1329,7 @@ fn api_table() -> Api {
         client_compile as *const () as usize,
         client_default_device_assignment as *const () as usize,
         client_buffer_from_host_buffer as *const () as usize,
-        answer_zero as *const () as usize, // DeviceDescription_Id
+        device_id as *const () as usize, // DeviceDescription_Id
         answer_zero as *const () as usize, // DeviceDescription_ProcessIndex
         device_description_attributes as *const () as usize,
         device_description_kind as *const () as usize,
@@ -1068,19 +1337,19 @@ fn api_table() -> Api {
         device_description_to_string as *const () as usize, // DeviceDescription_ToString
         device_get_description as *const () as usize,
         answer_true as *const () as usize, // Device_IsAddressable
-        answer_zero as *const () as usize, // Device_LocalHardwareId
+        device_id as *const () as usize, // Device_LocalHardwareId
         device_addressable_memories as *const () as usize,
         device_default_memory as *const () as usize,
         unimplemented_entry!(Device_MemoryStats),
-        answer_zero as *const () as usize, // Memory_Id
+        memory_id as *const () as usize, // Memory_Id
         memory_kind as *const () as usize,
         memory_to_string as *const () as usize, // Memory_DebugString
         memory_to_string as *const () as usize, // Memory_ToString
         memory_addressable_by_devices as *const () as usize,
         executable_destroy as *const () as usize,
         executable_name as *const () as usize,
-        executable_one as *const () as usize, // Executable_NumReplicas
-        executable_one as *const () as usize, // Executable_NumPartitions
+        executable_num_replicas as *const () as usize,
+        executable_num_partitions as *const () as usize,
         executable_num_outputs as *const () as usize,
         executable_size_of_generated_code as *const () as usize,
         executable_cost_analysis as *const () as usize,
@@ -1106,7 +1375,7 @@ fn api_table() -> Api {
         buffer_memory as *const () as usize,
         buffer_delete as *const () as usize,
         buffer_is_deleted as *const () as usize,
-        unimplemented_entry!(Buffer_CopyToDevice),
+        buffer_copy_to as *const () as usize, // Buffer_CopyToDevice
         buffer_to_host_buffer as *const () as usize,
         answer_true as *const () as usize, // Buffer_IsOnCpu
         buffer_ready_event as *const () as usize,
@@ -1130,7 +1399,7 @@ fn api_table() -> Api {
         // Added after the first layout, at the end, in this order.
         executable_output_element_types as *const () as usize,
         executable_output_dimensions as *const () as usize,
-        unimplemented_entry!(Buffer_CopyToMemory),
+        buffer_copy_to as *const () as usize, // Buffer_CopyToMemory
         unimplemented_entry!(Client_CreateViewOfDeviceBuffer),
         executable_fingerprint as *const () as usize, // Executable_Fingerprint
         unimplemented_entry!(Client_TopologyDescription),

@@ -160,6 +160,44 @@ def test_xla_mlir_as_the_only_platform():
     assert result.stdout.splitlines() == ["[XlaMlirCpuDevice(id=0)]", "[1. 3. 5. 7.]"], result.stdout
 
 
+def test_several_devices():
+    """XLA_MLIR_NUM_DEVICES=4: placement, pmap, NamedSharding jit, shard_map and a
+    data-parallel gradient against jax's CPU backend with 4 devices, in a fresh
+    process (multi_device_check.py; device counts are fixed at start-up)."""
+    import subprocess
+
+    result = subprocess.run([sys.executable, str(pathlib.Path(__file__).with_name("multi_device_check.py"))],
+                            env=dict(os.environ), capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    passed = [line.split()[1] for line in result.stdout.splitlines() if line.startswith("ok ")]
+    assert passed == ["devices", "placement", "pmap", "named_sharding", "shard_map", "data_parallel_grad"], result.stdout
+
+
+def test_too_many_devices_is_an_exception():
+    """A pmap wider than the client: an exception, not a crash."""
+    import subprocess
+
+    program = ("import xla_mlir_pjrt; xla_mlir_pjrt.initialize(); import jax, numpy as np\n"
+               "try:\n"
+               "    jax.pmap(lambda a: a * 2)(np.ones((2, 3), np.float32))\n"
+               "except Exception as e:\n"
+               "    print('raised', type(e).__name__)\n")
+    environment = dict(os.environ, JAX_PLATFORMS="xla_mlir", XLA_MLIR_NUM_DEVICES="1", PYTHONPATH=str(ROOT / "python"))
+    result = subprocess.run([sys.executable, "-c", program], env=environment, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("raised"), result.stdout
+
+
+def test_bad_device_count_is_an_exception():
+    import subprocess
+
+    program = "import xla_mlir_pjrt; xla_mlir_pjrt.initialize(); import jax\ntry:\n    jax.devices()\nexcept Exception as e:\n    print('raised', e)\n"
+    environment = dict(os.environ, JAX_PLATFORMS="xla_mlir", XLA_MLIR_NUM_DEVICES="zero", PYTHONPATH=str(ROOT / "python"))
+    result = subprocess.run([sys.executable, "-c", program], env=environment, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert "XLA_MLIR_NUM_DEVICES" in result.stdout, result.stdout
+
+
 def test_retracing_for_new_shapes_and_dtypes():
     f = jax.jit(lambda x: jnp.cumsum(x * x))
     for shape, dtype in [((3,), np.float32), ((5,), np.float32), ((2, 4), np.float32), ((6,), np.int32)]:
