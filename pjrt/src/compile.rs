@@ -147,6 +147,12 @@ const COMPILE_STACK_BYTES: usize = 512 << 20;
 /// The entry function jax exports.
 const ENTRY: &str = "main";
 
+/// The serialized `xla.OpSharding` of every argument and result of each
+/// multi-device program compiled in this process, by fingerprint: what the
+/// Python package answers when jax asks which shardings the compiler chose
+/// (see [`xla_mlir_pjrt_sharding`]).
+static SHARDINGS: Mutex<Option<std::collections::HashMap<String, [Vec<Vec<u8>>; 2]>>> = Mutex::new(None);
+
 /// How many programs this process has compiled (cache hits excluded).
 static COMPILATIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
@@ -258,6 +264,46 @@ fn sink_constants_into_regions(module: &melior::ir::Module) {
     }
 }
 
+/// The number of arguments (`which` = 0) or results (1) of the program with
+/// fingerprint `fingerprint` (`size` bytes) that has shardings recorded,
+/// or -1 when none is (a single-device program, or not ours).
+///
+/// # Safety
+/// `fingerprint` points at `size` readable bytes.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn xla_mlir_pjrt_sharding_count(fingerprint: *const u8, size: usize, which: i32) -> i64 {
+    let key = String::from_utf8_lossy(unsafe { fingerprint_bytes(fingerprint, size) }).into_owned();
+    let table = SHARDINGS.lock().unwrap_or_else(|e| e.into_inner());
+    match (table.as_ref().and_then(|t| t.get(&key)), which) {
+        (Some(protos), 0 | 1) => protos[which as usize].len() as i64,
+        _ => -1,
+    }
+}
+
+/// The serialized `xla.OpSharding` of argument (`which` = 0) or result (1)
+/// `index`: its bytes are copied into `out` (`capacity` bytes); returns
+/// the proto's size (call with `capacity` 0 to learn it), or -1.
+///
+/// # Safety
+/// `fingerprint` points at `size` readable bytes, `out` at `capacity`
+/// writable ones.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn xla_mlir_pjrt_sharding(fingerprint: *const u8, size: usize, which: i32, index: usize, out: *mut u8, capacity: usize) -> i64 {
+    let key = String::from_utf8_lossy(unsafe { fingerprint_bytes(fingerprint, size) }).into_owned();
+    let table = SHARDINGS.lock().unwrap_or_else(|e| e.into_inner());
+    let Some(proto) = table.as_ref().and_then(|t| t.get(&key)).filter(|_| which == 0 || which == 1).and_then(|p| p[which as usize].get(index)) else {
+        return -1;
+    };
+    if capacity >= proto.len() && !out.is_null() {
+        unsafe { std::ptr::copy_nonoverlapping(proto.as_ptr(), out, proto.len()) };
+    }
+    proto.len() as i64
+}
+
+unsafe fn fingerprint_bytes<'a>(data: *const u8, size: usize) -> &'a [u8] {
+    if data.is_null() || size == 0 { &[] } else { unsafe { std::slice::from_raw_parts(data, size) } }
+}
+
 fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::sharding::DeviceLayout) -> Compiled {
     let signature: &Signature = executable.signature();
     let name = signature.name.clone();
@@ -272,6 +318,12 @@ fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::shard
     let output_dims = shapes.iter().flat_map(|s| s.iter().map(|&d| d as i64)).collect();
     let output_ranks = shapes.iter().map(|s| s.len()).collect();
     let n = signature.outputs.len();
+    if layout.devices() > 1 {
+        let devices = layout.devices();
+        let protos = |splits: &[crate::sharding::Split]| splits.iter().map(|s| crate::sharding::op_sharding(s, devices)).collect();
+        let entry = [protos(&layout.inputs), protos(&layout.outputs)];
+        SHARDINGS.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(Default::default).insert(fingerprint.clone(), entry);
+    }
     Compiled {
         name,
         output_types,

@@ -241,6 +241,60 @@ pub fn cut(split: &Split, global: &[u8], device: usize, out: &mut [u8], element:
     }
 }
 
+
+/// The serialized `xla.OpSharding` proto of `split` over `devices`
+/// devices: `REPLICATED` (type 0, the empty message), or `OTHER` (type 3)
+/// with the tile grid in `tile_assignment_dimensions` (field 3) and, per
+/// tile in row-major order, the devices that hold it in
+/// `tile_assignment_devices` (field 4); tiles held by several devices add a
+/// last grid dimension and `replicate_on_last_tile_dim` (field 6).
+pub fn op_sharding(split: &Split, devices: usize) -> Vec<u8> {
+    fn varint(mut v: u64, out: &mut Vec<u8>) {
+        loop {
+            let byte = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 {
+                out.push(byte);
+                return;
+            }
+            out.push(byte | 0x80);
+        }
+    }
+    fn packed(field: u64, values: &[i64], out: &mut Vec<u8>) {
+        let mut body = Vec::new();
+        for &v in values {
+            varint(v as u64, &mut body);
+        }
+        varint(field << 3 | 2, out);
+        varint(body.len() as u64, out);
+        out.extend(body);
+    }
+    let mut out = Vec::new();
+    let Some(tiling) = &split.tiling else {
+        return out;
+    };
+    let tiles: usize = tiling.tiles.iter().map(|&n| n as usize).product();
+    let mut holders: Vec<Vec<i64>> = vec![Vec::new(); tiles];
+    for (device, coords) in tiling.coords.iter().enumerate().take(devices) {
+        let index = coords.iter().zip(&tiling.tiles).fold(0usize, |acc, (&c, &n)| acc * n as usize + c as usize);
+        holders[index].push(device as i64);
+    }
+    let copies = holders.first().map_or(1, Vec::len).max(1);
+    let mut dims = tiling.tiles.clone();
+    if copies > 1 {
+        dims.push(copies as i64);
+    }
+    varint(1 << 3, &mut out);
+    varint(3, &mut out); // type = OTHER
+    packed(3, &dims, &mut out);
+    packed(4, &holders.concat(), &mut out);
+    if copies > 1 {
+        varint(6 << 3, &mut out);
+        varint(1, &mut out);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,6 +318,18 @@ mod tests {
         assert_eq!(shards[2], vec![12, 13, 14, 18, 19, 20]);
         let views: Vec<&[u8]> = shards.iter().map(|s| s.as_slice()).collect();
         assert_eq!(assemble(&split, &views, 1), global);
+    }
+
+    #[test]
+    fn op_sharding_protos() {
+        let split = Split { global: vec![4, 6], tiling: Some(tiling_2x2()) };
+        // type OTHER, dims [2, 2], devices [0, 1, 2, 3].
+        assert_eq!(op_sharding(&split, 4), vec![0x08, 3, 0x1a, 2, 2, 2, 0x22, 4, 0, 1, 2, 3]);
+        // Dimension 0 over devices {0, 2} | {1, 3}: each tile twice.
+        let half = Tiling { tiles: vec![2, 1], coords: vec![vec![0, 0], vec![1, 0], vec![0, 0], vec![1, 0]], keys: vec![vec![], vec![]] };
+        let split = Split { global: vec![4, 6], tiling: Some(half) };
+        assert_eq!(op_sharding(&split, 4), vec![0x08, 3, 0x1a, 3, 2, 1, 2, 0x22, 4, 0, 2, 1, 3, 0x30, 1]);
+        assert!(op_sharding(&Split { global: vec![3], tiling: None }, 4).is_empty());
     }
 
     #[test]

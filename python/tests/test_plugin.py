@@ -161,8 +161,9 @@ def test_xla_mlir_as_the_only_platform():
 
 
 def test_several_devices():
-    """XLA_MLIR_NUM_DEVICES=4: placement, pmap, NamedSharding jit, shard_map and a
-    data-parallel gradient against jax's CPU backend with 4 devices, in a fresh
+    """XLA_MLIR_NUM_DEVICES=4: placement, pmap, NamedSharding jit, shard_map, a
+    data-parallel gradient and jit with shardings left to the compiler against
+    jax's CPU backend with 4 devices, in a fresh
     process (multi_device_check.py; device counts are fixed at start-up)."""
     import subprocess
 
@@ -170,7 +171,8 @@ def test_several_devices():
                             env=dict(os.environ), capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
     passed = [line.split()[1] for line in result.stdout.splitlines() if line.startswith("ok ")]
-    assert passed == ["devices", "placement", "pmap", "named_sharding", "shard_map", "data_parallel_grad"], result.stdout
+    assert passed == ["devices", "placement", "pmap", "named_sharding", "shard_map", "data_parallel_grad",
+                      "unspecified_shardings"], result.stdout
 
 
 def test_too_many_devices_is_an_exception():

@@ -102,6 +102,67 @@ def compilations():
     return library.xla_mlir_pjrt_compilations()
 
 
+def _shardings(library, fingerprint, which):
+    """The OpShardings the plugin recorded for a program, or None."""
+    from jax._src.lib import xla_client as xc
+
+    key = fingerprint if isinstance(fingerprint, bytes) else str(fingerprint).encode("utf-8")
+    count = library.xla_mlir_pjrt_sharding_count(key, len(key), which)
+    if count < 0:
+        return None
+    protos = []
+    for index in range(count):
+        size = library.xla_mlir_pjrt_sharding(key, len(key), which, index, None, 0)
+        buffer = ctypes.create_string_buffer(max(size, 1))
+        library.xla_mlir_pjrt_sharding(key, len(key), which, index, buffer, size)
+        proto = xc.OpSharding()
+        proto.ParseFromString(buffer.raw[:size])
+        protos.append(proto)
+    return protos
+
+
+def _answer_sharding_queries(library):
+    """Lets jax learn the shardings of our multi-device executables.
+
+    jax 0.10.2 asks an executable which shardings the compiler chose (for a
+    `jit` whose in/out shardings it leaves unspecified) through
+    `PJRT_Executable_OptimizedProgram` (an HLO module, which we do not
+    produce) or a C API extension it reads only from plugins at API >= 0.91.
+    Its Python helper for that question is wrapped here: for executables of
+    this platform it returns the OpShardings the plugin recorded when it
+    compiled the program (keyed by the executable's fingerprint); anything
+    else goes to jax's own code. Without the helper (another jax version),
+    nothing is changed.
+    """
+    try:
+        from jax._src.interpreters import pxla
+    except ImportError:  # pragma: no cover - another jax layout
+        return
+    original = getattr(pxla, "get_op_sharding_from_executable", None)
+    if original is None or getattr(original, "_xla_mlir", False):
+        return
+    library.xla_mlir_pjrt_sharding_count.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int]
+    library.xla_mlir_pjrt_sharding_count.restype = ctypes.c_int64
+    library.xla_mlir_pjrt_sharding.argtypes = [
+        ctypes.c_char_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t]
+    library.xla_mlir_pjrt_sharding.restype = ctypes.c_int64
+
+    def get_op_sharding_from_executable(executable):
+        try:
+            ours = executable.client.platform == PLATFORM
+        except Exception:  # noqa: BLE001 - not an executable we know
+            ours = False
+        if ours:
+            inputs = _shardings(library, executable.fingerprint, 0)
+            outputs = _shardings(library, executable.fingerprint, 1)
+            if inputs is not None and outputs is not None:
+                return inputs, outputs
+        return original(executable)
+
+    get_op_sharding_from_executable._xla_mlir = True
+    pxla.get_op_sharding_from_executable = get_op_sharding_from_executable
+
+
 def initialize():
     """The jax_plugins hook: registers the platform ``xla_mlir`` (once)."""
     global _registered
@@ -118,6 +179,7 @@ def initialize():
             f"xla_mlir_pjrt: {LIBRARY_NAME} not found (build it with `cargo build -p xla-mlir-pjrt` "
             "or set XLA_MLIR_PJRT_LIBRARY); the xla_mlir platform is not registered.")
         return
-    load(path)
+    library = load(path)
+    _answer_sharding_queries(library)
     xla_bridge.register_plugin(PLATFORM, priority=PRIORITY, library_path=path)
     _registered = True
