@@ -133,6 +133,9 @@ pub struct Compiled {
     /// The devices the program runs on and how its arrays are split over
     /// them.
     pub layout: crate::sharding::DeviceLayout,
+    /// Per argument: jax donates it (`tf.aliasing_output` /
+    /// `jax.buffer_donor`), so the execution releases it.
+    pub donated: Vec<bool>,
 }
 
 // SAFETY: the kind pointers point at a 'static string; the executable is
@@ -200,10 +203,11 @@ fn compile_on_this_thread(text: &str, fingerprint: String) -> Result<Compiled, S
             return Err(with_diagnostics("xla-mlir cannot parse the program jax sent:".into()));
         };
         sink_constants_into_regions(&module);
+        let donated = crate::sharding::donated_arguments(&module, ENTRY);
         let layout = crate::sharding::read(&module, ENTRY).map_err(|e| with_diagnostics(format!("xla-mlir cannot run the program on several devices: {e}")))?;
         let executable = CpuExecutable::compile(&context, &mut module, ENTRY)
             .map_err(|e| with_diagnostics(format!("xla-mlir cannot compile the program: {e}").replace("see the errors above", "the errors follow")))?;
-        Ok(describe(executable, fingerprint, layout))
+        Ok(describe(executable, fingerprint, layout, donated))
     })();
     // SAFETY: the handler was attached above to this context.
     unsafe { mlir_sys::mlirContextDetachDiagnosticHandler(context.to_raw(), handler) };
@@ -304,7 +308,7 @@ unsafe fn fingerprint_bytes<'a>(data: *const u8, size: usize) -> &'a [u8] {
     if data.is_null() || size == 0 { &[] } else { unsafe { std::slice::from_raw_parts(data, size) } }
 }
 
-fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::sharding::DeviceLayout) -> Compiled {
+fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::sharding::DeviceLayout, donated: Vec<bool>) -> Compiled {
     let signature: &Signature = executable.signature();
     let name = signature.name.clone();
     let output_types = signature.outputs.iter().map(|o| crate::buffer_type_of(o.element_type)).collect();
@@ -334,5 +338,6 @@ fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::shard
         fingerprint,
         executable,
         layout,
+        donated,
     }
 }

@@ -249,12 +249,26 @@ pub struct CopyToArgs {
     pub dst_buffer: *mut c_void,
 }
 
+/// `PJRT_ExecuteOptions` (the fields up to minor 54).
+#[repr(C)]
+pub struct ExecuteOptions {
+    pub struct_size: usize,
+    pub extension_start: *mut c_void,
+    pub send_callbacks: *mut c_void,
+    pub recv_callbacks: *mut c_void,
+    pub num_send_ops: usize,
+    pub num_recv_ops: usize,
+    pub launch_id: i32,
+    pub non_donatable_input_indices: *const i64,
+    pub num_non_donatable_input_indices: usize,
+}
+
 #[repr(C)]
 pub struct ExecuteArgs {
     pub struct_size: usize,
     pub extension_start: *mut c_void,
     pub executable: *mut c_void,
-    pub options: *mut c_void,
+    pub options: *const ExecuteOptions,
     pub argument_lists: *const *const *mut c_void,
     pub num_devices: usize,
     pub num_args: usize,

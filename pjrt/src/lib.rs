@@ -1158,6 +1158,7 @@ unsafe extern "C" fn loaded_executable_execute(args: *mut ExecuteArgs) -> *mut c
         } else {
             execute_on_several(e, a)?;
         }
+        release_donated(e, a);
         if !a.device_complete_events.is_null() {
             for d in 0..a.num_devices {
                 *a.device_complete_events.add(d) = new_event();
@@ -1165,6 +1166,34 @@ unsafe extern "C" fn loaded_executable_execute(args: *mut ExecuteArgs) -> *mut c
         }
         Ok(())
     })
+}
+
+/// Donation: the arguments jax donates (the program marks them, and the
+/// options do not exempt them) are deleted once the run succeeded, as
+/// XLA's runtime does; their memory goes when the last reference does.
+/// (The results do not reuse it: compiled code reads its arguments and
+/// writes fresh outputs.)
+unsafe fn release_donated(e: &Executable, a: &ExecuteArgs) {
+    let donated = &e.compiled.donated;
+    if !donated.iter().any(|&d| d) {
+        return;
+    }
+    let exempt: &[i64] = match unsafe { a.options.as_ref() } {
+        Some(o) if o.struct_size >= std::mem::size_of::<ExecuteOptions>() => unsafe {
+            slice(o.non_donatable_input_indices, o.num_non_donatable_input_indices)
+        },
+        _ => &[],
+    };
+    for d in 0..a.num_devices {
+        let arguments = unsafe { slice(*a.argument_lists.add(d), a.num_args) };
+        for (index, &raw) in arguments.iter().enumerate() {
+            if donated.get(index).copied().unwrap_or(false) && !exempt.contains(&(index as i64)) {
+                if let Ok(b) = unsafe { buffer(raw) } {
+                    *b.data.lock().unwrap_or_else(|e| e.into_inner()) = None;
+                }
+            }
+        }
+    }
 }
 
 /// The arguments of device `d` (the `d`-th list) and their data.

@@ -170,6 +170,48 @@ pub fn read(module: &Module, entry: &str) -> Result<DeviceLayout, String> {
     Err(format!("the program has no function named `{entry}`."))
 }
 
+/// The entry function `entry` of `module`.
+fn find_entry(module: &Module, entry: &str) -> Option<MlirOperation> {
+    // SAFETY: walks the live module's top-level ops.
+    unsafe {
+        let mut op = mlirBlockGetFirstOperation(mlirModuleGetBody(module.to_raw()));
+        while !op.ptr.is_null() {
+            let sym = mlirOperationGetAttributeByName(op, string_ref("sym_name"));
+            if read_string(mlirIdentifierStr(mlirOperationGetName(op))) == "func.func"
+                && !sym.ptr.is_null()
+                && mlirAttributeIsAString(sym)
+                && read_string(mlirStringAttrGetValue(sym)) == entry
+            {
+                return Some(op);
+            }
+            op = mlirOperationGetNextInBlock(op);
+        }
+    }
+    None
+}
+
+/// Which arguments of `entry` jax donates: those with `tf.aliasing_output`
+/// (a result of the same type may reuse them) or `jax.buffer_donor`.
+pub fn donated_arguments(module: &Module, entry: &str) -> Vec<bool> {
+    let Some(op) = find_entry(module, entry) else { return Vec::new() };
+    // SAFETY: `op` is a live func.func; the queries accept any attribute.
+    unsafe {
+        let ty = mlirTypeAttrGetValue(mlirOperationGetAttributeByName(op, string_ref("function_type")));
+        let attrs = mlirOperationGetAttributeByName(op, string_ref("arg_attrs"));
+        (0..mlirFunctionTypeGetNumInputs(ty))
+            .map(|i| {
+                if attrs.ptr.is_null() || !mlirAttributeIsAArray(attrs) || i >= mlirArrayAttrGetNumElements(attrs) {
+                    return false;
+                }
+                let dict = mlirArrayAttrGetElement(attrs, i);
+                let alias = mlirDictionaryAttrGetElementByName(dict, string_ref("tf.aliasing_output"));
+                let donor = mlirDictionaryAttrGetElementByName(dict, string_ref("jax.buffer_donor"));
+                !alias.ptr.is_null() || (!donor.ptr.is_null() && mlirAttributeIsABool(donor) && mlirBoolAttrGetValue(donor))
+            })
+            .collect()
+    }
+}
+
 /// Copies the block `block` of a dense row-major array of `src_shape`
 /// starting at `src_at` into a dense array of `dst_shape` at `dst_at`.
 fn copy_block(src: &[u8], src_shape: &[usize], src_at: &[usize], dst: &mut [u8], dst_shape: &[usize], dst_at: &[usize], block: &[usize], element: usize) {

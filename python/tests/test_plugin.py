@@ -200,6 +200,26 @@ def test_bad_device_count_is_an_exception():
     assert "XLA_MLIR_NUM_DEVICES" in result.stdout, result.stdout
 
 
+def test_donation_as_on_cpu():
+    """donate_argnums: the donated input is deleted after the call, an unusable
+    donation is warned about, and the values are right; the same as on cpu."""
+    import warnings
+
+    seen = {}
+    for device in (CPU, OURS):
+        x = jax.device_put(np.arange(4.0, dtype=np.float32), device)
+        y = jax.device_put(np.arange(3.0, dtype=np.float32), device)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            out = jax.jit(lambda a, b: (a * 2, b.sum()), donate_argnums=(0, 1))(x, y)
+        with pytest.raises(RuntimeError, match="deleted"):
+            np.asarray(x + 1)
+        seen[device.platform] = (x.is_deleted(), y.is_deleted(), [np.asarray(o).tolist() for o in out],
+                                 sorted(str(w.message).split(".")[0] for w in caught))
+    assert seen["xla_mlir"] == seen["cpu"], seen
+    assert seen["xla_mlir"][:2] == (True, False)
+
+
 def test_retracing_for_new_shapes_and_dtypes():
     f = jax.jit(lambda x: jnp.cumsum(x * x))
     for shape, dtype in [((3,), np.float32), ((5,), np.float32), ((2, 4), np.float32), ((6,), np.int32)]:

@@ -163,6 +163,23 @@ def _answer_sharding_queries(library):
     pxla.get_op_sharding_from_executable = get_op_sharding_from_executable
 
 
+def _accept_donation():
+    """Lets jax donate buffers to this platform (`donate_argnums`).
+
+    jax emits the aliasing attributes only for the platforms in its list
+    `mlir._platforms_with_donation`; the plugin then deletes donated
+    arguments after a run, as XLA does (see ARCHITECTURE.md). Without the
+    list (another jax version), jax warns and runs without donation.
+    """
+    try:
+        from jax._src.interpreters import mlir
+    except ImportError:  # pragma: no cover - another jax layout
+        return
+    platforms = getattr(mlir, "_platforms_with_donation", None)
+    if isinstance(platforms, list) and PLATFORM not in platforms:
+        platforms.append(PLATFORM)
+
+
 def initialize():
     """The jax_plugins hook: registers the platform ``xla_mlir`` (once)."""
     global _registered
@@ -181,5 +198,6 @@ def initialize():
         return
     library = load(path)
     _answer_sharding_queries(library)
+    _accept_donation()
     xla_bridge.register_plugin(PLATFORM, priority=PRIORITY, library_path=path)
     _registered = True
