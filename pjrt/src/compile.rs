@@ -136,6 +136,8 @@ pub struct Compiled {
     /// Per argument: jax donates it (`tf.aliasing_output` /
     /// `jax.buffer_donor`), so the execution releases it.
     pub donated: Vec<bool>,
+    /// Each output's shape as its buffers hand it out (single-device runs).
+    pub output_meta: Vec<std::sync::Arc<crate::ShapeMeta>>,
 }
 
 // SAFETY: the kind pointers point at a 'static string; the executable is
@@ -336,6 +338,7 @@ fn describe(executable: CpuExecutable, fingerprint: String, layout: crate::shard
         output_kinds: vec![crate::MEMORY_KIND.as_ptr().cast(); n],
         output_kind_sizes: vec![crate::MEMORY_KIND.len(); n],
         fingerprint,
+        output_meta: signature.outputs.iter().map(|o| crate::ShapeMeta::new(o.shape.clone())).collect(),
         executable,
         layout,
         donated,

@@ -503,14 +503,28 @@ pub struct Buffer {
     /// `None` once deleted.
     data: Mutex<Option<Arc<AlignedBuffer>>>,
     element_type: ElementType,
-    shape: Vec<usize>,
-    dims: Vec<i64>,
-    /// Row-major: `rank-1, ..., 0`.
-    minor_to_major: Vec<i64>,
+    /// Shared by all the buffers of one executable's output.
+    meta: Arc<ShapeMeta>,
     /// One reference per `PJRT_Buffer_IncreaseExternalReferenceCount`:
     /// numpy reads the data in place (jax's zero-copy path for CPU
     /// buffers), so it must outlive a `PJRT_Buffer_Delete`.
     external: Mutex<Vec<Arc<AlignedBuffer>>>,
+}
+
+/// A dense row-major shape in the forms the C API hands out.
+pub struct ShapeMeta {
+    shape: Vec<usize>,
+    dims: Vec<i64>,
+    /// Row-major: `rank-1, ..., 0`.
+    minor_to_major: Vec<i64>,
+}
+
+impl ShapeMeta {
+    pub fn new(shape: Vec<usize>) -> Arc<Self> {
+        let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
+        let minor_to_major = (0..dims.len() as i64).rev().collect();
+        Arc::new(Self { shape, dims, minor_to_major })
+    }
 }
 
 // SAFETY: the client pointer is only read; the tensor is behind a mutex.
@@ -519,23 +533,23 @@ unsafe impl Sync for Buffer {}
 
 impl Buffer {
     /// A buffer over `data`, which holds a dense array of `shape`.
-    fn new(client: *const Client, device: usize, element_type: ElementType, shape: Vec<usize>, data: AlignedBuffer) -> Self {
-        Self::shared(client, device, element_type, shape, Arc::new(data))
+    fn new(client: *const Client, device: usize, element_type: ElementType, meta: Arc<ShapeMeta>, data: AlignedBuffer) -> Self {
+        Self::shared(client, device, element_type, meta, Arc::new(data))
     }
 
-    fn shared(client: *const Client, device: usize, element_type: ElementType, shape: Vec<usize>, data: Arc<AlignedBuffer>) -> Self {
-        let dims: Vec<i64> = shape.iter().map(|&d| d as i64).collect();
-        let minor_to_major = (0..dims.len() as i64).rev().collect();
+    fn shared(client: *const Client, device: usize, element_type: ElementType, meta: Arc<ShapeMeta>, data: Arc<AlignedBuffer>) -> Self {
         Self {
             client,
             device,
             element_type,
-            shape,
-            dims,
-            minor_to_major,
+            meta,
             data: Mutex::new(Some(data)),
             external: Mutex::new(Vec::new()),
         }
+    }
+
+    fn shape(&self) -> &[usize] {
+        &self.meta.shape
     }
 
     fn data(&self) -> Result<Arc<AlignedBuffer>> {
@@ -701,7 +715,7 @@ unsafe extern "C" fn client_buffer_from_host_buffer(args: *mut BufferFromHostBuf
         }
         // The data was copied: the host buffer may be freed now.
         a.done_with_host_buffer = new_event();
-        a.buffer = Box::into_raw(Box::new(Buffer::new(client, device, element_type, dims, data))).cast();
+        a.buffer = Box::into_raw(Box::new(Buffer::new(client, device, element_type, ShapeMeta::new(dims), data))).cast();
         Ok(())
     })
 }
@@ -726,7 +740,7 @@ unsafe extern "C" fn buffer_element_type(args: *mut ObjArgs<i32>) -> *mut c_void
 unsafe extern "C" fn buffer_dimensions(args: *mut ObjArgs<ListOut<i64>>) -> *mut c_void {
     guard(|| unsafe {
         let b = buffer((*args).object)?;
-        (*args).out = ListOut { items: b.dims.as_ptr(), len: b.dims.len() };
+        (*args).out = ListOut { items: b.meta.dims.as_ptr(), len: b.meta.dims.len() };
         Ok(())
     })
 }
@@ -748,8 +762,8 @@ unsafe extern "C" fn buffer_get_memory_layout(args: *mut GetMemoryLayoutArgs) ->
                 tiled: MemoryLayoutTiled {
                     struct_size: std::mem::size_of::<MemoryLayoutTiled>(),
                     extension_start: std::ptr::null_mut(),
-                    minor_to_major: b.minor_to_major.as_ptr(),
-                    minor_to_major_size: b.minor_to_major.len(),
+                    minor_to_major: b.meta.minor_to_major.as_ptr(),
+                    minor_to_major_size: b.meta.minor_to_major.len(),
                     tile_dims: std::ptr::null(),
                     tile_dim_sizes: std::ptr::null(),
                     num_tiles: 0,
@@ -764,7 +778,7 @@ unsafe extern "C" fn buffer_get_memory_layout(args: *mut GetMemoryLayoutArgs) ->
 unsafe extern "C" fn buffer_on_device_size_in_bytes(args: *mut ObjArgs<usize>) -> *mut c_void {
     guard(|| unsafe {
         let b = buffer((*args).object)?;
-        (*args).out = b.shape.iter().product::<usize>() * b.element_type.byte_size();
+        (*args).out = b.shape().iter().product::<usize>() * b.element_type.byte_size();
         Ok(())
     })
 }
@@ -803,7 +817,7 @@ unsafe extern "C" fn buffer_copy_to(args: *mut CopyToArgs) -> *mut c_void {
                 .position(|&m| m == target)
                 .ok_or_else(|| invalid("the destination is not a device or memory of this client."))?,
         };
-        let copy = Buffer::shared(b.client, id, b.element_type, b.shape.clone(), b.data()?);
+        let copy = Buffer::shared(b.client, id, b.element_type, b.meta.clone(), b.data()?);
         a.dst_buffer = Box::into_raw(Box::new(copy)).cast();
         Ok(())
     })
@@ -867,9 +881,9 @@ unsafe extern "C" fn buffer_to_host_buffer(args: *mut ToHostBufferArgs) -> *mut 
         let data = b.data()?;
         let bytes = data.as_slice();
         let size = b.element_type.byte_size();
-        let dense = dense_strides(&b.shape, size);
-        let dst_strides = if a.host_layout.is_null() { dense.clone() } else { layout_strides(&*a.host_layout, &b.shape, size)? };
-        let needed = b.shape.iter().product::<usize>() * size;
+        let dense = dense_strides(b.shape(), size);
+        let dst_strides = if a.host_layout.is_null() { dense.clone() } else { layout_strides(&*a.host_layout, b.shape(), size)? };
+        let needed = b.shape().iter().product::<usize>() * size;
         if a.dst.is_null() {
             a.dst_size = needed;
             return Ok(());
@@ -881,7 +895,7 @@ unsafe extern "C" fn buffer_to_host_buffer(args: *mut ToHostBufferArgs) -> *mut 
             if dst_strides == dense {
                 std::ptr::copy_nonoverlapping(bytes.as_ptr(), a.dst.cast::<u8>(), needed);
             } else {
-                copy_strided(bytes.as_ptr(), &dense, a.dst.cast(), &dst_strides, &b.shape, size);
+                copy_strided(bytes.as_ptr(), &dense, a.dst.cast(), &dst_strides, b.shape(), size);
             }
         }
         a.event = new_event();
@@ -1213,12 +1227,12 @@ unsafe fn arguments_of<'a>(a: &ExecuteArgs, d: usize) -> Result<(Vec<&'a Buffer>
 unsafe fn execute_on_one(e: &Executable, a: &ExecuteArgs) -> Result<()> {
     let (buffers, data) = unsafe { arguments_of(a, 0)? };
     let inputs: Vec<(&AlignedBuffer, ElementType, &[usize])> =
-        buffers.iter().zip(&data).map(|(b, d)| (&**d, b.element_type, b.shape.as_slice())).collect();
+        buffers.iter().zip(&data).map(|(b, d)| (&**d, b.element_type, b.shape())).collect();
     let outputs = e.compiled.executable.execute_in_place(&inputs).map_err(|error| invalid(error.to_string()))?;
     let out_list = unsafe { *a.output_lists };
     let device = e.device_ids[0];
-    for (index, (data, spec)) in outputs.into_iter().zip(&e.compiled.executable.signature().outputs).enumerate() {
-        let output = Buffer::new(e.client, device, spec.element_type, spec.shape.clone(), data);
+    for (index, (data, (spec, meta))) in outputs.into_iter().zip(e.compiled.executable.signature().outputs.iter().zip(&e.compiled.output_meta)).enumerate() {
+        let output = Buffer::new(e.client, device, spec.element_type, meta.clone(), data);
         unsafe { *out_list.add(index) = Box::into_raw(Box::new(output)).cast() };
     }
     Ok(())
@@ -1254,10 +1268,10 @@ unsafe fn execute_on_several(e: &Executable, a: &ExecuteArgs) -> Result<()> {
             let shard = split.shard_shape();
             let mut shards = Vec::with_capacity(devices);
             for (d, (buffers, data)) in per_device.iter().enumerate() {
-                if buffers[index].shape != shard || buffers[index].element_type != element_type {
+                if buffers[index].shape() != shard.as_slice() || buffers[index].element_type != element_type {
                     return Err(invalid(format!(
                         "argument {index} on device {d} has shape {:?}; its shard of the global {:?} is {shard:?}.",
-                        buffers[index].shape, split.global
+                        buffers[index].shape(), split.global
                     )));
                 }
                 shards.push(data[index].as_slice());
@@ -1285,7 +1299,7 @@ unsafe fn execute_on_several(e: &Executable, a: &ExecuteArgs) -> Result<()> {
         let inputs = per_device
             .iter()
             .map(|(buffers, data)| {
-                buffers.iter().zip(data).map(|(b, d)| tensor(b.element_type, b.shape.clone(), d.as_slice().to_vec())).collect::<Result<Vec<_>>>()
+                buffers.iter().zip(data).map(|(b, d)| tensor(b.element_type, b.shape().to_vec(), d.as_slice().to_vec())).collect::<Result<Vec<_>>>()
             })
             .collect::<Result<Vec<_>>>()?;
         let outputs = e.compiled.executable.execute_per_device(&inputs).map_err(run_error)?;
@@ -1297,7 +1311,7 @@ unsafe fn execute_on_several(e: &Executable, a: &ExecuteArgs) -> Result<()> {
         }
         let out_list = unsafe { *a.output_lists.add(d) };
         for (index, (element_type, shape, bytes)) in list.into_iter().enumerate() {
-            let output = Buffer::new(e.client, e.device_ids[d], element_type, shape, aligned(&bytes)?);
+            let output = Buffer::new(e.client, e.device_ids[d], element_type, ShapeMeta::new(shape), aligned(&bytes)?);
             unsafe { *out_list.add(index) = Box::into_raw(Box::new(output)).cast() };
         }
     }

@@ -159,16 +159,23 @@ impl Drop for AlignedBuffer {
 /// `{allocated, aligned, offset, sizes[rank], strides[rank]}` of 64-bit words.
 /// The descriptor of a dense row-major buffer at `ptr`.
 pub(crate) fn descriptor_of(ptr: *mut u8, shape: &[usize]) -> Vec<u64> {
-    let mut words = vec![ptr as u64, ptr as u64, 0];
+    let mut words = Vec::with_capacity(3 + 2 * shape.len());
+    push_descriptor(&mut words, ptr, shape);
+    words
+}
+
+/// Appends the memref descriptor of a dense row-major buffer: allocated and
+/// aligned pointer, offset 0, sizes, strides.
+fn push_descriptor(words: &mut Vec<u64>, ptr: *mut u8, shape: &[usize]) {
+    words.extend([ptr as u64, ptr as u64, 0]);
     words.extend(shape.iter().map(|&d| d as u64));
-    let mut strides = vec![0u64; shape.len()];
+    let strides_at = words.len();
+    words.resize(strides_at + shape.len(), 0);
     let mut stride = 1u64;
     for (i, &dim) in shape.iter().enumerate().rev() {
-        strides[i] = stride;
+        words[strides_at + i] = stride;
         stride *= dim as u64;
     }
-    words.extend(strides);
-    words
 }
 
 /// MLIR's ExecutionEngine (ORC JIT) over a module in the LLVM dialect.
@@ -253,9 +260,11 @@ impl Drop for Engine {
 /// `function` must be the packed wrapper of a C interface taking exactly
 /// `arguments.len()` memref descriptors matching the pointed-to ones.
 pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*mut u64]) -> Result<(), RuntimeError> {
-    // The packed convention passes a pointer to each argument's storage.
-    let mut slots: Vec<*mut u64> = arguments.to_vec();
-    let mut packed: Vec<*mut std::ffi::c_void> = slots.iter_mut().map(|slot| (slot as *mut *mut u64).cast()).collect();
+    // The packed convention passes a pointer to each argument's storage:
+    // the slots are the caller's array itself (read, never written).
+    let slots = arguments.as_ptr();
+    // SAFETY: `i < arguments.len()`.
+    let mut packed: Vec<*mut std::ffi::c_void> = (0..arguments.len()).map(|i| unsafe { slots.add(i) }.cast_mut().cast()).collect();
     // SAFETY: guaranteed by the caller; the wrapper reads `packed.len()`
     // pointers, each to a live descriptor pointer in `slots`.
     let f: unsafe extern "C" fn(*mut *mut std::ffi::c_void) = unsafe { std::mem::transmute(function) };
@@ -507,12 +516,17 @@ impl CpuExecutable {
             // Byte sizes were checked when the signature was read.
             .map(|spec| AlignedBuffer::new(spec.byte_size().unwrap_or(usize::MAX)))
             .collect::<Result<_, _>>()?;
-        let mut descriptors: Vec<Vec<u64>> = inputs
-            .iter()
-            .map(|(buffer, _, shape)| descriptor_of(buffer.ptr, shape))
-            .chain(outputs.iter().zip(&self.inner.signature.outputs).map(|(b, spec)| descriptor_of(b.ptr, &spec.shape)))
-            .collect();
-        let arguments: Vec<*mut u64> = descriptors.iter_mut().map(|d| d.as_mut_ptr()).collect();
+        // jax's per-call path: every descriptor in one allocation.
+        let shapes = || inputs.iter().map(|(b, _, shape)| (b.ptr, *shape)).chain(outputs.iter().zip(&self.inner.signature.outputs).map(|(b, spec)| (b.ptr, spec.shape.as_slice())));
+        let mut words: Vec<u64> = Vec::with_capacity(shapes().map(|(_, shape)| 3 + 2 * shape.len()).sum());
+        let mut starts = Vec::with_capacity(inputs.len() + outputs.len());
+        for (ptr, shape) in shapes() {
+            starts.push(words.len());
+            push_descriptor(&mut words, ptr, shape);
+        }
+        let base = words.as_mut_ptr();
+        // SAFETY: every start is inside `words`, which is not resized again.
+        let arguments: Vec<*mut u64> = starts.iter().map(|&start| unsafe { base.add(start) }).collect();
         // SAFETY: `function` is the C interface of the entry point; every
         // descriptor describes a live, aligned buffer of the declared shape,
         // and compiled code writes only the output buffers.
