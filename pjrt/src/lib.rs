@@ -3,11 +3,14 @@
 //! library as the platform `xla_mlir` (see `python/` for the package that
 //! registers it).
 //!
-//! The model is the simplest one that is correct: one CPU device with one
-//! memory; a buffer is an [`AlignedBuffer`] (dense, row-major, aligned
-//! as compiled code wants it, so executions read inputs and return results
-//! in place) behind a reference count; work runs synchronously in the calling thread, so every
-//! event is complete when it is handed out. Every slot of the table is
+//! The model is the simplest one that is correct: N CPU devices
+//! (`XLA_MLIR_NUM_DEVICES`, default 1; the runtime's in-process devices),
+//! each with one memory; a buffer is an [`AlignedBuffer`] (dense,
+//! row-major, aligned as compiled code wants it, so single-device
+//! executions read inputs and return results in place) behind a reference
+//! count; programs over several devices go through [`sharding`]; work runs
+//! synchronously in the calling thread, so every event is complete when it
+//! is handed out. Every slot of the table is
 //! filled: jax trusts `struct_size`, and calls what it finds; a function we
 //! do not implement returns an UNIMPLEMENTED error naming itself.
 //!
