@@ -62,6 +62,10 @@ unsafe extern "C" {
     /// of a static trip count and less estimated work than `min_cost` stay
     /// sequential. The caller owns the returned pass.
     pub fn xlaCreateParallelTasksPass(min_cost: i64) -> MlirPass;
+    /// `xla-one-shot-bufferize` (lib/Transforms/Bufferize.cpp): the
+    /// pipelines' one-shot bufferization, with copy-before-write for
+    /// deeply nested modules. The caller owns the returned pass.
+    pub fn xlaCreateOneShotBufferizePass() -> MlirPass;
 
     /// lib/CAPI/Attributes.cpp: a `#stablehlo.channel_handle`'s fields.
     pub fn xlaChannelHandleGet(attribute: MlirAttribute, handle: *mut i64, ty: *mut i64) -> bool;

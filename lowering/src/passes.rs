@@ -41,16 +41,27 @@ const CPU_PREPARE: &[Step] = &[
     Step::Upstream("func.func(canonicalize, cse)"),
 ];
 
-/// Bufferization: linalg on tensors in, buffers out. Functions take every
-/// result as a caller-allocated out-parameter
-/// (`buffer-results-to-out-params`), so compiled code never hands ownership
-/// of memory to its caller. Runs after `xla-distinct-results`.
-const CPU_BUFFERIZE: &str = concat!(
-    "one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops function-boundary-type-conversion=identity-layout-map},",
-    "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
-    "canonicalize,",
-    "buffer-deallocation-pipeline"
-);
+/// Bufferization: linalg on tensors in, buffers out (`xla-one-shot-bufferize`:
+/// upstream's one-shot bufferization, without its in-place analysis for
+/// modules nested deeper than 32 levels, see
+/// `dialects/lib/Transforms/Bufferize.cpp`). Functions take every result as
+/// a caller-allocated out-parameter (`buffer-results-to-out-params`), so
+/// compiled code never hands ownership of memory to its caller. Runs after
+/// `xla-distinct-results`.
+const CPU_BUFFERIZE: &[Step] = &[
+    Step::Ours(create_one_shot_bufferize_pass),
+    Step::Upstream(concat!(
+        "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
+        "canonicalize,",
+        "buffer-deallocation-pipeline"
+    )),
+];
+
+fn create_one_shot_bufferize_pass() -> Pass {
+    // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
+    // and the pass manager it is added to destroys it.
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateOneShotBufferizePass()) }
+}
 
 /// From buffers to loops; runs after `xla-expand-memref-copy`. Each linalg
 /// op becomes an affine loop nest; `affine-parallelize` marks the outermost
@@ -112,7 +123,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::vector_math::create_polynomial_math_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
-    Step::Upstream(CPU_BUFFERIZE),
+    Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
@@ -131,7 +142,7 @@ const FORALL_TO_PARALLEL: &str = "func.func(scf-forall-to-parallel)";
 /// out-parameters, temporaries freed after their last use). Host code
 /// allocates and frees through the runtime (managed memory, see
 /// `xla-gpu-lower-host`).
-const GPU_BUFFERIZE: &str = CPU_BUFFERIZE;
+const GPU_BUFFERIZE: &[Step] = CPU_BUFFERIZE;
 
 /// linalg on buffers → `scf.parallel` loop nests (one per linalg op, parallel
 /// dimensions outermost after `xla-gpu-parallel-dims-first`), with complex,
@@ -161,7 +172,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
-    Step::Upstream(GPU_BUFFERIZE),
+    Step::Steps(GPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Upstream("func.func(linalg-generalize-named-ops)"),
