@@ -127,8 +127,23 @@ fn host_transfers_are_printed_as_stablehlo() -> TestResult {
     let token = b.outfeed(&x, token, "")?;
     let token = b.send_to_host(&x, token, 3)?;
     let (_y, _token) = b.recv_from_host(token, &[f32_shape(&[2])], 4)?;
-    let text = b.build(&[x[0]])?.to_mlir_text();
-    assert!(text.contains("stablehlo.infeed") && text.contains(r#"infeed_config = "say \"hi\"""#), "{text}");
+    let computation = b.build(&[x[0]])?;
+    let text = computation.to_mlir_text();
+    // The config reaches the handler as written.
+    let mut configs = Vec::new();
+    let mut callbacks = HostCallbacks::new()
+        .on_infeed(|t| {
+            configs.push(t.config.clone());
+            Ok(vec![Literal::vec1(&[1.0f32, 2.0])])
+        })
+        .on_outfeed(|_, _| Ok(()))
+        .on_send_to_host(|t, _| if t.channel == Some(3) { Ok(()) } else { Err("wrong channel".into()) })
+        .on_recv_from_host(|t| if t.channel == Some(4) { Ok(vec![Literal::vec1(&[0.0f32, 0.0])]) } else { Err("wrong channel".into()) });
+    computation.compile(&CompileOptions::default())?.execute_with_host_transfer(&[], &mut callbacks)?;
+    drop(callbacks);
+    assert_eq!(configs, vec!["say \"hi\"".to_string()]);
+    // MLIR prints a quote inside a string as \22.
+    assert!(text.contains("stablehlo.infeed") && text.contains(r#"infeed_config = "say \22hi\22""#), "{text}");
     assert!(text.contains("stablehlo.outfeed"), "{text}");
     assert!(text.contains("#stablehlo.channel_handle<handle = 3, type = 2>") && text.contains("#stablehlo.channel_handle<handle = 4, type = 3>"), "{text}");
     assert_eq!(text.matches("is_host_transfer = true").count(), 2, "{text}");
