@@ -149,3 +149,19 @@ fn host_transfers_are_printed_as_stablehlo() -> TestResult {
     assert_eq!(text.matches("is_host_transfer = true").count(), 2, "{text}");
     Ok(())
 }
+
+#[test]
+fn gpu_and_several_devices_refuse_host_transfers_at_compile_time() -> TestResult {
+    let b = XlaBuilder::new("outfeeds");
+    let x = b.parameter(0, &f32_shape(&[2]), "x")?;
+    let token = b.create_token()?;
+    b.outfeed(&[x], token, "")?;
+    let computation = b.build(&[x])?;
+    // Checked before the CUDA driver is looked for: the same error with or
+    // without a GPU.
+    let error = computation.compile(&CompileOptions { device: Device::Gpu, ..Default::default() }).err().ok_or("compiled")?.to_string();
+    assert!(error.contains("stablehlo.outfeed (a host transfer) is not supported by the GPU"), "{error}");
+    let error = computation.compile(&CompileOptions { num_replicas: 2, ..Default::default() }).err().ok_or("compiled")?.to_string();
+    assert!(error.contains("stablehlo.outfeed (a host transfer) in a program over several devices (2 replicas x 1 partitions) is not supported"), "{error}");
+    Ok(())
+}
