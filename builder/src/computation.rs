@@ -186,6 +186,20 @@ impl Executable {
         Ok(outputs.into_iter().map(Literal::from_host_tensor).collect())
     }
 
+    /// Runs the computation with `handler` answering its host transfers
+    /// (infeed, outfeed, host send/recv) in program order, on this thread:
+    /// a [`HostCallbacks`](crate::HostCallbacks) or a
+    /// [`HostQueues`](crate::HostQueues). A transfer the handler cannot
+    /// serve (no value left, a value of the wrong shape) fails the run with
+    /// a message naming the op and its location.
+    pub fn execute_with_host_transfer(
+        &self,
+        arguments: &[Literal],
+        handler: &mut dyn xla_runtime::host_transfer::HostTransfer,
+    ) -> Result<Vec<Literal>, RunError> {
+        xla_runtime::host_transfer::with_host_transfer(handler, || self.execute(arguments))
+    }
+
     /// The number of devices it runs on.
     pub fn device_count(&self) -> usize {
         self.devices

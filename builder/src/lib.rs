@@ -42,7 +42,8 @@
 //! - **Given by the caller** (the result type is a free choice):
 //!   convert and bitcast_convert (element type), reshape and
 //!   broadcast_in_dim (dimensions), iota (shape), rng_bit_generator (output
-//!   shape), rng (dimensions), custom_call (result shapes).
+//!   shape), rng (dimensions), custom_call (result shapes), infeed and
+//!   recv_from_host (the shapes read), outfeed and send_to_host (a token).
 //! - An op the dialect cannot infer a result type for would be refused
 //!   ([`BuildError::InferenceUnavailable`]) rather than typed by Rust code;
 //!   every op the builder offers infers today (all_gather and
@@ -74,6 +75,10 @@
 //! # }
 //! ```
 //!
+//! Host transfers (`infeed`, `outfeed`, `send_to_host`, `recv_from_host`)
+//! run with [`Executable::execute_with_host_transfer`] and a handler:
+//! [`HostCallbacks`] (closures) or [`HostQueues`] (queues).
+//!
 //! `cargo run -p xla-builder --example axpy` runs the same program; the
 //! `mlp` and `while_loop` examples show dot_general/reduce and loops.
 
@@ -81,6 +86,7 @@ mod attrs;
 mod builder;
 mod computation;
 mod error;
+mod host_transfer;
 mod literal;
 mod ops;
 mod shape;
@@ -89,6 +95,7 @@ pub use attrs::{ConvDimensionNumbers, GatherDimensionNumbers, ScatterDimensionNu
 pub use builder::{XlaBuilder, XlaOp};
 pub use computation::{CompileOptions, Device, Executable, XlaComputation};
 pub use error::{BuildError, LiteralError, RunError};
+pub use host_transfer::{HostCallbacks, HostQueues, HostTransfer, Transfer, TransferKind};
 pub use literal::Literal;
 pub use shape::{BF16, C64, C128, F16, NativeType, Shape};
 pub use xla_dialects::stablehlo::{

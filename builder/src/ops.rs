@@ -913,4 +913,65 @@ impl XlaBuilder {
     pub fn after_all(&self, tokens: &[XlaOp]) -> Result<XlaOp> {
         self.add_single("stablehlo.after_all", tokens, &[], Vec::new(), None)
     }
+
+    // ---- host transfers (run with `Executable::execute_with_host_transfer`;
+    //      ordered by their tokens) ------------------------------------------
+
+    fn quoted(text: &str) -> String {
+        format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+
+    /// Splits the results of an op returning tensors then a token.
+    fn values_and_token(op: &str, mut results: Vec<XlaOp>) -> Result<(Vec<XlaOp>, XlaOp)> {
+        let token = results.pop().ok_or_else(|| BuildError::invalid(op, "no token result"))?;
+        Ok((results, token))
+    }
+
+    /// Reads the next infeed value, one tensor per shape of `shapes` (arrays),
+    /// after `token`; returns the tensors and a token. Builds
+    /// `stablehlo.infeed` (result types as given).
+    pub fn infeed(&self, token: XlaOp, shapes: &[Shape], config: &str) -> Result<(Vec<XlaOp>, XlaOp)> {
+        let op = "stablehlo.infeed";
+        let mut results = shapes.to_vec();
+        results.push(Shape::Token);
+        let values = self.add_op(op, &[token], &[("infeed_config", Self::quoted(config))], Vec::new(), Some(&results))?;
+        Self::values_and_token(op, values)
+    }
+
+    /// Writes `operands` to the outfeed after `token`; returns a token.
+    /// Builds `stablehlo.outfeed`.
+    pub fn outfeed(&self, operands: &[XlaOp], token: XlaOp, config: &str) -> Result<XlaOp> {
+        let mut all = operands.to_vec();
+        all.push(token);
+        self.add_single("stablehlo.outfeed", &all, &[("outfeed_config", Self::quoted(config))], Vec::new(), Some(&[Shape::Token]))
+    }
+
+    /// Sends `operands` to the host on `channel` after `token`; returns a
+    /// token. Builds `stablehlo.send` with `is_host_transfer = true`
+    /// (channel type DEVICE_TO_HOST).
+    pub fn send_to_host(&self, operands: &[XlaOp], token: XlaOp, channel: i64) -> Result<XlaOp> {
+        let mut all = operands.to_vec();
+        all.push(token);
+        let attributes = [
+            ("channel_handle", format!("#stablehlo.channel_handle<handle = {channel}, type = 2>")),
+            ("is_host_transfer", "true".to_string()),
+        ];
+        self.add_single("stablehlo.send", &all, &attributes, Vec::new(), Some(&[Shape::Token]))
+    }
+
+    /// Receives one tensor per shape of `shapes` from the host on `channel`
+    /// after `token`; returns the tensors and a token. Builds
+    /// `stablehlo.recv` with `is_host_transfer = true` (channel type
+    /// HOST_TO_DEVICE).
+    pub fn recv_from_host(&self, token: XlaOp, shapes: &[Shape], channel: i64) -> Result<(Vec<XlaOp>, XlaOp)> {
+        let op = "stablehlo.recv";
+        let mut results = shapes.to_vec();
+        results.push(Shape::Token);
+        let attributes = [
+            ("channel_handle", format!("#stablehlo.channel_handle<handle = {channel}, type = 3>")),
+            ("is_host_transfer", "true".to_string()),
+        ];
+        let values = self.add_op(op, &[token], &attributes, Vec::new(), Some(&results))?;
+        Self::values_and_token(op, values)
+    }
 }

@@ -16,6 +16,9 @@ mod mlp_example;
 #[allow(dead_code)]
 mod while_loop_example;
 
+#[path = "builder/host_transfer.rs"]
+mod host_transfer;
+
 type TestResult = Result<(), Box<dyn std::error::Error>>;
 
 const F32: ElementType = ElementType::F32;

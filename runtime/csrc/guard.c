@@ -130,3 +130,25 @@ void xla_collective(int64_t kind, const char *send, int64_t send_bytes, char *re
     longjmp(*active, 1);
   }
 }
+
+/* ---- Host transfers (see runtime/src/host_transfer.rs) -------------------
+ * Compiled code calls xla_host_transfer for infeed, outfeed and host
+ * send/recv (lowering/src/stablehlo_to_linalg/host_transfer.rs). The queues
+ * are Rust's; when a transfer fails (no infeed value left, a value of the
+ * wrong shape) this C frame unwinds to the guarded call, as a failed
+ * collective does. */
+
+int xla_host_transfer_run(int64_t kind, int64_t channel, const int64_t *buffers, int64_t count, const char *info,
+                          int64_t info_len);
+
+void xla_host_transfer(int64_t kind, int64_t channel, const int64_t *buffers, int64_t count, const char *info,
+                       int64_t info_len) {
+  if (xla_host_transfer_run(kind, channel, buffers, count, info, info_len) != 0) {
+    if (!active) {
+      fprintf(stderr, "error: a host transfer failed outside a guarded call\n");
+      abort();
+    }
+    failed_size = XLA_RUNTIME_FAILURE;
+    longjmp(*active, 1);
+  }
+}

@@ -210,6 +210,10 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
 /// header. Diagnostics of a failed lowering go to the context's handlers.
 pub fn compile(context: &Context, module: &mut Module, options: &AotOptions) -> Result<AotArtifacts, RuntimeError> {
     check_symbol(&options.symbol).map_err(RuntimeError::Compile)?;
+    // An object has no runtime to take infeed/outfeed/host send/recv.
+    if !xla_lowering::stablehlo_to_linalg::host_transfer::reject_host_transfers(module.as_operation(), "AOT objects (--emit=aot)") {
+        return Err(RuntimeError::Compile("the program has host transfers (see the errors above)".into()));
+    }
     let logical = Signature::of(module, &options.entry)?;
     let entry = layout::apply_layouts(context, module, &options.entry, &options.argument_layouts, &options.result_layouts)?;
     let physical = Signature::of(module, &entry)?;

@@ -84,6 +84,9 @@ impl GpuExecutable {
     /// host code. Fails with [`RuntimeError::Device`] when there is no
     /// usable GPU (no driver library, no device), before compiling.
     pub fn compile(context: &Context, module: &mut Module, entry: &str) -> Result<Self, RuntimeError> {
+        if !xla_lowering::stablehlo_to_linalg::host_transfer::reject_host_transfers(module.as_operation(), "the GPU") {
+            return Err(RuntimeError::Compile("the program has host transfers (see the errors above)".into()));
+        }
         let cuda = Cuda::get().map_err(RuntimeError::Device)?;
         let signature = Signature::of(module, entry)?;
         mark_public_functions(context, module);

@@ -187,7 +187,7 @@ pub(crate) struct Engine {
 
 impl Engine {
     /// With the runtime's own symbols: the allocation-failure hook, the
-    /// thread pool's entry point and the collectives' ABI.
+    /// thread pool's entry point, the collectives' and the host transfers' ABI.
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
         let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
         Self::with_symbols(
@@ -198,6 +198,7 @@ impl Engine {
                 (xla_lowering::parallel_tasks::PARALLEL_FOR, crate::pool::parallel_for_address()),
                 (xla_lowering::stablehlo_to_linalg::spmd::DEVICE_ID, crate::devices::device_id_address()),
                 (xla_lowering::stablehlo_to_linalg::spmd::COLLECTIVE, crate::devices::collective_address()),
+                (xla_lowering::stablehlo_to_linalg::host_transfer::HOST_TRANSFER, crate::host_transfer::host_transfer_address()),
             ],
         )
     }
@@ -274,7 +275,11 @@ pub(crate) unsafe fn call_packed(function: *mut std::ffi::c_void, arguments: &[*
     let failed = unsafe { xla_guarded_call(f, packed.as_mut_ptr(), &mut bytes) };
     if failed != 0 {
         if bytes == u64::MAX {
-            // csrc/guard.c's XLA_RUNTIME_FAILURE: a collective failed.
+            // csrc/guard.c's XLA_RUNTIME_FAILURE: a host transfer or a
+            // collective failed.
+            if let Some(message) = crate::host_transfer::take_error() {
+                return Err(RuntimeError::HostTransfer(message));
+            }
             return Err(RuntimeError::Collective(crate::devices::take_error()));
         }
         return Err(RuntimeError::OutOfMemory { bytes });
@@ -485,6 +490,16 @@ impl CpuExecutable {
     /// Runs the entry point once.
     pub fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
         Ok(self.run(inputs, 1)?.0)
+    }
+
+    /// Runs the entry point once with `handler` receiving its host
+    /// transfers (infeed, outfeed, host send/recv), in program order.
+    pub fn execute_with_host_transfer(
+        &self,
+        inputs: &[HostTensor],
+        handler: &mut dyn crate::host_transfer::HostTransfer,
+    ) -> Result<Vec<HostTensor>, RuntimeError> {
+        crate::host_transfer::with_host_transfer(handler, || self.execute(inputs))
     }
 
     /// Runs the entry point once, reading each input where it is (compiled

@@ -11,6 +11,8 @@
 //! - [`layout`]: `minor_to_major` layouts at the boundary of compiled code.
 //! - [`devices`]: programs over several devices: the communicator and the
 //!   collectives' runtime ABI.
+//! - [`host_transfer`]: infeed, outfeed and host send/recv at run time
+//!   (the handler of a run, [`host_transfer::HostQueues`]).
 //! - [`check`]: the `check` dialect's expectations (`xla-run --check`).
 //!
 //! Calling convention of compiled entry points (architecture invariant): the
@@ -28,6 +30,7 @@ pub mod gpu;
 pub mod compare;
 pub mod devices;
 pub mod host_tensor;
+pub mod host_transfer;
 pub mod jit;
 pub mod layout;
 pub mod mpi;
@@ -67,6 +70,10 @@ pub enum RuntimeError {
     /// groups naming devices that do not exist, ...).
     #[error("execution failed: {0}")]
     Collective(String),
+    /// A host transfer failed (no infeed value left, a value of the wrong
+    /// shape, no handler); the message names the op and its location.
+    #[error("execution failed: {0}")]
+    HostTransfer(String),
     /// No usable GPU, or a CUDA driver error.
     #[error("GPU: {0}")]
     Device(String),

@@ -1,5 +1,6 @@
 // What a single process cannot run is reported at the op: collectives
-// written for more processes, and the ops that need a transfer runtime.
+// written for more processes, and send/recv between devices (host
+// transfers: host-transfer-errors.mlir).
 // RUN: xla-opt %s --split-input-file --verify-diagnostics --stablehlo-legalize-to-linalg
 
 // all_gather over a group of two doubles the operand.
@@ -117,48 +118,11 @@ module attributes {mhlo.num_partitions = 4 : i32, mhlo.num_replicas = 1 : i32} {
 
 // -----
 
-func.func @send(%x: tensor<3xi32>, %t: !stablehlo.token) -> !stablehlo.token {
-  // expected-error@+1 {{cannot lower 'stablehlo.send': stablehlo.send needs a host transfer runtime, not available}}
-  %r = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>, is_host_transfer = true}>
-         : (tensor<3xi32>, !stablehlo.token) -> !stablehlo.token
-  return %r : !stablehlo.token
-}
-
-// -----
-
-func.func @recv() -> tensor<3xi32> {
-  %t = stablehlo.create_token : !stablehlo.token
-  // expected-error@+1 {{cannot lower 'stablehlo.recv': stablehlo.recv needs a host transfer runtime, not available}}
-  %x, %t1 = "stablehlo.recv"(%t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 3>, is_host_transfer = true}>
-              : (!stablehlo.token) -> (tensor<3xi32>, !stablehlo.token)
-  return %x : tensor<3xi32>
-}
-
-// -----
-
 // Between devices (no host transfer), send needs another process.
 func.func @send_to_device(%x: tensor<3xi32>) {
   %t = stablehlo.create_token : !stablehlo.token
   // expected-error@+1 {{cannot lower 'stablehlo.send': stablehlo.send between devices needs a communication runtime, not available}}
   %r = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>}>
          : (tensor<3xi32>, !stablehlo.token) -> !stablehlo.token
-  return
-}
-
-// -----
-
-func.func @infeed() -> tensor<3xi32> {
-  %t = stablehlo.after_all : !stablehlo.token
-  // expected-error@+1 {{cannot lower 'stablehlo.infeed': stablehlo.infeed needs a host transfer runtime, not available}}
-  %x, %t1 = "stablehlo.infeed"(%t) <{infeed_config = ""}> : (!stablehlo.token) -> (tensor<3xi32>, !stablehlo.token)
-  return %x : tensor<3xi32>
-}
-
-// -----
-
-func.func @outfeed(%x: tensor<3xf32>) {
-  %t = stablehlo.create_token : !stablehlo.token
-  // expected-error@+1 {{cannot lower 'stablehlo.outfeed': stablehlo.outfeed needs a host transfer runtime, not available}}
-  %t1 = "stablehlo.outfeed"(%x, %t) <{outfeed_config = ""}> : (tensor<3xf32>, !stablehlo.token) -> !stablehlo.token
   return
 }

@@ -53,9 +53,10 @@
 //! first, each member's in table order. `recv_sizes` is not read (it
 //! restates what the senders' tables say).
 //!
-//! `send`, `recv`, `infeed` and `outfeed` move data to or from the host or
-//! another device while the program runs; there is no runtime for that, so
-//! they are reported as errors.
+//! `infeed`, `outfeed`, and `send`/`recv` with `is_host_transfer` move data
+//! to or from the host while the program runs: `host_transfer.rs` lowers
+//! them. `send`/`recv` between devices are reported as errors (neither the
+//! one-process lowering nor `spmd.rs` implements them).
 
 use super::{Rewrite, emit::Emitter};
 use crate::builders::{self, BuildResult, append, element_type, static_shape, zeros_tensor};
@@ -165,7 +166,7 @@ pub fn lower_collective<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
             return Err(format!("{name} between devices needs a communication runtime, not available"));
         }
         "stablehlo.send" | "stablehlo.recv" | "stablehlo.infeed" | "stablehlo.outfeed" => {
-            return Err(format!("{name} needs a host transfer runtime, not available"));
+            return super::host_transfer::lower(rewrite, op);
         }
         _ => {}
     }

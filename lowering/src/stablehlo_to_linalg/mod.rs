@@ -33,6 +33,7 @@ mod dot;
 mod dynamic;
 mod emit;
 mod fft;
+pub mod host_transfer;
 mod indexing;
 mod legacy;
 mod linear_algebra;
@@ -300,6 +301,12 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             let failed = Rc::new(Cell::new(false));
             // Shapes too large for 64-bit byte offsets would wrap around.
             if !crate::type_sizes::reject_oversized_types(operation) {
+                pass.signal_failure();
+                return;
+            }
+            // Host transfers keep the element types the program states.
+            if let Err(message) = host_transfer::prepare(context, operation) {
+                crate::diagnostics::emit_error(operation.location(), &message);
                 pass.signal_failure();
                 return;
             }

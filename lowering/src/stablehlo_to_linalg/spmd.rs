@@ -671,7 +671,7 @@ fn unflatten<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: Value
 }
 
 /// The address of `memref`'s first element, as an i64.
-fn address<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
+pub(super) fn address<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
     let context = rewrite.context;
     let index = rewrite.insert_value(
         OperationBuilder::new("memref.extract_aligned_pointer_as_index", location)
@@ -690,7 +690,7 @@ fn address<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, memref: Value<
 }
 
 /// `bufferization.to_buffer %tensor read_only` as an identity-layout memref.
-fn read_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, tensor: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
+pub(super) fn read_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, tensor: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
     let context = rewrite.context;
     let shape = static_shape(tensor.r#type())?;
     let element = builders::element_type(tensor.r#type())?;
@@ -705,15 +705,30 @@ fn read_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, tensor: Va
     )
 }
 
-fn i64_constant<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: i64) -> BuildResult<Value<'c, 'c>> {
+pub(super) fn i64_constant<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: i64) -> BuildResult<Value<'c, 'c>> {
     let context = rewrite.context;
     let ty: Type = IntegerType::new(context, 64).into();
     rewrite.insert_value(builders::constant(context, location, IntegerAttribute::new(ty, value).into(), ty)?)
 }
 
+/// `bytes` as a constant buffer (at least one byte: no empty tensor), for
+/// the runtime's messages.
+pub(super) fn byte_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, bytes: &[u8]) -> BuildResult<Value<'c, 'c>> {
+    let context = rewrite.context;
+    let i8_type: Type = IntegerType::new(context, 8).into();
+    let mut elements: Vec<Attribute> = bytes.iter().map(|&b| IntegerAttribute::new(i8_type, b as i64).into()).collect();
+    if elements.is_empty() {
+        elements.push(IntegerAttribute::new(i8_type, 0).into());
+    }
+    let ty: Type = RankedTensorType::new(&[elements.len() as u64], i8_type, None).into();
+    let value = melior::ir::attribute::DenseElementsAttribute::new(ty, &elements).map_err(|e| e.to_string())?;
+    let constant = rewrite.insert_value(builders::constant(context, location, value.into(), ty)?)?;
+    read_buffer(rewrite, location, constant)
+}
+
 /// `file:line:col` of a location (its printed form without `loc(...)` and
 /// quotes), for the runtime's messages.
-fn location_text(location: Location) -> String {
+pub(super) fn location_text(location: Location) -> String {
     let text = location.to_string();
     let inner = text.strip_prefix("loc(").and_then(|t| t.strip_suffix(')')).unwrap_or(&text);
     inner.replace('"', "")
@@ -738,18 +753,9 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
     let table_len = static_shape(table_type)?[0];
     let table = rewrite.insert_value(builders::constant(context, location, table_attribute, table_type)?)?;
     let table = read_buffer(rewrite, location, table)?;
-    // The site's UTF-8 bytes, a constant (at least one byte: no empty tensor).
     let site_text = op.attribute("xla.site").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned()).unwrap_or_default();
     let site_len = site_text.len() as i64;
-    let i8_type: Type = IntegerType::new(context, 8).into();
-    let mut bytes: Vec<Attribute> = site_text.bytes().map(|b| IntegerAttribute::new(i8_type, b as i64).into()).collect();
-    if bytes.is_empty() {
-        bytes.push(IntegerAttribute::new(i8_type, 0).into());
-    }
-    let site_type: Type = RankedTensorType::new(&[bytes.len() as u64], i8_type, None).into();
-    let site_value = melior::ir::attribute::DenseElementsAttribute::new(site_type, &bytes).map_err(|e| e.to_string())?;
-    let site = rewrite.insert_value(builders::constant(context, location, site_value.into(), site_type)?)?;
-    let site = read_buffer(rewrite, location, site)?;
+    let site = byte_buffer(rewrite, location, site_text.as_bytes())?;
     let recv_type: Type = melior::ir::r#type::MemRefType::new(element, &[recv_count], None, None).into();
     let recv = rewrite.insert_value(builders::memref_alloc(location, recv_type)?)?;
     let arguments = [

@@ -30,8 +30,10 @@
 //! its tensor arguments only (`xla-run` skips tokens in the signature).
 //! Tuple-typed arguments and results are not flattened (see `tuples.rs`),
 //! so a token inside one stays, and is reported. The ops that really use
-//! tokens (`send`, `recv`, `infeed`, `outfeed`) are reported by their own
-//! lowering. The control-flow ops of this dialect (`while`, `if`, `case`,
+//! tokens (`send`, `recv`, `infeed`, `outfeed`) keep the function's token
+//! as their operand until their own lowering (`host_transfer.rs`) makes
+//! them runtime calls, whose program order is the order the tokens
+//! imposed. The control-flow ops of this dialect (`while`, `if`, `case`,
 //! `optimization_barrier`) only take tensors, so no token crosses a region
 //! boundary.
 

@@ -1,6 +1,9 @@
 //! xla-run: JIT-compile a StableHLO module for the CPU (or, with
 //! `--device=gpu`, for an NVIDIA GPU through the CUDA driver), run one
 //! function on .npy or inline inputs, and write or print the results.
+//! Host transfers: `--infeed` values (consumed in order), `--recv
+//! CHANNEL=VALUE`, outfeeds and sends to the host written to
+//! `--outfeed-dir` / `--send-dir` or printed.
 
 use clap::{Arg, ArgAction, Command, value_parser};
 use std::{path::Path, process::ExitCode};
@@ -8,6 +11,7 @@ use xla_dialects::{SourceSession, create_context};
 use melior::{Context, ir::Module};
 use xla_runtime::{
     BenchStats, CpuExecutable, GpuExecutable, HostTensor, RuntimeError, Signature, check,
+    host_transfer::HostQueues,
     compare::{Tolerance, compare},
 };
 use xla_tools::{fail, parse_args, print_line, read_source, split_input};
@@ -95,6 +99,34 @@ fn command() -> Command {
         )
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
         .arg(Arg::new("output-npz").long("output-npz").value_name("FILE").help("Write results as one .npz archive (out_0, out_1, ...) instead of printing them"))
+        .arg(
+            Arg::new("infeed")
+                .long("infeed")
+                .action(ArgAction::Append)
+                .value_name("NPY|NPZ|SPEC")
+                .allow_hyphen_values(true)
+                .help("One infeed value, in order (each stablehlo.infeed that reads tensors consumes the next): a .npy file (one tensor), a .npz archive (all its arrays, in order: an infeed of several tensors) or an inline value"),
+        )
+        .arg(
+            Arg::new("outfeed-dir")
+                .long("outfeed-dir")
+                .value_name("DIR")
+                .help("Write the k-th outfeed's tensor i as outfeed_<k>_<i>.npy here (k, i from 0) instead of printing the outfeeds"),
+        )
+        .arg(
+            Arg::new("recv")
+                .long("recv")
+                .action(ArgAction::Append)
+                .value_name("CHANNEL=NPY|NPZ|SPEC")
+                .allow_hyphen_values(true)
+                .help("A value for a stablehlo.recv from the host (is_host_transfer) on channel CHANNEL (channel_handle's handle), consumed in order per channel; the value as for --infeed"),
+        )
+        .arg(
+            Arg::new("send-dir")
+                .long("send-dir")
+                .value_name("DIR")
+                .help("Write the k-th value sent to the host on channel c, tensor i, as send_<c>_<k>_<i>.npy here instead of printing it"),
+        )
         .arg(
             Arg::new("bench")
                 .long("bench")
@@ -307,10 +339,75 @@ fn tool_main() -> ExitCode {
     code
 }
 
+/// The host transfer queues of `--infeed` and `--recv`.
+fn load_host_queues(matches: &clap::ArgMatches) -> Result<HostQueues, String> {
+    let mut queues = HostQueues::new();
+    for argument in matches.get_many::<String>("infeed").into_iter().flatten() {
+        queues.infeed.push_back(load_input(argument).map_err(|e| format!("--infeed: {e}"))?);
+    }
+    for argument in matches.get_many::<String>("recv").into_iter().flatten() {
+        let (channel, value) = argument
+            .split_once('=')
+            .and_then(|(channel, value)| Some((channel.trim().parse::<i64>().ok()?, value)))
+            .ok_or_else(|| format!("--recv: `{}` is not CHANNEL=VALUE (an integer channel id)", xla_runtime::host_tensor::clip(argument)))?;
+        queues.recv.entry(channel).or_default().push_back(load_input(value).map_err(|e| format!("--recv: {e}"))?);
+    }
+    Ok(queues)
+}
+
+/// Writes (or prints) what the run's outfeeds and sends to the host gave,
+/// and warns about infeed/recv values that no op read.
+fn report_host_queues(matches: &clap::ArgMatches, queues: &HostQueues) -> Result<(), String> {
+    let write = |dir: &String, name: String, tensor: &HostTensor| -> Result<(), String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create '{dir}': {e}"))?;
+        let path = Path::new(dir).join(name);
+        tensor.write_npy(&path).map_err(|e| format!("cannot write '{}': {e}", path.display()))
+    };
+    let outfeed_dir = matches.get_one::<String>("outfeed-dir");
+    for (k, value) in queues.outfeed.iter().enumerate() {
+        for (i, tensor) in value.iter().enumerate() {
+            match outfeed_dir {
+                Some(dir) => write(dir, format!("outfeed_{k}_{i}.npy"), tensor)?,
+                None => print_line(TOOL, format!("outfeed[{k}][{i}]: {} = {}", spec_of(tensor), tensor.format())),
+            }
+        }
+    }
+    let send_dir = matches.get_one::<String>("send-dir");
+    for (channel, values) in &queues.sent {
+        for (k, value) in values.iter().enumerate() {
+            for (i, tensor) in value.iter().enumerate() {
+                match send_dir {
+                    Some(dir) => write(dir, format!("send_{channel}_{k}_{i}.npy"), tensor)?,
+                    None => print_line(TOOL, format!("send[{channel}][{k}][{i}]: {} = {}", spec_of(tensor), tensor.format())),
+                }
+            }
+        }
+    }
+    if !queues.infeed.is_empty() {
+        eprintln!("{TOOL}: warning: {} --infeed value(s) were not read by the program", queues.infeed.len());
+    }
+    for (channel, values) in &queues.recv {
+        if !values.is_empty() {
+            eprintln!("{TOOL}: warning: {} --recv value(s) for channel {channel} were not received by the program", values.len());
+        }
+    }
+    Ok(())
+}
+
+fn spec_of(tensor: &HostTensor) -> xla_runtime::TensorSpec {
+    xla_runtime::TensorSpec { element_type: tensor.element_type, shape: tensor.shape.clone() }
+}
+
 /// Runs the compiled entry point as the command line asks: benchmark,
 /// compare with expected values, write or print the results.
 fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[HostTensor]) -> ExitCode {
     let entry = matches.get_one::<String>("entry").expect("has a default");
+    let host_flags = ["infeed", "outfeed-dir", "recv", "send-dir"];
+    if matches.contains_id("bench") {
+        if let Some(flag) = host_flags.iter().find(|f| matches.contains_id(f)) {
+            return fail(TOOL, format!("--bench cannot be combined with --{flag}: each run would consume the host transfer queues"));
+        }
+    }
     if let Some(&runs) = matches.get_one::<usize>("bench") {
         return match executable.bench(inputs, runs) {
             Ok(_) if !executable.reports() => ExitCode::SUCCESS,
@@ -323,10 +420,21 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
         };
     }
 
-    let outputs = match executable.execute(inputs) {
+    let mut queues = match load_host_queues(matches) {
+        Ok(queues) => queues,
+        Err(message) => return fail(TOOL, message),
+    };
+    // Host transfers happen on this thread: a program that has them runs
+    // as one device (the lowering refuses them over several devices).
+    let outputs = match xla_runtime::host_transfer::with_host_transfer(&mut queues, || executable.execute(inputs)) {
         Ok(outputs) => outputs,
         Err(error) => return fail(TOOL, error),
     };
+    if executable.reports() {
+        if let Err(message) = report_host_queues(matches, &queues) {
+            return fail(TOOL, message);
+        }
+    }
     if !executable.reports() {
         return ExitCode::SUCCESS;
     }

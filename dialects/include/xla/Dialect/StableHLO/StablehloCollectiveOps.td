@@ -238,6 +238,13 @@ def StableHLO_SendOp : StableHLO_Op<"send", []> {
     Sends `inputs` on channel `channel_handle` (to the host when
     `is_host_transfer`), after `token`; returns a token for ordering.
 
+    Host transfers (`is_host_transfer = true`, channel type 2,
+    DEVICE_TO_HOST) run in the CPU JIT: each send hands the values to the
+    run's host transfer handler for channel `handle` (`xla-run --send-dir`
+    writes `send_<channel>_<k>_<i>.npy`; the builder's `HostCallbacks` /
+    `HostQueues`). Sends between devices are not lowered yet; AOT objects,
+    the GPU and programs over several devices refuse host transfers.
+
     ```mlir
     %t1 = "stablehlo.send"(%x, %t0) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 2>,
             is_host_transfer = true}> : (tensor<3x4xi32>, !stablehlo.token) -> !stablehlo.token
@@ -256,6 +263,12 @@ def StableHLO_RecvOp : StableHLO_Op<"recv", []> {
     Receives the payload results (from the host when `is_host_transfer`),
     followed by a token.
 
+    Host transfers (channel type 3, HOST_TO_DEVICE) run in the CPU JIT:
+    each recv takes the next value queued for channel `handle` (`xla-run
+    --recv CHANNEL=FILE`); a missing value, or one whose tensors differ from
+    the results in count, element type or shape, fails the run with the
+    op's location. Receives between devices are not lowered yet.
+
     ```mlir
     %x, %t1 = "stablehlo.recv"(%t0) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 3>,
                 is_host_transfer = true}> : (!stablehlo.token) -> (tensor<3x4xi32>, !stablehlo.token)
@@ -273,6 +286,16 @@ def StableHLO_InfeedOp : StableHLO_Op<"infeed", []> {
     Reads the payload results, then returns a token; `infeed_config` is
     passed to the implementation.
 
+    In the CPU JIT each infeed that has tensor results takes the run's next
+    infeed value (`xla-run --infeed FILE`, a `.npy` for one tensor, a
+    `.npz` for several; the builder's `HostCallbacks` / `HostQueues`), in
+    program order, which follows the tokens. An infeed of only a token reads
+    nothing. A missing value, or one whose tensors differ from the results
+    in count, element type or shape, fails the run with the op's location
+    and config. `layout` is not read: the host hands over logical row-major
+    arrays. AOT objects, the GPU and programs over several devices refuse
+    infeed.
+
     ```mlir
     %x, %t1 = "stablehlo.infeed"(%t0) <{infeed_config = ""}>
                 : (!stablehlo.token) -> (tensor<3x3xi32>, !stablehlo.token)
@@ -288,6 +311,14 @@ def StableHLO_InfeedOp : StableHLO_Op<"infeed", []> {
 def StableHLO_OutfeedOp : StableHLO_Op<"outfeed", []> {
   let summary = "Writes values to the outfeed (XLA: Outfeed).";
   let description = [{
+    Writes `inputs` to the outfeed after `token`; returns a token;
+    `outfeed_config` is passed to the implementation. In the CPU JIT each
+    outfeed with inputs hands them to the run's host transfer handler
+    (`xla-run --outfeed-dir DIR` writes the k-th outfeed's tensor i as
+    `outfeed_<k>_<i>.npy`, or prints it); an outfeed of nothing writes
+    nothing. AOT objects, the GPU and programs over several devices refuse
+    outfeed.
+
     ```mlir
     %t1 = "stablehlo.outfeed"(%x, %t0) <{outfeed_config = ""}>
             : (tensor<3xf32>, !stablehlo.token) -> !stablehlo.token
