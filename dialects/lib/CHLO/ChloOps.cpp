@@ -422,7 +422,9 @@ LogicalResult ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Locat
   // (C1) in range of the inputs; (C2) one length N.
   int64_t length = ShapedType::kDynamic;
   for (auto [i, type] : llvm::enumerate(inputs)) {
-    auto tensor = cast<RankedTensorType>(type);
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return emitShapeError(location, op) << "input " << i << " must be a ranked tensor, got " << type;
     if (dimension < 0 || dimension >= tensor.getRank())
       return emitShapeError(location, op) << "scan dimension " << dimension
                                           << " is out of range for input " << i << " of type "
@@ -446,7 +448,7 @@ LogicalResult ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Locat
                                         << block.getNumArguments();
   // (C4) input elements: the input without the scan dimension.
   for (auto [i, type] : llvm::enumerate(inputs)) {
-    auto tensor = cast<RankedTensorType>(type);
+    auto tensor = cast<RankedTensorType>(type); // checked above
     SmallVector<int64_t> shape(tensor.getShape());
     shape.erase(shape.begin() + dimension);
     Type element = RankedTensorType::get(shape, tensor.getElementType());

@@ -97,3 +97,26 @@ pub fn lower_scaled_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let dot = Hlo::new(rewrite, location, result_type)?.op_with("stablehlo.dot_general", &[lhs, rhs], result_type, &[("dot_dimension_numbers", dims)])?;
     replace(rewrite, op, &[dot])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::dequantization_type;
+    use melior::ir::Type;
+
+    /// XLA's rule, case by case (the C++ verifier infers the default result
+    /// element type with the same rule).
+    #[test]
+    fn dequantization_types() {
+        let context = xla_dialects::create_context();
+        let t = |text: &str| Type::parse(&context, text).unwrap();
+        let rule = |a: &str, b: &str| dequantization_type(&context, t(a), t(b)).unwrap().to_string();
+        assert_eq!(rule("f8E4M3FN", "f8E8M0FNU"), "bf16"); // both narrower than 16 bits
+        assert_eq!(rule("f4E2M1FN", "f8E4M3FN"), "bf16");
+        assert_eq!(rule("f32", "f32"), "f32"); // one type
+        assert_eq!(rule("bf16", "bf16"), "bf16");
+        assert_eq!(rule("f16", "bf16"), "f32"); // one width, two types
+        assert_eq!(rule("f32", "bf16"), "f32"); // the wider
+        assert_eq!(rule("f8E4M3FN", "f64"), "f64");
+        assert!(dequantization_type(&context, t("i8"), t("f32")).is_err());
+    }
+}
