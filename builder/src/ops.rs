@@ -454,6 +454,38 @@ impl XlaBuilder {
         Ok(results[0])
     }
 
+    /// XLA's ScaledDot: `dot_general(lhs * lhs_scale, rhs * rhs_scale)`,
+    /// each scale repeated over the blocks it covers (a scale dimension
+    /// divides its operand's; see `chlo.scaled_dot`). The result shape is
+    /// dot_general's; its element type is `preferred_element_type`, or the
+    /// dequantization type (e.g. that of f32 operands and scales) when
+    /// `None`. Builds `chlo.scaled_dot` (result shape inferred).
+    #[allow(clippy::too_many_arguments)]
+    pub fn scaled_dot(
+        &self,
+        lhs: XlaOp,
+        lhs_scale: XlaOp,
+        rhs: XlaOp,
+        rhs_scale: XlaOp,
+        dimension_numbers: &DotDimensionNumbers,
+        precision: &[Precision],
+        preferred_element_type: Option<ElementType>,
+    ) -> Result<XlaOp> {
+        let op = "chlo.scaled_dot";
+        let dims = dimension_numbers
+            .attribute(self.context())
+            .ok_or_else(|| BuildError::invalid(op, "invalid dot dimension numbers"))?
+            .to_string();
+        let mut attributes = vec![("dot_dimension_numbers", dims)];
+        if !precision.is_empty() {
+            let items: Vec<String> = precision.iter().map(|p| format!("#chlo<precision {p}>")).collect();
+            attributes.push(("precision_config", format!("[{}]", items.join(", "))));
+        }
+        let operands = [lhs, lhs_scale, rhs, rhs_scale];
+        let results = self.add_op_with_element_type(op, &operands, &attributes, Vec::new(), None, preferred_element_type)?;
+        Ok(results[0])
+    }
+
     /// General convolution (XLA's ConvGeneralDilated): `padding` holds a
     /// `(low, high)` pair per spatial dimension; empty slices mean the
     /// defaults (stride 1, no padding, no dilation). Builds
@@ -622,6 +654,37 @@ impl XlaBuilder {
         let op = "stablehlo.map";
         let region = self.region(op, computation)?;
         self.add_single(op, operands, &[("dimensions", i64_array(dimensions))], vec![region], None)
+    }
+
+    /// XLA's Scan: applies `to_apply` (`m` input elements and `k` carries to
+    /// `n` outputs and `k` new carries) along `scan_dimension` of `inputs`,
+    /// from index 0 up (or from the last index down when `is_reverse`),
+    /// starting from `inits`. Returns the `n` outputs (the per-step values
+    /// stacked along `scan_dimension`), then the `k` final carries.
+    /// `is_associative` is the seed's tri-state hint (`None`: unknown).
+    /// Builds `chlo.scan` (result types inferred).
+    pub fn scan(
+        &self,
+        inputs: &[XlaOp],
+        inits: &[XlaOp],
+        to_apply: &XlaComputation,
+        scan_dimension: i64,
+        is_reverse: bool,
+        is_associative: Option<bool>,
+    ) -> Result<Vec<XlaOp>> {
+        let op = "chlo.scan";
+        let mut all = inputs.to_vec();
+        all.extend_from_slice(inits);
+        let mut attributes = vec![
+            ("dimension", i64_attr(scan_dimension)),
+            ("is_reverse", is_reverse.to_string()),
+            ("operandSegmentSizes", format!("array<i32: {}, {}>", inputs.len(), inits.len())),
+        ];
+        if let Some(associative) = is_associative {
+            attributes.push(("is_associative", associative.to_string()));
+        }
+        let region = self.region(op, to_apply)?;
+        self.add_op(op, &all, &attributes, vec![region], None)
     }
 
     // ---- control flow ----------------------------------------------------

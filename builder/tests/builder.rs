@@ -451,6 +451,120 @@ fn dot_general_preferred_element_type() -> TestResult {
     Ok(())
 }
 
+/// ScaledDot: lhs 2x4 with one scale per row and block of 2 along the
+/// contracting dimension, rhs 4x3 with one scale per block of 2 rows and
+/// column; the expected values are computed here in f64 from the formula.
+#[test]
+fn scaled_dot() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let lhs = b.parameter(0, &f32_shape(&[2, 4]), "lhs")?;
+    let lhs_scale = b.parameter(1, &f32_shape(&[2, 2]), "lhs_scale")?;
+    let rhs = b.parameter(2, &f32_shape(&[4, 3]), "rhs")?;
+    let rhs_scale = b.parameter(3, &f32_shape(&[2, 3]), "rhs_scale")?;
+    let dims = DotDimensionNumbers { lhs_contracting: vec![1], rhs_contracting: vec![0], ..Default::default() };
+    let r = b.scaled_dot(lhs, lhs_scale, rhs, rhs_scale, &dims, &[Precision::DEFAULT, Precision::DEFAULT], None)?;
+    assert_eq!(b.get_shape(r)?, f32_shape(&[2, 3]));
+    let wide = b.scaled_dot(lhs, lhs_scale, rhs, rhs_scale, &dims, &[], Some(ElementType::F64))?;
+    assert_eq!(b.get_shape(wide)?, Shape::array(ElementType::F64, &[2, 3]));
+    let computation = b.build(&[r])?;
+    assert!(computation.to_mlir_text().contains("chlo.scaled_dot"), "{computation}");
+    let x = [1.0f32, -2.0, 0.5, 3.0, 4.0, 0.25, -1.0, 2.0];
+    let xs = [2.0f32, 0.5, -1.0, 4.0];
+    let y = [1.0f32, 2.0, -1.0, 0.5, 3.0, 2.0, -2.0, 1.0, 0.25, 4.0, -0.5, 1.5];
+    let ys = [0.5f32, 2.0, 1.0, -3.0, 0.25, 2.0];
+    let result = run(
+        &computation,
+        &[
+            Literal::from_slice(&x, &[2, 4])?,
+            Literal::from_slice(&xs, &[2, 2])?,
+            Literal::from_slice(&y, &[4, 3])?,
+            Literal::from_slice(&ys, &[2, 3])?,
+        ],
+    );
+    let mut expected = Vec::new();
+    for i in 0..2 {
+        for j in 0..3 {
+            let sum: f64 = (0..4)
+                .map(|k| f64::from(x[i * 4 + k] * xs[i * 2 + k / 2]) * f64::from(y[k * 3 + j] * ys[(k / 2) * 3 + j]))
+                .sum();
+            expected.push(sum as f32);
+        }
+    }
+    assert_close(&result[0].to_vec::<f32>()?, &expected, 1e-6);
+    // A scale that does not divide its operand is refused.
+    let c = XlaBuilder::new("bad");
+    let lhs = c.parameter(0, &f32_shape(&[2, 4]), "lhs")?;
+    let lhs_scale = c.parameter(1, &f32_shape(&[2, 3]), "lhs_scale")?;
+    let rhs = c.parameter(2, &f32_shape(&[4, 3]), "rhs")?;
+    let rhs_scale = c.parameter(3, &f32_shape(&[4, 3]), "rhs_scale")?;
+    expect_error(c.scaled_dot(lhs, lhs_scale, rhs, rhs_scale, &dims, &[], None), "chlo.scaled_dot", &["must equal or divide"]);
+    Ok(())
+}
+
+/// Scan: a running sum and a running product as two carries over the
+/// columns of a 2x4 input (outputs: both, per step), forwards and in
+/// reverse; the expected values are computed here step by step.
+#[test]
+fn scan() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[2, 4]), "x")?;
+    let step = b.computation("step", |sb| {
+        let e = sb.parameter(0, &f32_shape(&[2]), "e")?;
+        let sum = sb.parameter(1, &f32_shape(&[2]), "sum")?;
+        let product = sb.parameter(2, &f32_shape(&[2]), "product")?;
+        let s = sb.add(sum, e)?;
+        let p = sb.mul(product, e)?;
+        Ok(vec![s, p, s, p])
+    })?;
+    let zero = b.broadcast(b.constant_r0(0.0f32)?, &[2])?;
+    let one = b.broadcast(b.constant_r0(1.0f32)?, &[2])?;
+    let forward = b.scan(&[x], &[zero, one], &step, 1, false, Some(true))?;
+    let backward = b.scan(&[x], &[zero, one], &step, 1, true, None)?;
+    assert_eq!(forward.len(), 4);
+    assert_eq!(b.get_shape(forward[0])?, f32_shape(&[2, 4]));
+    assert_eq!(b.get_shape(forward[2])?, f32_shape(&[2]));
+    let mut roots = forward.clone();
+    roots.extend(&backward);
+    let computation = b.build(&roots)?;
+    assert!(computation.to_mlir_text().contains("chlo.scan"), "{computation}");
+    let input = [1.0f32, 2.0, 3.0, 4.0, -1.0, 0.5, 2.0, -3.0];
+    let result = run(&computation, &[Literal::from_slice(&input, &[2, 4])?]);
+    let scan = |reverse: bool| {
+        let (mut sums, mut products) = (vec![0.0f32; 8], vec![0.0f32; 8]);
+        let (mut last_sum, mut last_product) = (vec![0.0f32; 2], vec![1.0f32; 2]);
+        for row in 0..2 {
+            let (mut s, mut p) = (0.0f32, 1.0f32);
+            for t in 0..4 {
+                let i = if reverse { 3 - t } else { t };
+                s += input[row * 4 + i];
+                p *= input[row * 4 + i];
+                sums[row * 4 + i] = s;
+                products[row * 4 + i] = p;
+            }
+            last_sum[row] = s;
+            last_product[row] = p;
+        }
+        [sums, products, last_sum, last_product]
+    };
+    for (offset, reverse) in [(0, false), (4, true)] {
+        let expected = scan(reverse);
+        for (i, values) in expected.iter().enumerate() {
+            assert_eq!(result[offset + i].to_vec::<f32>()?, *values, "result {} (reverse: {reverse})", offset + i);
+        }
+    }
+    // The body's carries must keep the inits' types.
+    let c = XlaBuilder::new("bad");
+    let x = c.parameter(0, &f32_shape(&[2, 4]), "x")?;
+    let init = c.broadcast(c.constant_r0(0.0f32)?, &[2])?;
+    let scalar_carry = c.computation("scalar_carry", |sb| {
+        let e = sb.parameter(0, &f32_shape(&[2]), "e")?;
+        sb.parameter(1, &f32_shape(&[2]), "carry")?;
+        Ok(vec![e, sb.constant_r0(0.0f32)?])
+    })?;
+    expect_error(c.scan(&[x], &[init], &scalar_carry, 1, false, None), "chlo.scan", &["carry 0"]);
+    Ok(())
+}
+
 /// minor_to_major layouts at the executable's boundary: a column-major
 /// parameter and result, passed and returned as their physical arrays.
 #[test]

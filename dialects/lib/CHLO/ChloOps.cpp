@@ -291,3 +291,212 @@ LogicalResult TopKOp::verify() {
     return emitOpError() << "indices must have the shape of values";
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// scaled_dot
+//===----------------------------------------------------------------------===//
+
+/// The type in which scaled_dot multiplies an operand by its scale (XLA's
+/// dequantization rule): bf16 when both are narrower than 16 bits, their
+/// type when they agree, f32 for two types of one width, else the wider.
+static Type dequantizationType(Type operand, Type scale) {
+  unsigned a = operand.getIntOrFloatBitWidth(), b = scale.getIntOrFloatBitWidth();
+  if (a < 16 && b < 16)
+    return BFloat16Type::get(operand.getContext());
+  if (operand == scale)
+    return operand;
+  if (a == b)
+    return Float32Type::get(operand.getContext());
+  return a > b ? operand : scale;
+}
+
+LogicalResult ScaledDotOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                            Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  using xla::stablehlo::emitShapeError;
+  StringRef op = getOperationName();
+  auto lhs = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
+  auto rhs = dyn_cast<RankedTensorType>(adaptor.getRhs().getType());
+  auto lhsScale = dyn_cast<RankedTensorType>(adaptor.getLhsScale().getType());
+  auto rhsScale = dyn_cast<RankedTensorType>(adaptor.getRhsScale().getType());
+  if (!lhs || !rhs || !lhsScale || !rhsScale)
+    return emitShapeError(location, op) << "operands and scales must be ranked tensors";
+  auto dims = dyn_cast_or_null<xla::stablehlo::DotDimensionNumbersAttr>(adaptor.getDotDimensionNumbersAttr());
+  if (!dims)
+    return emitShapeError(location, op) << "requires a #stablehlo.dot dot_dimension_numbers attribute";
+  ArrayRef<int64_t> lhsBatch = dims.getLhsBatchingDimensions();
+  ArrayRef<int64_t> rhsBatch = dims.getRhsBatchingDimensions();
+  ArrayRef<int64_t> lhsContract = dims.getLhsContractingDimensions();
+  ArrayRef<int64_t> rhsContract = dims.getRhsContractingDimensions();
+
+  // (C1) the lists pair up.
+  if (lhsBatch.size() != rhsBatch.size())
+    return emitShapeError(location, op) << "has " << lhsBatch.size() << " lhs batching dimensions but "
+                                        << rhsBatch.size() << " rhs batching dimensions";
+  if (lhsContract.size() != rhsContract.size())
+    return emitShapeError(location, op) << "has " << lhsContract.size()
+                                        << " lhs contracting dimensions but " << rhsContract.size()
+                                        << " rhs contracting dimensions";
+  // (C2) in range and distinct per operand.
+  auto checkSide = [&](StringRef side, int64_t rank, ArrayRef<int64_t> batch,
+                       ArrayRef<int64_t> contract) -> LogicalResult {
+    llvm::SmallSet<int64_t, 8> used;
+    for (ArrayRef<int64_t> list : {batch, contract})
+      for (int64_t d : list) {
+        if (d < 0 || d >= rank)
+          return emitShapeError(location, op) << side << " dimension " << d
+                                              << " is out of range for rank " << rank;
+        if (!used.insert(d).second)
+          return emitShapeError(location, op) << side << " dimension " << d
+                                              << " appears more than once among the batching and contracting dimensions";
+      }
+    return success();
+  };
+  if (failed(checkSide("lhs", lhs.getRank(), lhsBatch, lhsContract)) ||
+      failed(checkSide("rhs", rhs.getRank(), rhsBatch, rhsContract)))
+    return failure();
+  // (C3) paired dimensions agree.
+  auto sizesMatch = [](int64_t a, int64_t b) {
+    return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) || a == b;
+  };
+  for (auto [l, r, what] : {std::make_tuple(lhsBatch, rhsBatch, "batching"),
+                            std::make_tuple(lhsContract, rhsContract, "contracting")})
+    for (auto [a, b] : llvm::zip(l, r))
+      if (!sizesMatch(lhs.getDimSize(a), rhs.getDimSize(b)))
+        return emitShapeError(location, op) << what << " dimensions lhs[" << a << "] (size "
+                                            << lhs.getDimSize(a) << ") and rhs[" << b << "] (size "
+                                            << rhs.getDimSize(b) << ") differ in size";
+  // (C4)/(C5) each scale has its operand's rank, and each of its dimensions
+  // equals or divides the operand's (the block size is the quotient).
+  for (auto [side, operand, scale] : {std::make_tuple("lhs", lhs, lhsScale),
+                                      std::make_tuple("rhs", rhs, rhsScale)}) {
+    if (scale.getRank() != operand.getRank())
+      return emitShapeError(location, op) << side << "_scale must have the rank of " << side << " ("
+                                          << operand.getRank() << "), got " << scale;
+    for (int64_t d = 0; d < operand.getRank(); ++d) {
+      int64_t n = operand.getDimSize(d), s = scale.getDimSize(d);
+      if (ShapedType::isDynamic(n) || ShapedType::isDynamic(s) || n == s)
+        continue;
+      if (s < 1 || n % s != 0)
+        return emitShapeError(location, op)
+               << side << "_scale dimension " << d << " (size " << s << ") must equal or divide "
+               << side << " dimension " << d << " (size " << n << ")";
+    }
+  }
+  // (C6) one precision per operand, when given.
+  if (ArrayAttr precision = adaptor.getPrecisionConfigAttr();
+      precision && precision.size() != 0 && precision.size() != 2)
+    return emitShapeError(location, op) << "precision_config must have 0 or 2 entries, got "
+                                        << precision.size();
+  // (C7) batch, lhs free, rhs free, in the dequantization type (a declared
+  // result chooses its own float type: the preferred element type).
+  SmallVector<int64_t> shape;
+  for (auto [a, b] : llvm::zip(lhsBatch, rhsBatch))
+    shape.push_back(ShapedType::isDynamic(lhs.getDimSize(a)) ? rhs.getDimSize(b) : lhs.getDimSize(a));
+  for (int64_t d = 0; d < lhs.getRank(); ++d)
+    if (!llvm::is_contained(lhsBatch, d) && !llvm::is_contained(lhsContract, d))
+      shape.push_back(lhs.getDimSize(d));
+  for (int64_t d = 0; d < rhs.getRank(); ++d)
+    if (!llvm::is_contained(rhsBatch, d) && !llvm::is_contained(rhsContract, d))
+      shape.push_back(rhs.getDimSize(d));
+  Type left = dequantizationType(lhs.getElementType(), lhsScale.getElementType());
+  Type right = dequantizationType(rhs.getElementType(), rhsScale.getElementType());
+  Type element = left == right ? left : dequantizationType(left, right);
+  if (!isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element))
+    element = Float32Type::get(context);
+  types.push_back(RankedTensorType::get(shape, element));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// scan
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
+                                       Adaptor adaptor, SmallVectorImpl<Type> &types) {
+  using xla::stablehlo::emitShapeError;
+  StringRef op = getOperationName();
+  TypeRange inputs = adaptor.getInputs().getTypes();
+  TypeRange inits = adaptor.getInits().getTypes();
+  size_t m = inputs.size(), k = inits.size();
+  int64_t dimension = adaptor.getDimension();
+  // (C1) in range of the inputs; (C2) one length N.
+  int64_t length = ShapedType::kDynamic;
+  for (auto [i, type] : llvm::enumerate(inputs)) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      return emitShapeError(location, op) << "input " << i << " must be a ranked tensor, got " << type;
+    if (dimension < 0 || dimension >= tensor.getRank())
+      return emitShapeError(location, op) << "scan dimension " << dimension
+                                          << " is out of range for input " << i << " of type "
+                                          << type;
+    int64_t size = tensor.getDimSize(dimension);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(length) && size != length)
+      return emitShapeError(location, op)
+             << "inputs must have one size along the scan dimension, but input " << i
+             << " has " << size << " where an earlier one has " << length;
+    if (!ShapedType::isDynamic(size))
+      length = size;
+  }
+  Region *body = adaptor.getRegions().empty() ? nullptr : adaptor.getRegions().front();
+  if (!body || body->empty())
+    return emitShapeError(location, op) << "body region must not be empty";
+  Block &block = body->front();
+  // (C3) one argument per input and per init.
+  if (block.getNumArguments() != m + k)
+    return emitShapeError(location, op) << "body must take " << m + k << " arguments (" << m
+                                        << " input elements, then " << k << " carries), got "
+                                        << block.getNumArguments();
+  // (C4) input elements: the input without the scan dimension.
+  for (auto [i, type] : llvm::enumerate(inputs)) {
+    auto tensor = cast<RankedTensorType>(type); // checked above
+    SmallVector<int64_t> shape(tensor.getShape());
+    shape.erase(shape.begin() + dimension);
+    Type element = RankedTensorType::get(shape, tensor.getElementType());
+    Type argument = block.getArgument(i).getType();
+    if (!xla::stablehlo::isCompatibleInferredType(argument, element))
+      return emitShapeError(location, op) << "body argument " << i << " has type " << argument
+                                          << ", but input " << i << " gives elements of type "
+                                          << element;
+  }
+  // (C5) carries: the inits' types.
+  for (auto [j, type] : llvm::enumerate(inits)) {
+    Type argument = block.getArgument(m + j).getType();
+    if (argument != type)
+      return emitShapeError(location, op) << "body argument " << m + j << " (carry " << j
+                                          << ") has type " << argument << ", but init " << j
+                                          << " has type " << type;
+  }
+  // (C6) stablehlo.return of the outputs, then carries of the inits' types.
+  if (block.empty() || !isa<xla::stablehlo::ReturnOp>(block.back()))
+    return emitShapeError(location, op) << "body must end with stablehlo.return";
+  Operation *terminator = &block.back();
+  if (terminator->getNumOperands() < k)
+    return emitShapeError(location, op) << "body must return at least the " << k
+                                        << " carries, got " << terminator->getNumOperands()
+                                        << " values";
+  size_t n = terminator->getNumOperands() - k;
+  for (size_t j = 0; j < k; ++j) {
+    Type returned = terminator->getOperand(n + j).getType();
+    if (returned != inits[j])
+      return emitShapeError(location, op) << "body returns carry " << j << " of type " << returned
+                                          << ", but init " << j << " has type " << inits[j];
+  }
+  // (C8) something gives the length.
+  if (m + n == 0)
+    return emitShapeError(location, op) << "needs at least one input or output to give the scan length";
+  // (C1) for the outputs, and (C7): outputs, then carries.
+  for (size_t i = 0; i < n; ++i) {
+    auto element = dyn_cast<RankedTensorType>(terminator->getOperand(i).getType());
+    if (!element)
+      return emitShapeError(location, op) << "body output " << i << " must be a ranked tensor";
+    if (dimension < 0 || dimension > element.getRank())
+      return emitShapeError(location, op) << "scan dimension " << dimension
+                                          << " is out of range for body output " << i
+                                          << " of type " << element;
+    SmallVector<int64_t> shape(element.getShape());
+    shape.insert(shape.begin() + dimension, length);
+    types.push_back(RankedTensorType::get(shape, element.getElementType()));
+  }
+  llvm::append_range(types, inits);
+  return success();
+}

@@ -149,6 +149,11 @@ static StringRef inferenceRule(StringRef op) {
       .Case("stablehlo.gather",
             "gather_c13: the batch dimensions of start_indices interleaved "
             "with the kept slice sizes at offset_dims")
+      .Case("chlo.scan",
+            "scan (C7): the body's outputs with the scan dimension inserted, "
+            "then the inits' types")
+      .Case("chlo.scaled_dot",
+            "scaled_dot (C7): batch, then lhs free, then rhs free dimensions")
       .Default("element-wise: the operands' shape and element type");
 }
 

@@ -19,7 +19,9 @@
 //!
 //! Exact rewrites: square, is_inf/is_pos_inf/is_neg_inf, conj, tan, the
 //! broadcasting binaries (`broadcast_in_dim` then the op), next_after (bit
-//! arithmetic), top_k, ragged_dot (a masked dot_general, see [`ragged_dot`]). Formulas (see [`special`] for the approximations and
+//! arithmetic), top_k, ragged_dot (a masked dot_general, see [`ragged_dot`]),
+//! scaled_dot (dequantize, then dot_general, see [`scaled_dot`]), scan (a
+//! stablehlo.while over the scan dimension, see [`scan`]). Formulas (see [`special`] for the approximations and
 //! their measured accuracy): cosh, sinh, asin, acos, atan, asinh, acosh,
 //! atanh (real and complex, see [`complex`]), erf, erfc, erf_inv, lgamma,
 //! digamma, zeta, polygamma.
@@ -27,6 +29,8 @@
 mod complex;
 mod erf_f64;
 mod ragged_dot;
+mod scaled_dot;
+mod scan;
 mod special;
 
 use crate::builders::{BuildResult, hlo_op};
@@ -81,6 +85,12 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
 
     fn f64(&self) -> Type<'c> {
         Type::float64(self.context())
+    }
+
+    /// [`op`](Self::op) with built attributes.
+    fn op_with(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<V<'c>> {
+        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, name, operands, &[result], &[], attributes)?);
+        Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
     }
 
     fn op(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, String)]) -> BuildResult<V<'c>> {
@@ -358,6 +368,8 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         ("chlo.next_after", lower_next_after),
         ("chlo.top_k", lower_top_k),
         ("chlo.ragged_dot", ragged_dot::lower_ragged_dot),
+        ("chlo.scaled_dot", scaled_dot::lower_scaled_dot),
+        ("chlo.scan", scan::lower_scan),
         ("chlo.cosh", special::lower_hyperbolic),
         ("chlo.sinh", special::lower_hyperbolic),
         ("chlo.asin", special::lower_inverse_trig),

@@ -8,7 +8,11 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+// scaled_dot uses #stablehlo.dot, scan ends with stablehlo.return, and both
+// infer their result types with the HLOInferredResultTypes trait.
+#include "xla/Dialect/StableHLO/StablehloOps.h"
 
 #include "xla/Dialect/CHLO/ChloDialect.h.inc"
 #include "xla/Dialect/CHLO/ChloEnums.h.inc"

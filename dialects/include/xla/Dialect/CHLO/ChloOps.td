@@ -2,8 +2,10 @@
 //
 // "Client HLO": ops that JAX prints in StableHLO modules but that have no
 // StableHLO counterpart (special functions, implicitly broadcasting
-// binaries, top_k, ragged_dot). `chlo-legalize-to-stablehlo` (lowering/src/chlo/)
-// rewrites every one of them into StableHLO.
+// binaries, top_k, ragged_dot, scan), and the seed's ScaledDot, which has no
+// StableHLO or CHLO op upstream (`chlo.scaled_dot` is ours, in the style of
+// ragged_dot). `chlo-legalize-to-stablehlo` (lowering/src/chlo/) rewrites
+// every one of them into StableHLO.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,8 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "xla/Dialect/StableHLO/StablehloAttrs.td"
+include "xla/Dialect/StableHLO/StablehloInferType.td"
 
 def CHLO_Dialect : Dialect {
   let name = "chlo";
@@ -221,6 +225,122 @@ def CHLO_RaggedDotOp : CHLO_Op<"ragged_dot", [Pure]> {
   );
   let results = (outs RankedTensorOf<[AnyInteger, CHLO_Float, Complex<AnyTypeOf<[F32, F64]>>]>:$result);
   let hasVerifier = 1;
+}
+
+// The float types a scaled_dot operand or scale may have: the narrow ones
+// of block-scaled formats (MX, NVFP4) and the ordinary ones.
+def CHLO_ScaledDotFloat : AnyTypeOf<[F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E3M4,
+    F8E4M3, F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2, F8E5M2FNUZ,
+    F8E8M0FNU, F16, BF16, F32, F64]>;
+
+def CHLO_ScaledDotOp : CHLO_Op<"scaled_dot", [Pure, HLO_InferShape]> {
+  let summary = "A dot_general of block-scaled operands (XLA: ScaledDot).";
+  let description = [{
+    The seed's `ScaledDot(lhs, lhs_scale, rhs, rhs_scale, dimension_numbers,
+    precision_config, preferred_element_type)`: like `dot_general`, on the
+    operands multiplied by their scales. Neither StableHLO nor CHLO has this
+    op; this is ours, in the style of `chlo.ragged_dot` (and of MHLO's
+    `mhlo.scaled_dot`), with the operands in the seed's order.
+
+    Each scale has its operand's rank, and each of its dimensions divides
+    the operand's: along dimension `d` one scale element covers a block of
+    `operand_d / scale_d` consecutive operand elements (a scale dimension
+    equal to the operand's scales element-wise, a dimension of size 1 scales
+    the whole dimension). So
+
+    ```
+    lhs'[i...] = lhs[i...] * lhs_scale[i_0 / b_0, ..., i_r / b_r]   (b_d = lhs_d / lhs_scale_d)
+    rhs'[j...] = rhs[j...] * rhs_scale[j_0 / c_0, ..., j_r / c_r]
+    result = dot_general(lhs', rhs', dot_dimension_numbers)
+    ```
+
+    The product with the scale is computed in XLA's dequantization type:
+    `bf16` when operand and scale are both narrower than 16 bits (f8 and
+    f4 data with f8E8M0 scales), their type when they agree, `f32` for two
+    different types of one width, else the wider one. The result element
+    type is the preferred element type (any float; inferred: the
+    dequantization type); its shape is dot_general's (batch dimensions,
+    then lhs then rhs free dimensions). Printed in the generic form:
+
+    ```mlir
+    %r = "chlo.scaled_dot"(%lhs, %lhs_scale, %rhs, %rhs_scale) <{dot_dimension_numbers =
+        #stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}>
+        : (tensor<2x8xf32>, tensor<2x2xf32>, tensor<8x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    ```
+
+    Constraints (the ids the verifier tests cite):
+    (C1) the batching lists, and the contracting lists, of lhs and rhs have
+    the same length; (C2) the batching and contracting dimensions of each
+    operand are in range and distinct; (C3) paired batching and paired
+    contracting dimensions have the same size; (C4) each scale has its
+    operand's rank; (C5) each scale dimension equals or divides the
+    operand's; (C6) `precision_config` has 0 or 2 entries; (C7) the result
+    has dot_general's shape.
+  }];
+  let arguments = (ins
+    RankedTensorOf<[CHLO_ScaledDotFloat]>:$lhs,
+    RankedTensorOf<[CHLO_ScaledDotFloat]>:$lhs_scale,
+    RankedTensorOf<[CHLO_ScaledDotFloat]>:$rhs,
+    RankedTensorOf<[CHLO_ScaledDotFloat]>:$rhs_scale,
+    HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
+    OptionalAttr<CHLO_PrecisionConfigAttr>:$precision_config
+  );
+  let results = (outs RankedTensorOf<[F16, BF16, F32, F64]>:$result);
+}
+
+def CHLO_ScanOp : CHLO_Op<"scan", [HLO_InferType, RecursiveMemoryEffects,
+    AttrSizedOperandSegments]> {
+  let summary = "Applies a computation along one dimension, carrying state (XLA: Scan).";
+  let description = [{
+    The seed's `Scan(inputs..., inits..., to_apply, scan_dimension,
+    is_reverse, is_associative)`, with StableHLO's `chlo.scan` syntax. With
+    `m` inputs, `k` inits and a body returning `n + k` values, step `t` (of
+    `N`, the size of `dimension` in the inputs and outputs) runs
+
+    ```
+    i = is_reverse ? N - 1 - t : t
+    (o_0, ..., o_{n-1}, c_0, ..., c_{k-1}) = body(inputs[i along dimension]..., carries...)
+    outputs[j][i along dimension] = o_j;  carries = (c_0, ..., c_{k-1})
+    ```
+
+    starting from the inits. The results are the `n` outputs (each body
+    output with the dimension of size `N` inserted at `dimension`), then the
+    `k` final carries (the inits when `N` is 0). `is_associative` says
+    whether the body is associative (a hint; absent means unknown); the
+    computation is the sequential one either way.
+
+    ```mlir
+    %sums, %total = chlo.scan(%x) inits(%zero) dimension = 0 {
+    ^bb0(%e: tensor<f32>, %acc: tensor<f32>):
+      %s = stablehlo.add %e, %acc : tensor<f32>
+      stablehlo.return %s, %s : tensor<f32>, tensor<f32>
+    } : (tensor<4xf32>, tensor<f32>) -> (tensor<4xf32>, tensor<f32>)
+    ```
+
+    Constraints (the ids the verifier tests cite):
+    (C1) `dimension` is in range of every input and of every output
+    (0 <= dimension <= the rank of the body's output value); (C2) every
+    input has the same size along `dimension`; (C3) the body takes `m + k`
+    arguments; (C4) body argument `i < m` has input `i`'s type without
+    `dimension`; (C5) body argument `m + j` has init `j`'s type; (C6) the
+    body ends with `stablehlo.return` of at least `k` values, the last `k`
+    of the inits' types; (C7) there are `n + k` results: the outputs as
+    described, then the inits' types; (C8) an input or an output gives the
+    length `N` (`m + n > 0`).
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    Variadic<AnyRankedTensor>:$inits,
+    I64Attr:$dimension,
+    DefaultValuedOptionalAttr<BoolAttr, "false">:$is_reverse,
+    OptionalAttr<BoolAttr>:$is_associative
+  );
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `(` $inputs `)` `inits` `(` $inits `)` `dimension` `=` $dimension
+    attr-dict-with-keyword $body `:` functional-type(operands, results)
+  }];
 }
 
 #endif // XLA_CHLO_OPS
