@@ -45,7 +45,7 @@ func.func @add(%a: tensor<4x!quant.uniform<i8:f32, 0.5:-3>>, %b: tensor<4x!quant
 // CHECK-NEXT: %[[S:.*]] = stablehlo.constant dense<[5.000000e-01, 2.500000e-01, 1.000000e+00]> : tensor<3xf32>
 // CHECK-NEXT: %[[SB:.*]] = stablehlo.broadcast_in_dim %[[S]], dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: %[[D:.*]] = stablehlo.divide %[[X]], %[[SB]] : tensor<2x3xf32>
-// CHECK-NEXT: %[[Z:.*]] = stablehlo.constant dense<[0.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
+// CHECK-NEXT: %[[Z:.*]] = stablehlo.constant dense<[1.000000e+00, 2.000000e+00, 3.000000e+00]> : tensor<3xf32>
 // CHECK-NEXT: %[[ZB:.*]] = stablehlo.broadcast_in_dim %[[Z]], dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
 // CHECK-NEXT: %[[A:.*]] = stablehlo.add %[[D]], %[[ZB]] : tensor<2x3xf32>
 // CHECK-NEXT: %[[LO:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<f32>
@@ -55,10 +55,10 @@ func.func @add(%a: tensor<4x!quant.uniform<i8:f32, 0.5:-3>>, %b: tensor<4x!quant
 // CHECK-NEXT: %[[Q:.*]] = stablehlo.convert %[[R]] : (tensor<2x3xf32>) -> tensor<2x3xui8>
 // CHECK-NEXT: %[[T:.*]] = stablehlo.transpose %[[Q]], dims = [1, 0] : (tensor<2x3xui8>) -> tensor<3x2xui8>
 // CHECK-NEXT: return %[[T]] : tensor<3x2xui8>
-func.func @per_axis(%x: tensor<2x3xf32>) -> tensor<3x2x!quant.uniform<u8<1:254>:f32:0, {0.5:0, 0.25:2, 1.0:3}>> {
-  %q = stablehlo.uniform_quantize %x : (tensor<2x3xf32>) -> tensor<2x3x!quant.uniform<u8<1:254>:f32:1, {0.5:0, 0.25:2, 1.0:3}>>
-  %t = stablehlo.transpose %q, dims = [1, 0] : (tensor<2x3x!quant.uniform<u8<1:254>:f32:1, {0.5:0, 0.25:2, 1.0:3}>>) -> tensor<3x2x!quant.uniform<u8<1:254>:f32:0, {0.5:0, 0.25:2, 1.0:3}>>
-  return %t : tensor<3x2x!quant.uniform<u8<1:254>:f32:0, {0.5:0, 0.25:2, 1.0:3}>>
+func.func @per_axis(%x: tensor<2x3xf32>) -> tensor<3x2x!quant.uniform<u8<1:254>:f32:0, {0.5:1, 0.25:2, 1.0:3}>> {
+  %q = stablehlo.uniform_quantize %x : (tensor<2x3xf32>) -> tensor<2x3x!quant.uniform<u8<1:254>:f32:1, {0.5:1, 0.25:2, 1.0:3}>>
+  %t = stablehlo.transpose %q, dims = [1, 0] : (tensor<2x3x!quant.uniform<u8<1:254>:f32:1, {0.5:1, 0.25:2, 1.0:3}>>) -> tensor<3x2x!quant.uniform<u8<1:254>:f32:0, {0.5:1, 0.25:2, 1.0:3}>>
+  return %t : tensor<3x2x!quant.uniform<u8<1:254>:f32:0, {0.5:1, 0.25:2, 1.0:3}>>
 }
 
 // -----

@@ -20,7 +20,7 @@ func.func @quantize_dequantize(%x: tensor<4xf32>) -> tensor<4xf32> {
 func.func @elementwise(%a: tensor<4x!quant.uniform<i8:f32, 0.5:-3>>, %b: tensor<4x!quant.uniform<i8:f32, 0.25:1>>) -> tensor<4xi1> {
   // CHECK: stablehlo.add %{{.*}}, %{{.*}} : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>, tensor<4x!quant.uniform<i8:f32, 2.500000e-01:1>>) -> tensor<4x!quant.uniform<i8:f32, 1.000000e+00:-5>>
   %0 = stablehlo.add %a, %b : (tensor<4x!quant.uniform<i8:f32, 0.5:-3>>, tensor<4x!quant.uniform<i8:f32, 0.25:1>>) -> tensor<4x!quant.uniform<i8:f32, 1.0:-5>>
-  // CHECK: stablehlo.tanh %{{.*}} : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<4x!quant.uniform<i8:f32, 7.812500e-03:0>>
+  // CHECK: stablehlo.tanh %{{.*}} : (tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>) -> tensor<4x!quant.uniform<i8:f32, 7.812500e-03>>
   %1 = stablehlo.tanh %a : (tensor<4x!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<4x!quant.uniform<i8:f32, 0.0078125:0>>
   // CHECK: stablehlo.maximum %{{.*}}, %{{.*}} : tensor<4x!quant.uniform<i8:f32, 5.000000e-01:-3>>
   %2 = stablehlo.maximum %a, %a : tensor<4x!quant.uniform<i8:f32, 0.5:-3>>
