@@ -551,3 +551,40 @@ pub fn create_lower_quantized_pass() -> Pass {
         &[],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The parameters read through the C API, from a context made like every
+    /// tool's (which must load the `quant` dialect).
+    #[test]
+    fn params_and_storage_types() {
+        let context = xla_dialects::create_context();
+        let parse = |text: &str| Type::parse(&context, text).unwrap_or_else(|| panic!("{text} does not parse"));
+        let ty = parse("tensor<2x3x!quant.uniform<u8<1:254>:f32:1, {0.5:1, 0.25:2, 1.0:3}>>");
+        let params = tensor_quant(ty.to_raw()).expect("a quantized tensor");
+        assert_eq!((params.storage_bits, params.signed), (8, false));
+        assert_eq!((params.storage_min, params.storage_max), (1, 254));
+        assert_eq!(params.scales, vec![0.5, 0.25, 1.0]);
+        assert_eq!(params.zero_points, vec![1, 2, 3]);
+        assert_eq!(params.axis, Some(1));
+        assert_eq!(storage_type(ty).map(|t| t.to_string()), Some("tensor<2x3xui8>".into()));
+
+        let ty = parse("tensor<4x!quant.uniform<i16:f64, 0.125:-7>>");
+        let params = tensor_quant(ty.to_raw()).expect("a quantized tensor");
+        assert_eq!((params.storage_bits, params.signed), (16, true));
+        assert_eq!((params.storage_min, params.storage_max), (-32768, 32767));
+        assert_eq!((params.scales.clone(), params.zero_points.clone(), params.axis), (vec![0.125], vec![-7], None));
+        // SAFETY: the expressed type is a valid type of this context.
+        assert_eq!(unsafe { Type::from_raw(params.expressed) }.to_string(), "f64");
+        assert_eq!(storage_type(ty).map(|t| t.to_string()), Some("tensor<4xi16>".into()));
+
+        let function = parse("(tensor<2x!quant.uniform<i8:f32, 0.5:0>>, tensor<2xf32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:0>>");
+        assert_eq!(
+            storage_type(function).map(|t| t.to_string()),
+            Some("(tensor<2xi8>, tensor<2xf32>) -> tensor<2xi8>".into())
+        );
+        assert!(storage_type(parse("tensor<2xf32>")).is_none());
+    }
+}
