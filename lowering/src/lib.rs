@@ -27,6 +27,7 @@ pub mod passes;
 pub mod readonly_args;
 pub mod reserved_symbols;
 pub mod patterns;
+pub mod quantization;
 pub mod reassociate;
 pub mod signedness;
 pub mod spmd_partition;

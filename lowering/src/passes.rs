@@ -103,11 +103,12 @@ const CPU_LOWER_BUFFERS: &[Step] = &[
 ];
 
 /// StableHLO (with CHLO) to linalg on tensors, shared by the CPU and GPU
-/// pipelines: functions named like C library symbols renamed, CHLO
-/// decomposed, StableHLO lowered.
+/// pipelines: functions named like C library symbols renamed, quantized
+/// ops as integer/float arithmetic, CHLO decomposed, StableHLO lowered.
 const FRONT_END: &[Step] = &[
     Step::Ours(crate::spmd_partition::create_spmd_partition_pass),
     Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
+    Step::Ours(crate::quantization::create_lower_quantized_pass),
     Step::Ours(crate::chlo::create_chlo_legalize_pass),
     Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
 ];
@@ -290,6 +291,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-spmd-partition",
         summary: "Turn JAX's multi-device programs (sdy.manual_computation, GSPMD @SPMDFullToShardShape/@SPMDShardToFullShape) into one SPMD program on global arrays",
         steps: &[Step::Ours(crate::spmd_partition::create_spmd_partition_pass)],
+    },
+    PassInfo {
+        name: "xla-lower-quantized",
+        summary: "Rewrite quantized StableHLO ops as the spec's dequantize → op → quantize in integer/float StableHLO; quantized tensors become their storage integers",
+        steps: &[Step::Ours(crate::quantization::create_lower_quantized_pass)],
     },
     PassInfo {
         name: "xla-rename-reserved-symbols",

@@ -96,6 +96,9 @@ impl Signature {
             .and_then(|a| FunctionType::try_from(a.value()).ok())
             .ok_or_else(|| error("it has no function type".into()))?;
         let spec = |ty: Type, what: String| -> Result<TensorSpec, RuntimeError> {
+            // A quantized tensor crosses the ABI as its storage integers
+            // (`xla-lower-quantized`).
+            let ty = xla_lowering::quantization::storage_type(ty).unwrap_or(ty);
             let tensor = RankedTensorType::try_from(ty)
                 .map_err(|_| error(format!("{what} has type {ty}; only ranked tensors are supported")))?;
             let element = tensor.element();

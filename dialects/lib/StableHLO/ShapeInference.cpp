@@ -49,7 +49,9 @@ bool isCompatibleInferredType(Type declared, Type inferred,
   auto b = dyn_cast<RankedTensorType>(inferred);
   if (!a || !b || a.getRank() != b.getRank())
     return false;
-  if (checkElementType && a.getElementType() != b.getElementType())
+  // Quantized elements: the same baseline type (scales and zero points are
+  // the op's own constraints, see verifyQuantizedOperation).
+  if (checkElementType && !sameBaselineElement(a.getElementType(), b.getElementType()))
     return false;
   for (auto [x, y] : llvm::zip(a.getShape(), b.getShape()))
     if (!compatibleDim(x, y))
@@ -247,7 +249,7 @@ LogicalResult inferElementwiseOp(OptLoc location, StringRef opName,
              << "requires all operands to have the same shape, got "
              << typesText(operands);
     if (sameElementType &&
-        tensor->getElementType() != first->getElementType())
+        !sameBaselineElement(tensor->getElementType(), first->getElementType()))
       return emitShapeError(location, opName)
              << "requires all operands to have the same element type, got "
              << typesText(operands);
@@ -300,7 +302,7 @@ LogicalResult inferSelectOp(OptLoc location, Type pred, Type onTrue,
   if (failed(predType) || failed(trueType) || failed(falseType))
     return failure();
   // select_c2: both branches have the same type.
-  if (trueType->getElementType() != falseType->getElementType() ||
+  if (!sameBaselineElement(trueType->getElementType(), falseType->getElementType()) ||
       !compatibleShapes(trueType->getShape(), falseType->getShape()))
     return emitShapeError(location, op)
            << "requires on_true and on_false to have the same type, got "
@@ -333,7 +335,7 @@ LogicalResult inferClampOp(OptLoc location, Type min, Type operand, Type max,
     if (failed(type))
       return failure();
     // clamp_c2: same element type as the operand.
-    if (type->getElementType() != operandType->getElementType())
+    if (!sameBaselineElement(type->getElementType(), operandType->getElementType()))
       return emitShapeError(location, op)
              << name << " has element type " << type->getElementType()
              << ", operand has " << operandType->getElementType();
@@ -420,7 +422,9 @@ LogicalResult inferDotGeneralOp(OptLoc location, Type lhs, Type rhs,
     return emitShapeError(location, op)
            << "precision_config must have 0 or 2 entries, got "
            << *precisionCount;
-  if (lhsType->getElementType() != rhsType->getElementType())
+  // (a quantized rhs: dot_general_c14-c20, verifyQuantizedOperation)
+  if (lhsType->getElementType() != rhsType->getElementType() &&
+      !isHloQuantizedElement(rhsType->getElementType()))
     return emitShapeError(location, op)
            << "requires lhs and rhs of the same element type, got "
            << lhsType->getElementType() << " and " << rhsType->getElementType();
@@ -663,7 +667,7 @@ LogicalResult inferConcatenateOp(OptLoc location, TypeRange inputs,
   for (auto [i, input] : llvm::enumerate(inputs)) {
     auto type = dyn_cast<RankedTensorType>(input);
     // concatenate_c1/c2: same element type and rank, same sizes elsewhere.
-    if (!type || type.getElementType() != first->getElementType() ||
+    if (!type || !sameBaselineElement(type.getElementType(), first->getElementType()) ||
         type.getRank() != first->getRank())
       return emitShapeError(location, op)
              << "input " << i << " (" << input
@@ -704,7 +708,7 @@ LogicalResult inferPadOp(OptLoc location, Type operand, Type paddingValue,
     return failure();
   // pad_c1: the padding value is a scalar of the operand's element type.
   if (paddingType->getRank() != 0 ||
-      paddingType->getElementType() != type->getElementType())
+      !sameBaselineElement(paddingType->getElementType(), type->getElementType()))
     return emitShapeError(location, op)
            << "padding value " << *paddingType
            << " must be a rank-0 tensor of element type "
@@ -1375,7 +1379,9 @@ LogicalResult inferConvolutionOp(
     return emitShapeError(location, op)
            << "kernel output feature size " << kernelOutput
            << " must be divisible by feature_group_count and batch_group_count";
-  if (lhsType->getElementType() != rhsType->getElementType())
+  // (a quantized rhs: convolution_c28-c34, verifyQuantizedOperation)
+  if (lhsType->getElementType() != rhsType->getElementType() &&
+      !isHloQuantizedElement(rhsType->getElementType()))
     return emitShapeError(location, op)
            << "lhs and rhs must have the same element type";
   // convolution_c28: no or two precisions.

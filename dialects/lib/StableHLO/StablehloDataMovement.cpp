@@ -21,10 +21,11 @@ using namespace xla::stablehlo;
 //===----------------------------------------------------------------------===//
 
 LogicalResult ReshapeOp::verify() {
-  auto operandType = getOperand().getType();
-  auto resultType = getResult().getType();
-  // reshape_c1: same element type and number of elements.
-  if (operandType.getElementType() != resultType.getElementType())
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  // reshape_c1: same element type and number of elements (quantized
+  // element types: see verifyQuantizedOperation).
+  if (!sameOrBothQuantized(operandType.getElementType(), resultType.getElementType()))
     return emitOpError() << "requires the operand and result element types to "
                             "match, got "
                          << operandType.getElementType() << " and "

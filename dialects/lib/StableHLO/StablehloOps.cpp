@@ -301,10 +301,11 @@ LogicalResult CompareOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult BroadcastInDimOp::verify() {
-  auto operandType = getOperand().getType();
-  auto resultType = getResult().getType();
-  // broadcast_in_dim_c1: element types agree.
-  if (operandType.getElementType() != resultType.getElementType())
+  auto operandType = cast<RankedTensorType>(getOperand().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  // broadcast_in_dim_c1: element types agree (quantized element types: see
+  // verifyQuantizedOperation).
+  if (!sameOrBothQuantized(operandType.getElementType(), resultType.getElementType()))
     return emitOpError() << "requires the operand and result element types to "
                             "match, got "
                          << operandType.getElementType() << " and "

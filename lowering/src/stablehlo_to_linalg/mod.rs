@@ -299,6 +299,12 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
             // SAFETY: the operation's context outlives the pass run.
             let context = crate::context_of(operation.context());
             let failed = Rc::new(Cell::new(false));
+            // Quantized ops (normally lowered earlier in the front end by
+            // xla-lower-quantized; nothing to do then).
+            if !crate::quantization::lower_quantized(context, operation) {
+                pass.signal_failure();
+                return;
+            }
             // Shapes too large for 64-bit byte offsets would wrap around.
             if !crate::type_sizes::reject_oversized_types(operation) {
                 pass.signal_failure();

@@ -23,8 +23,14 @@ def StableHLO_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
 }
 
+// Every op checks the quantization constraints of its quantized operands
+// and results (HLOQuantizationConstraints, StablehloOps.h; the checks are in
+// lib/StableHLO/StablehloQuantization.cpp). Ops without quantized types pay
+// one scan of their types.
+def HLO_QuantizationConstraints : NativeOpTrait<"HLOQuantizationConstraints">;
+
 class StableHLO_Op<string mnemonic, list<Trait> traits = []>
-    : Op<StableHLO_Dialect, mnemonic, traits>;
+    : Op<StableHLO_Dialect, mnemonic, !listconcat([HLO_QuantizationConstraints], traits)>;
 
 //===----------------------------------------------------------------------===//
 // Element and tensor types accepted by the operations.
@@ -46,6 +52,22 @@ def HLO_PredOrIntTensor : RankedTensorOf<[HLO_Pred, HLO_Int]>;
 def HLO_IntOrFpTensor : RankedTensorOf<[HLO_Int, HLO_Float]>;
 def HLO_FpTensor : RankedTensorOf<[HLO_Float]>;
 def HLO_IntTensor : RankedTensorOf<[HLO_Int]>;
+
+//===----------------------------------------------------------------------===//
+// Quantized tensors: upstream MLIR's `!quant.uniform` element types
+// (per-tensor and per-axis) over integer storage, with a float expressed
+// type. Added to the type lists of the ops whose spec allows quantized
+// tensors; each op's quantization constraints are checked by
+// HLOQuantizationConstraints.
+//===----------------------------------------------------------------------===//
+
+def HLO_QuantizedElement : Type<CPred<"::xla::stablehlo::isHloQuantizedElement($_self)">,
+                                "uniform quantized (!quant.uniform)">;
+def HLO_QuantizedTensor : RankedTensorOf<[HLO_QuantizedElement]>;
+def HLO_TensorOrQuant : AnyTypeOf<[HLO_Tensor, HLO_QuantizedTensor]>;
+def HLO_FpComplexOrQuantTensor : AnyTypeOf<[HLO_FpOrComplexTensor, HLO_QuantizedTensor]>;
+def HLO_IntFpComplexOrQuantTensor : AnyTypeOf<[HLO_IntFpOrComplexTensor, HLO_QuantizedTensor]>;
+def HLO_FpOrQuantTensor : AnyTypeOf<[HLO_FpTensor, HLO_QuantizedTensor]>;
 
 //===----------------------------------------------------------------------===//
 // Tokens and tuples

@@ -11,6 +11,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "xla/Dialect/StableHLO/Quantization.h"
 #include "xla/Dialect/StableHLO/ShapeInference.h"
 
 #include "xla/Dialect/StableHLO/StablehloDialect.h.inc"
@@ -43,6 +44,19 @@ public:
       return failure();
     return ::xla::stablehlo::verifyInferredResultTypes(
         op, inferred, &ConcreteType::isCompatibleReturnTypes);
+  }
+};
+
+/// Every StableHLO op (StableHLO_Op in StablehloDialect.td): the spec's
+/// quantization constraints on its quantized operands and results
+/// (Quantization.h). Listed first, so they are reported before the shape
+/// rules of the op.
+template <typename ConcreteType>
+class HLOQuantizationConstraints
+    : public TraitBase<ConcreteType, HLOQuantizationConstraints> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return ::xla::stablehlo::verifyQuantizedOperation(op);
   }
 };
 } // namespace mlir::OpTrait

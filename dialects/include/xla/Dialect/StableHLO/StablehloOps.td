@@ -46,8 +46,7 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> 
 
 class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
                                    string xlaName>
-    : StableHLO_Op<mnemonic, [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape,
-                              SameOperandsAndResultElementType]> {
+    : StableHLO_Op<mnemonic, [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
   let description = [{
     Applies the operation to every element of `operand`.
@@ -83,31 +82,31 @@ def StableHLO_AbsOp : StableHLO_Op<"abs", [HLO_InferType, Pure, Elementwise, Sam
     %m = stablehlo.abs %z : (tensor<4xcomplex<f32>>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins HLO_IntFpOrComplexTensor:$operand);
-  let results = (outs HLO_IntOrFpTensor:$result);
+  let arguments = (ins HLO_IntFpComplexOrQuantTensor:$operand);
+  let results = (outs AnyTypeOf<[HLO_IntOrFpTensor, HLO_QuantizedTensor]>:$result);
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
   }];
 }
-def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpOrComplexTensor, "Neg">;
-def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
-def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpOrComplexTensor, "Log">;
-def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpOrComplexTensor, "Tanh">;
-def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpOrComplexTensor, "Sqrt">;
-def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpOrComplexTensor, "Rsqrt">;
+def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpComplexOrQuantTensor, "Neg">;
+def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpComplexOrQuantTensor, "Exp">;
+def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpComplexOrQuantTensor, "Log">;
+def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpComplexOrQuantTensor, "Tanh">;
+def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpComplexOrQuantTensor, "Sqrt">;
+def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpComplexOrQuantTensor, "Rsqrt">;
 def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", HLO_PredOrIntTensor, "Not">;
-def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", HLO_FpTensor, "Floor">;
-def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", HLO_FpTensor, "Ceil">;
-def StableHLO_SineOp : StableHLO_UnaryElementwiseOp<"sine", HLO_FpOrComplexTensor, "Sin">;
-def StableHLO_CosineOp : StableHLO_UnaryElementwiseOp<"cosine", HLO_FpOrComplexTensor, "Cos">;
-def StableHLO_TanOp : StableHLO_UnaryElementwiseOp<"tan", HLO_FpOrComplexTensor, "Tan">;
-def StableHLO_LogisticOp : StableHLO_UnaryElementwiseOp<"logistic", HLO_FpOrComplexTensor, "Logistic">;
-def StableHLO_Expm1Op : StableHLO_UnaryElementwiseOp<"exponential_minus_one", HLO_FpOrComplexTensor, "Expm1">;
-def StableHLO_Log1pOp : StableHLO_UnaryElementwiseOp<"log_plus_one", HLO_FpOrComplexTensor, "Log1p">;
-def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpTensor, "Cbrt">;
-def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpTensor, "RoundNearestEven">;
-def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpTensor, "RoundNearestAfz">;
-def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpOrComplexTensor, "Sign">;
+def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", HLO_FpOrQuantTensor, "Floor">;
+def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", HLO_FpOrQuantTensor, "Ceil">;
+def StableHLO_SineOp : StableHLO_UnaryElementwiseOp<"sine", HLO_FpComplexOrQuantTensor, "Sin">;
+def StableHLO_CosineOp : StableHLO_UnaryElementwiseOp<"cosine", HLO_FpComplexOrQuantTensor, "Cos">;
+def StableHLO_TanOp : StableHLO_UnaryElementwiseOp<"tan", HLO_FpComplexOrQuantTensor, "Tan">;
+def StableHLO_LogisticOp : StableHLO_UnaryElementwiseOp<"logistic", HLO_FpComplexOrQuantTensor, "Logistic">;
+def StableHLO_Expm1Op : StableHLO_UnaryElementwiseOp<"exponential_minus_one", HLO_FpComplexOrQuantTensor, "Expm1">;
+def StableHLO_Log1pOp : StableHLO_UnaryElementwiseOp<"log_plus_one", HLO_FpComplexOrQuantTensor, "Log1p">;
+def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpOrQuantTensor, "Cbrt">;
+def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpOrQuantTensor, "RoundNearestEven">;
+def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpOrQuantTensor, "RoundNearestAfz">;
+def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpComplexOrQuantTensor, "Sign">;
 def StableHLO_PopulationCountOp : StableHLO_UnaryElementwiseOp<"popcnt", HLO_IntTensor, "PopulationCount">;
 def StableHLO_ClzOp : StableHLO_UnaryElementwiseOp<"count_leading_zeros", HLO_IntTensor, "Clz">;
 
@@ -166,19 +165,19 @@ class StableHLO_BinaryElementwiseOp<string mnemonic, Type operandType,
   }];
 }
 
-def StableHLO_AddOp : StableHLO_BinaryElementwiseOp<"add", HLO_Tensor, "Add">;
-def StableHLO_SubtractOp : StableHLO_BinaryElementwiseOp<"subtract", HLO_IntFpOrComplexTensor, "Sub">;
-def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_Tensor, "Mul">;
-def StableHLO_DivOp : StableHLO_BinaryElementwiseOp<"divide", HLO_IntFpOrComplexTensor, "Div">;
-def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_Tensor, "Max">;
-def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_Tensor, "Min">;
+def StableHLO_AddOp : StableHLO_BinaryElementwiseOp<"add", HLO_TensorOrQuant, "Add">;
+def StableHLO_SubtractOp : StableHLO_BinaryElementwiseOp<"subtract", HLO_IntFpComplexOrQuantTensor, "Sub">;
+def StableHLO_MulOp : StableHLO_BinaryElementwiseOp<"multiply", HLO_TensorOrQuant, "Mul">;
+def StableHLO_DivOp : StableHLO_BinaryElementwiseOp<"divide", HLO_IntFpComplexOrQuantTensor, "Div">;
+def StableHLO_MaxOp : StableHLO_BinaryElementwiseOp<"maximum", HLO_TensorOrQuant, "Max">;
+def StableHLO_MinOp : StableHLO_BinaryElementwiseOp<"minimum", HLO_TensorOrQuant, "Min">;
 // Bitwise on integers, logical on i1.
 def StableHLO_AndOp : StableHLO_BinaryElementwiseOp<"and", HLO_PredOrIntTensor, "And">;
 def StableHLO_OrOp : StableHLO_BinaryElementwiseOp<"or", HLO_PredOrIntTensor, "Or">;
 def StableHLO_XorOp : StableHLO_BinaryElementwiseOp<"xor", HLO_PredOrIntTensor, "Xor">;
-def StableHLO_PowOp : StableHLO_BinaryElementwiseOp<"power", HLO_IntFpOrComplexTensor, "Pow">;
-def StableHLO_RemOp : StableHLO_BinaryElementwiseOp<"remainder", HLO_IntFpOrComplexTensor, "Rem">;
-def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpOrComplexTensor, "Atan2">;
+def StableHLO_PowOp : StableHLO_BinaryElementwiseOp<"power", HLO_IntFpComplexOrQuantTensor, "Pow">;
+def StableHLO_RemOp : StableHLO_BinaryElementwiseOp<"remainder", HLO_IntFpComplexOrQuantTensor, "Rem">;
+def StableHLO_Atan2Op : StableHLO_BinaryElementwiseOp<"atan2", HLO_FpComplexOrQuantTensor, "Atan2">;
 def StableHLO_ShiftLeftOp : StableHLO_BinaryElementwiseOp<"shift_left", HLO_IntTensor, "ShiftLeft">;
 def StableHLO_ShiftRightArithmeticOp : StableHLO_BinaryElementwiseOp<"shift_right_arithmetic", HLO_IntTensor, "ShiftRightArithmetic">;
 def StableHLO_ShiftRightLogicalOp : StableHLO_BinaryElementwiseOp<"shift_right_logical", HLO_IntTensor, "ShiftRightLogical">;
@@ -193,8 +192,8 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [HLO_InferType, Pure]> {
     %r = stablehlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<4xf32>, tensor<f32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$min, HLO_Tensor:$operand, HLO_Tensor:$max);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrQuant:$min, HLO_TensorOrQuant:$operand, HLO_TensorOrQuant:$max);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $min `,` $operand `,` $max attr-dict
       `:` custom<SameOperandsAndResultType>(type($min), type($operand), type($max), type($result))
@@ -219,7 +218,7 @@ def StableHLO_CompareOp : StableHLO_Op<"compare", [HLO_InferType, Pure, Elementw
     %p = stablehlo.compare  GT, %a, %b,  FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+  let arguments = (ins HLO_TensorOrQuant:$lhs, HLO_TensorOrQuant:$rhs,
                        HLO_ComparisonDirectionAttr:$comparison_direction,
                        OptionalAttr<HLO_ComparisonTypeAttr>:$compare_type);
   let results = (outs HLO_PredTensor:$result);
@@ -241,9 +240,9 @@ def StableHLO_SelectOp : StableHLO_Op<"select", [HLO_InferType, Pure]> {
     %r = stablehlo.select %p, %a, %b : tensor<4xi1>, tensor<4xf32>
     ```
   }];
-  let arguments = (ins HLO_PredTensor:$pred, HLO_Tensor:$on_true,
-                       HLO_Tensor:$on_false);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_PredTensor:$pred, HLO_TensorOrQuant:$on_true,
+                       HLO_TensorOrQuant:$on_false);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     operands attr-dict `:`
       custom<SelectOpType>(type($pred), type($on_true), type($on_false), type($result))
@@ -348,10 +347,10 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [HLO_InferShape, Pure]>
            precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+  let arguments = (ins HLO_TensorOrQuant:$lhs, HLO_TensorOrQuant:$rhs,
                        HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -371,7 +370,7 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [HLO_InferShape, Pure]
            : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+  let arguments = (ins HLO_TensorOrQuant:$lhs, HLO_TensorOrQuant:$rhs,
                        OptionalAttr<DenseI64ArrayAttr>:$window_strides,
                        OptionalAttr<I64ElementsAttr>:$padding,
                        OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
@@ -381,7 +380,7 @@ def StableHLO_ConvolutionOp : StableHLO_Op<"convolution", [HLO_InferShape, Pure]
                        I64Attr:$feature_group_count,
                        I64Attr:$batch_group_count,
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -440,9 +439,9 @@ def StableHLO_BroadcastInDimOp : StableHLO_Op<"broadcast_in_dim", [Pure]> {
     %r = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand,
+  let arguments = (ins HLO_TensorOrQuant:$operand,
                        DenseI64ArrayAttr:$broadcast_dimensions);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $operand `,` `dims` `=` $broadcast_dimensions
       attr-dict `:` functional-type(operands, results)
@@ -460,8 +459,8 @@ def StableHLO_ReshapeOp : StableHLO_Op<"reshape", [Pure]> {
     %r = stablehlo.reshape %x : (tensor<2x3xf32>) -> tensor<3x2xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrQuant:$operand);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -476,8 +475,8 @@ def StableHLO_TransposeOp : StableHLO_Op<"transpose", [HLO_InferType, Pure]> {
     %r = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3xf32>) -> tensor<3x2xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$permutation);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrQuant:$operand, DenseI64ArrayAttr:$permutation);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $operand `,` `dims` `=` $permutation attr-dict `:` functional-type(operands, results)
   }];
@@ -508,8 +507,8 @@ def StableHLO_ConcatenateOp : StableHLO_Op<"concatenate", [HLO_InferType, Pure]>
     %r = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2xf32>, tensor<3xf32>) -> tensor<5xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs, I64Attr:$dimension);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs, I64Attr:$dimension);
+  let results = (outs HLO_TensorOrQuant:$result);
   // `%a, %b, dim = 0`: custom, since a declarative variadic operand list
   // would take the comma before `dim` for another operand.
   let hasCustomAssemblyFormat = 1;
@@ -525,10 +524,10 @@ def StableHLO_SliceOp : StableHLO_Op<"slice", [HLO_InferType, Pure]> {
     %r = stablehlo.slice %x [1:3, 0:4:2] : (tensor<4x4xf32>) -> tensor<2x2xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$start_indices,
+  let arguments = (ins HLO_TensorOrQuant:$operand, DenseI64ArrayAttr:$start_indices,
                        DenseI64ArrayAttr:$limit_indices,
                        DenseI64ArrayAttr:$strides);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -544,11 +543,11 @@ def StableHLO_PadOp : StableHLO_Op<"pad", [HLO_InferType, Pure]> {
            : (tensor<2x3xf32>, tensor<f32>) -> tensor<4x4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
+  let arguments = (ins HLO_TensorOrQuant:$operand, HLO_TensorOrQuant:$padding_value,
                        DenseI64ArrayAttr:$edge_padding_low,
                        DenseI64ArrayAttr:$edge_padding_high,
                        DenseI64ArrayAttr:$interior_padding);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $operand `,` $padding_value `,` `low` `=` $edge_padding_low `,` `high` `=` $edge_padding_high
       `,` `interior` `=` $interior_padding attr-dict `:` functional-type(operands, results)
@@ -562,8 +561,8 @@ def StableHLO_ReverseOp : StableHLO_Op<"reverse", [HLO_InferType, Pure]> {
     %r = stablehlo.reverse %x, dims = [0] : tensor<3x2xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, DenseI64ArrayAttr:$dimensions);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrQuant:$operand, DenseI64ArrayAttr:$dimensions);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $operand `,` `dims` `=` $dimensions attr-dict
       `:` custom<SameOperandsAndResultType>(type($operand), type($result))
@@ -575,5 +574,6 @@ include "xla/Dialect/StableHLO/StablehloIndexingOps.td"
 include "xla/Dialect/StableHLO/StablehloWindowOps.td"
 include "xla/Dialect/StableHLO/StablehloMiscOps.td"
 include "xla/Dialect/StableHLO/StablehloCollectiveOps.td"
+include "xla/Dialect/StableHLO/StablehloQuantOps.td"
 
 #endif // XLA_STABLEHLO_OPS
