@@ -552,3 +552,30 @@ func.func @polygamma_integer(%a: tensor<4xi32>) -> tensor<4xi32> {
   %0 = chlo.polygamma %a, %a : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// mulhi takes integers.
+func.func @mulhi_float(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'chlo.mulhi' op operand #0 must be ranked tensor of}}
+  %0 = chlo.mulhi %a, %a : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// mulhi: operands and result of one type.
+func.func @mulhi_types(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
+  // expected-error@+1 {{'chlo.mulhi' op failed to verify that all of {x, y, result} have same type}}
+  %0 = chlo.mulhi %a, %b : tensor<4xi32>, tensor<4xi64> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// broadcast_complex: a complex result of the operands' float type.
+func.func @broadcast_complex_type(%a: tensor<2xf32>) -> tensor<2xcomplex<f64>> {
+  // expected-error@+1 {{'chlo.broadcast_complex' op requires float operands of one type and a complex result of that type}}
+  %0 = chlo.broadcast_complex %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xcomplex<f64>>
+  return %0 : tensor<2xcomplex<f64>>
+}

@@ -92,7 +92,7 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> 
 //===----------------------------------------------------------------------===//
 
 class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
-                                   string xlaName>
+                                   string xlaName, bit hasAccuracy = 0>
     : StableHLO_Op<mnemonic, [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape,
                               SameOperandsAndResultElementType]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
@@ -103,7 +103,9 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
     %r = stablehlo.}] # mnemonic # [{ %x : tensor<4xf32>
     ```
   }];
-  let arguments = (ins operandType:$operand);
+  let arguments = !if(hasAccuracy,
+      (ins operandType:$operand, OptionalAttr<HLO_ResultAccuracyAttr>:$result_accuracy),
+      (ins operandType:$operand));
   let results = (outs operandType:$result);
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
@@ -117,6 +119,12 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
     }
   }];
 }
+
+// The transcendental ops, which take an optional `result_accuracy`
+// (`{result_accuracy = #stablehlo.result_accuracy<...>}` in the attribute
+// dictionary); see HLO_ResultAccuracyAttr for what the lowerings do with it.
+class StableHLO_TranscendentalOp<string mnemonic, Type operandType, string xlaName>
+    : StableHLO_UnaryElementwiseOp<mnemonic, operandType, xlaName, 1>;
 
 def StableHLO_AbsOp : StableHLO_Op<"abs", [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise absolute value (XLA: Abs).";
@@ -137,21 +145,21 @@ def StableHLO_AbsOp : StableHLO_Op<"abs", [HLO_InferType, Pure, Elementwise, Sam
   }];
 }
 def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpOrComplexTensor, "Neg">;
-def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
-def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpOrComplexTensor, "Log">;
-def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpOrComplexTensor, "Tanh">;
-def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpOrComplexTensor, "Sqrt">;
-def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpOrComplexTensor, "Rsqrt">;
+def StableHLO_ExpOp : StableHLO_TranscendentalOp<"exponential", HLO_FpOrComplexTensor, "Exp">;
+def StableHLO_LogOp : StableHLO_TranscendentalOp<"log", HLO_FpOrComplexTensor, "Log">;
+def StableHLO_TanhOp : StableHLO_TranscendentalOp<"tanh", HLO_FpOrComplexTensor, "Tanh">;
+def StableHLO_SqrtOp : StableHLO_TranscendentalOp<"sqrt", HLO_FpOrComplexTensor, "Sqrt">;
+def StableHLO_RsqrtOp : StableHLO_TranscendentalOp<"rsqrt", HLO_FpOrComplexTensor, "Rsqrt">;
 def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", HLO_PredOrIntTensor, "Not">;
 def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", HLO_FpTensor, "Floor">;
 def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", HLO_FpTensor, "Ceil">;
-def StableHLO_SineOp : StableHLO_UnaryElementwiseOp<"sine", HLO_FpOrComplexTensor, "Sin">;
-def StableHLO_CosineOp : StableHLO_UnaryElementwiseOp<"cosine", HLO_FpOrComplexTensor, "Cos">;
-def StableHLO_TanOp : StableHLO_UnaryElementwiseOp<"tan", HLO_FpOrComplexTensor, "Tan">;
-def StableHLO_LogisticOp : StableHLO_UnaryElementwiseOp<"logistic", HLO_FpOrComplexTensor, "Logistic">;
-def StableHLO_Expm1Op : StableHLO_UnaryElementwiseOp<"exponential_minus_one", HLO_FpOrComplexTensor, "Expm1">;
-def StableHLO_Log1pOp : StableHLO_UnaryElementwiseOp<"log_plus_one", HLO_FpOrComplexTensor, "Log1p">;
-def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpTensor, "Cbrt">;
+def StableHLO_SineOp : StableHLO_TranscendentalOp<"sine", HLO_FpOrComplexTensor, "Sin">;
+def StableHLO_CosineOp : StableHLO_TranscendentalOp<"cosine", HLO_FpOrComplexTensor, "Cos">;
+def StableHLO_TanOp : StableHLO_TranscendentalOp<"tan", HLO_FpOrComplexTensor, "Tan">;
+def StableHLO_LogisticOp : StableHLO_TranscendentalOp<"logistic", HLO_FpOrComplexTensor, "Logistic">;
+def StableHLO_Expm1Op : StableHLO_TranscendentalOp<"exponential_minus_one", HLO_FpOrComplexTensor, "Expm1">;
+def StableHLO_Log1pOp : StableHLO_TranscendentalOp<"log_plus_one", HLO_FpOrComplexTensor, "Log1p">;
+def StableHLO_CbrtOp : StableHLO_TranscendentalOp<"cbrt", HLO_FpTensor, "Cbrt">;
 def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpTensor, "RoundNearestEven">;
 def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpTensor, "RoundNearestAfz">;
 def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpOrComplexTensor, "Sign">;
@@ -253,7 +261,7 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [HLO_InferType, Pure]> {
 //===----------------------------------------------------------------------===//
 
 def StableHLO_CompareOp : StableHLO_Op<"compare", [HLO_InferType, Pure, Elementwise,
-    SameTypeOperands, SameOperandsAndResultShape]> {
+    SameOperandsElementType, SameOperandsAndResultShape]> {
   let summary = "Element-wise comparison (XLA: Compare).";
   let description = [{
     Compares `lhs` and `rhs` element by element with `comparison_direction`,
@@ -394,10 +402,20 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [HLO_InferShape, Pure]>
     %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1],
            precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
     ```
+
+    `algorithm` (`#stablehlo.dot_algorithm`, written `algorithm = <...>`
+    in this form) asks for operands rounded to `lhs/rhs_precision_type`
+    and products summed in `accumulation_type`; with it every precision is
+    DEFAULT. The CPU lowering rounds a float operand to a narrower
+    precision type given with one component (`reduce_precision` to its
+    exponent and mantissa bits, e.g. tf32 = e8m10) and sums in the wider of
+    the element and accumulation types; more components (bf16 x3, ...)
+    stand for the full element precision and change nothing.
   }];
   let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
                        HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
-                       OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+                       OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config,
+                       OptionalAttr<HLO_DotAlgorithmAttr>:$algorithm);
   let results = (outs HLO_Tensor:$result);
   let hasCustomAssemblyFormat = 1;
 }
