@@ -8,7 +8,7 @@
 // polygamma(1, 1) = pi^2/6 = 1.6449340668, zeta(2, 2) = polygamma(1, 2) =
 // pi^2/6 - 1 (mpmath.zeta, mpmath.polygamma).
 // RUN: xla-run --check --split-input-file %s | FileCheck %s
-// CHECK: 10 passed, 0 failed
+// CHECK: 13 passed, 0 failed
 
 func.func @i8() {
   %a = stablehlo.constant dense<[-128, 127, -128, -1, 100, -100, 7, 0]> : tensor<8xi8>
@@ -105,5 +105,29 @@ func.func @broadcast_polygamma() {
   %x = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %r = chlo.broadcast_polygamma %n, %x : (tensor<f32>, tensor<2xf32>) -> tensor<2xf32>
   check.expect_almost_eq_const %r, dense<[1.6449340668, 0.6449340668]> : tensor<2xf32>, tolerance = 1.0e-5
+  return
+}
+
+// -----
+
+// constant and constant_like (a splat of the operand's shape).
+func.func @constants() {
+  %c = chlo.constant dense<[1.5, -2.0]> : tensor<2xf32>
+  check.expect_eq_const %c, dense<[1.5, -2.0]> : tensor<2xf32>
+  %x = stablehlo.constant dense<0> : tensor<2x3xi32>
+  %l = "chlo.constant_like"(%x) {value = 7 : i32} : (tensor<2x3xi32>) -> tensor<2x3xi32>
+  check.expect_eq_const %l, dense<7> : tensor<2x3xi32>
+  return
+}
+
+// -----
+
+// broadcast_select: pred [[T], [F]] over columns, on_true a row, on_false a scalar.
+func.func @broadcast_select() {
+  %p = stablehlo.constant dense<[[true], [false]]> : tensor<2x1xi1>
+  %a = stablehlo.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %b = stablehlo.constant dense<-1.0> : tensor<f32>
+  %r = chlo.broadcast_select %p, %a, %b : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  check.expect_eq_const %r, dense<[[1.0, 2.0, 3.0], [-1.0, -1.0, -1.0]]> : tensor<2x3xf32>
   return
 }

@@ -226,3 +226,15 @@ func.func @broadcast_special(%a: tensor<f32>, %b: tensor<2x3xf32>) {
   %2 = chlo.broadcast_complex %a, %b : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xcomplex<f32>>
   return
 }
+
+// constant, constant_like and broadcast_select.
+// CHECK-LABEL: func.func @constants_and_select
+func.func @constants_and_select(%x: tensor<2x3xf32>, %p: tensor<2x1xi1>, %a: tensor<3xf32>, %b: tensor<f32>) {
+  // CHECK: chlo.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+  %0 = chlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  // CHECK: "chlo.constant_like"(%{{.*}}) <{value = 1.000000e+00 : f32}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "chlo.constant_like"(%x) {value = 1.0 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: chlo.broadcast_select %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %2 = chlo.broadcast_select %p, %a, %b : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return
+}
