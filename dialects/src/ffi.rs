@@ -2,6 +2,7 @@
 
 use mlir_sys::{
     MlirAttribute, MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef,
+    MlirType,
 };
 
 #[repr(C)]
@@ -69,4 +70,14 @@ unsafe extern "C" {
 
     /// lib/CAPI/Attributes.cpp: a `#stablehlo.channel_handle`'s fields.
     pub fn xlaChannelHandleGet(attribute: MlirAttribute, handle: *mut i64, ty: *mut i64) -> bool;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.dot_algorithm`'s fields
+    /// (`counts`: lhs components, rhs components, primitive operations).
+    pub fn xlaDotAlgorithmGet(
+        attribute: MlirAttribute,
+        lhs_precision: *mut MlirType,
+        rhs_precision: *mut MlirType,
+        accumulation: *mut MlirType,
+        counts: *mut i64,
+        allow_imprecise_accumulation: *mut bool,
+    ) -> bool;
 }

@@ -61,6 +61,52 @@ pub fn create_context() -> Context {
     context
 }
 
+/// The fields of a `#stablehlo.dot_algorithm` (dot_general's `algorithm`).
+#[derive(Debug, Clone, Copy)]
+pub struct DotAlgorithm<'c> {
+    pub lhs_precision_type: melior::ir::Type<'c>,
+    pub rhs_precision_type: melior::ir::Type<'c>,
+    pub accumulation_type: melior::ir::Type<'c>,
+    pub lhs_component_count: i64,
+    pub rhs_component_count: i64,
+    pub num_primitive_operations: i64,
+    pub allow_imprecise_accumulation: bool,
+}
+
+/// The fields of a `#stablehlo.dot_algorithm` attribute, `None` for any
+/// other attribute.
+pub fn dot_algorithm(attribute: melior::ir::Attribute<'_>) -> Option<DotAlgorithm<'_>> {
+    let null = mlir_sys::MlirType { ptr: std::ptr::null() };
+    let (mut lhs, mut rhs, mut accumulation) = (null, null, null);
+    let mut counts = [0i64; 3];
+    let mut allow_imprecise = false;
+    // SAFETY: the attribute is live; the function writes the three types,
+    // the three counts and the flag, and only for a dot algorithm.
+    let found = unsafe {
+        ffi::xlaDotAlgorithmGet(
+            melior::ir::AttributeLike::to_raw(&attribute),
+            &mut lhs,
+            &mut rhs,
+            &mut accumulation,
+            counts.as_mut_ptr(),
+            &mut allow_imprecise,
+        )
+    };
+    // SAFETY: on success the types are live types of the attribute's
+    // context, which outlives the returned values.
+    found.then(|| unsafe {
+        DotAlgorithm {
+            lhs_precision_type: melior::ir::Type::from_raw(lhs),
+            rhs_precision_type: melior::ir::Type::from_raw(rhs),
+            accumulation_type: melior::ir::Type::from_raw(accumulation),
+            lhs_component_count: counts[0],
+            rhs_component_count: counts[1],
+            num_primitive_operations: counts[2],
+            allow_imprecise_accumulation: allow_imprecise,
+        }
+    })
+}
+
 /// The `(handle, type)` of a `#stablehlo.channel_handle` attribute, `None`
 /// for any other attribute.
 pub fn channel_handle(attribute: melior::ir::Attribute) -> Option<(i64, i64)> {

@@ -35,8 +35,39 @@ pub enum Comparison {
     Equal,
     /// Within an absolute tolerance (integers exactly).
     Almost(f64),
-    /// Within a number of ulps.
-    Ulps(u64),
+    /// Between `min` and `max` ulps apart, counted in the element type
+    /// (complex elements: the larger distance of the two parts).
+    Ulps { min: u64, max: u64 },
+}
+
+/// An ulp bound of `check.expect_close`: the attribute's value (unsigned
+/// attributes up to 2^64 - 1, the verifier rejects negative ones), or
+/// `default` when absent.
+fn ulp_bound(op: OperationRef, name: &str, default: u64) -> u64 {
+    let Ok(attribute) = op.attribute(name) else { return default };
+    let Ok(integer) = IntegerAttribute::try_from(attribute) else { return default };
+    // SAFETY: `attribute` is a live integer attribute; its type is read
+    // before the value, which is read as unsigned only for unsigned types.
+    unsafe {
+        let ty = mlir_sys::mlirAttributeGetType(attribute.to_raw());
+        if mlir_sys::mlirIntegerTypeIsUnsigned(ty) {
+            mlir_sys::mlirIntegerAttrGetValueUInt(attribute.to_raw())
+        } else {
+            integer.value().max(0) as u64
+        }
+    }
+}
+
+/// The ulp distance of two complex parts of the same element type (f32
+/// parts when `single`), as the distance of their bit patterns mapped to
+/// ordered integers.
+fn part_ulps(a: f64, e: f64, single: bool) -> u128 {
+    let ordered = |value: f64| -> i128 {
+        let (bits, width) = if single { (u64::from((value as f32).to_bits()), 32) } else { (value.to_bits(), 64) };
+        let sign = 1u64 << (width - 1);
+        if bits & sign != 0 { -((bits & !sign) as i128) } else { bits as i128 }
+    };
+    (ordered(a) - ordered(e)).unsigned_abs()
 }
 
 /// One `check.*` op of a function.
@@ -159,13 +190,10 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
             "check.expect_almost_eq" | "check.expect_almost_eq_const" => Comparison::Almost(
                 op.attribute("tolerance").ok().and_then(|a| FloatAttribute::try_from(a).ok()).map(|f| f.value()).unwrap_or(1e-4),
             ),
-            "check.expect_close" => Comparison::Ulps(
-                op.attribute("max_ulp_difference")
-                    .ok()
-                    .and_then(|a| IntegerAttribute::try_from(a).ok())
-                    .map(|i| i.value().max(0) as u64)
-                    .unwrap_or(3),
-            ),
+            "check.expect_close" => Comparison::Ulps {
+                min: ulp_bound(*op, "min_ulp_difference", 0),
+                max: ulp_bound(*op, "max_ulp_difference", 3),
+            },
             other => return Err(format!("unknown check op '{other}'")),
         };
         expectations.push(Expectation { op: name.clone(), location: location_text(op.location()), comparison });
@@ -231,14 +259,32 @@ impl Expectation {
             let matches = match (a, e) {
                 (Element::Int(a), Element::Int(e)) => a == e,
                 (Element::Float { value: a, ordered: ao, .. }, Element::Float { value: e, ordered: eo, .. }) => match self.comparison {
-                    Comparison::Ulps(max) => {
-                        if a.is_nan() || e.is_nan() { a.is_nan() && e.is_nan() } else { (ao - eo).unsigned_abs() <= u128::from(max) }
+                    Comparison::Ulps { min, max } => {
+                        if a.is_nan() || e.is_nan() {
+                            a.is_nan() && e.is_nan()
+                        } else {
+                            (u128::from(min)..=u128::from(max)).contains(&(ao - eo).unsigned_abs())
+                        }
                     }
                     comparison => float_matches(a, e, comparison),
                 },
-                (Element::Complex(ar, ai), Element::Complex(er, ei)) => {
-                    float_matches(ar, er, self.comparison) && float_matches(ai, ei, self.comparison)
-                }
+                (Element::Complex(ar, ai), Element::Complex(er, ei)) => match self.comparison {
+                    // The distance of a complex pair is the larger of its
+                    // parts' (a NaN part matches only a NaN part).
+                    Comparison::Ulps { min, max } => {
+                        let single = actual.element_type == crate::host_tensor::ElementType::C64;
+                        let parts = [(ar, er), (ai, ei)];
+                        let nans_match = parts.iter().all(|&(a, e)| a.is_nan() == e.is_nan());
+                        let distance = parts
+                            .iter()
+                            .filter(|(a, _)| !a.is_nan())
+                            .map(|&(a, e)| part_ulps(a, e, single))
+                            .max()
+                            .unwrap_or(0);
+                        nans_match && (u128::from(min)..=u128::from(max)).contains(&distance)
+                    }
+                    comparison => float_matches(ar, er, comparison) && float_matches(ai, ei, comparison),
+                },
                 _ => false,
             };
             if !matches {
@@ -254,7 +300,8 @@ impl Expectation {
         let how = match self.comparison {
             Comparison::Equal => "exactly".to_string(),
             Comparison::Almost(tolerance) => format!("within {tolerance}"),
-            Comparison::Ulps(max) => format!("within {max} ulp"),
+            Comparison::Ulps { min: 0, max } => format!("within {max} ulp"),
+            Comparison::Ulps { min, max } => format!("within {min} to {max} ulp"),
         };
         Err(format!("{count} of {} element(s) differ ({how}); {}", actual.num_elements(), differences.join("; ")))
     }

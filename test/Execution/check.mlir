@@ -11,7 +11,9 @@
 // FAIL-DAG: check-failures.mlir:13:3: error: check.expect_almost_eq_const failed in @too_far: 1 of 1 element(s) differ (within 0.0001); at [0]: got 0.5, expected 0.5002
 // FAIL-DAG: check-failures.mlir:21:3: error: check.expect_close failed in @ulps: 1 of 1 element(s) differ (within 1 ulp); at [0]: got 1, expected 1.0000002
 // FAIL-DAG: check-failures.mlir:27:3: error: check.expect_eq_const failed in @nan_is_not_a_number: 1 of 1 element(s) differ (exactly); at [0]: got NaN, expected 1
-// FAIL: 1 passed, 4 failed
+// FAIL-DAG: check-failures.mlir:33:3: error: check.expect_close failed in @ulps_below_min: 1 of 1 element(s) differ (within 1 to 2 ulp); at [0]: got 1, expected 1
+// FAIL-DAG: check-failures.mlir:40:3: error: check.expect_close failed in @complex_ulps: 1 of 1 element(s) differ (within 1 ulp); at [0]: got (1, 2), expected (1, 2.000000476837158)
+// FAIL: 1 passed, 6 failed
 // FAIL-NEXT: exit=1
 
 // Outside --check, expectations cannot be compiled.

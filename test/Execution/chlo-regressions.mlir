@@ -103,6 +103,16 @@
 // BROADCAST-DYNAMIC: chlo.broadcast_add %{{.*}}, %{{.*}} : (tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
 // BROADCAST-DYNAMIC: chlo.broadcast_multiply %{{.*}}, %{{.*}} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<?x3xf32>
 
+// Regression (was a bug): chlo.acosh of large negative arguments gave ±inf
+// instead of NaN ((x+1)(x-1) overflowed to +inf in f32: acosh(-1e20) =
+// +inf; in f64 x + sqrt(..) cancelled to 0: acosh(-1e20) = -inf).
+// acosh(x) is NaN for every x < 1 (numpy.arccosh agrees); -1 and 1 are
+// the exact boundary values (NaN and 0).
+// RUN: xla-run %t/acosh-negative.mlir --entry f32 --input '6xf32=[-1e20,-3e38,-inf,-2,-1,1]' | FileCheck %s --check-prefix=ACOSH-NEG32
+// ACOSH-NEG32: result[0]: tensor<6xf32> = [nan, nan, nan, nan, nan, 0]
+// RUN: xla-run %t/acosh-negative.mlir --entry f64 --input '6xf64=[-1e20,-1e300,-1.7976931348623157e308,-2,0.5,1]' | FileCheck %s --check-prefix=ACOSH-NEG64
+// ACOSH-NEG64: result[0]: tensor<6xf64> = [nan, nan, nan, nan, nan, 0]
+
 //--- broadcast-scalar.mlir
 func.func @main(%s: tensor<f32>, %b: tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
   %0 = chlo.broadcast_add %s, %b : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
@@ -191,4 +201,14 @@ func.func @main(%a: tensor<?xf32>, %b: tensor<3xf32>, %c: tensor<2x3xf32>) {
   %0 = chlo.broadcast_add %a, %b : (tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
   %1 = chlo.broadcast_multiply %b, %c : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<?x3xf32>
   return
+}
+
+//--- acosh-negative.mlir
+func.func @f32(%x: tensor<6xf32>) -> tensor<6xf32> {
+  %0 = chlo.acosh %x : tensor<6xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}
+func.func @f64(%x: tensor<6xf64>) -> tensor<6xf64> {
+  %0 = chlo.acosh %x : tensor<6xf64> -> tensor<6xf64>
+  return %0 : tensor<6xf64>
 }

@@ -26,10 +26,11 @@ func.func @dynamic_iota_dynamic_result(%s: tensor<1xi64>) -> tensor<?xi32> {
 
 // -----
 
-// A constant shape operand that contradicts the static result type.
+// A constant shape operand that contradicts the static result type: the
+// verifier rejects it (dynamic_iota_c2) before the lowering could.
 func.func @dynamic_iota_wrong_shape() -> tensor<4xi32> {
   %s = stablehlo.constant dense<5> : tensor<1xi64>
-  // expected-error@+1 {{cannot lower 'stablehlo.dynamic_iota': output_shape [5] contradicts the result shape [4]}}
+  // expected-error@+1 {{'stablehlo.dynamic_iota' op result shape [4] does not match output_shape [5]}}
   %r = stablehlo.dynamic_iota %s, dim = 0 : (tensor<1xi64>) -> tensor<4xi32>
   return %r : tensor<4xi32>
 }

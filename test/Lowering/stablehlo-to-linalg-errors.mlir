@@ -23,10 +23,10 @@ func.func @add_dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
 
 // -----
 
-func.func @broadcast_dynamic(%a: tensor<?xf32>) -> tensor<2x?xf32> {
+func.func @broadcast_dynamic(%a: tensor<?xf32>) -> tensor<2x3xf32> {
   // expected-error@+1 {{cannot lower 'stablehlo.broadcast_in_dim': dynamic shapes are not supported yet (type tensor<?xf32>)}}
-  %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<?xf32>) -> tensor<2x?xf32>
-  return %0 : tensor<2x?xf32>
+  %0 = stablehlo.broadcast_in_dim %a, dims = [1] : (tensor<?xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
 }
 
 // -----

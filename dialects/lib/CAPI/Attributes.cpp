@@ -22,4 +22,23 @@ bool xlaChannelHandleGet(MlirAttribute attribute, int64_t *handle, int64_t *type
   return true;
 }
 
+/// The precision and accumulation types and the operation counts of a
+/// `#stablehlo.dot_algorithm` (`counts` = lhs components, rhs components,
+/// primitive operations); false (and nothing written) for any other
+/// attribute.
+bool xlaDotAlgorithmGet(MlirAttribute attribute, MlirType *lhsPrecision, MlirType *rhsPrecision,
+                        MlirType *accumulation, int64_t *counts, bool *allowImpreciseAccumulation) {
+  auto algorithm = llvm::dyn_cast_or_null<xla::stablehlo::DotAlgorithmAttr>(unwrap(attribute));
+  if (!algorithm)
+    return false;
+  *lhsPrecision = wrap(algorithm.getLhsPrecisionType());
+  *rhsPrecision = wrap(algorithm.getRhsPrecisionType());
+  *accumulation = wrap(algorithm.getAccumulationType());
+  counts[0] = algorithm.getLhsComponentCount();
+  counts[1] = algorithm.getRhsComponentCount();
+  counts[2] = algorithm.getNumPrimitiveOperations();
+  *allowImpreciseAccumulation = algorithm.getAllowImpreciseAccumulation();
+  return true;
+}
+
 } // extern "C"

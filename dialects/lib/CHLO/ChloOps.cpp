@@ -215,9 +215,16 @@ static LogicalResult verifyBroadcastBinary(Operation *op,
   auto lhs = cast<RankedTensorType>(op->getOperand(0).getType());
   auto rhs = cast<RankedTensorType>(op->getOperand(1).getType());
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
-  if (lhs.getElementType() != rhs.getElementType() ||
-      lhs.getElementType() != result.getElementType())
-    return op->emitOpError() << "requires one element type for operands and result";
+  // broadcast_complex: float parts, a complex result of their type.
+  Type resultElement = result.getElementType();
+  if (isa<BroadcastComplexOp>(op)) {
+    auto complex = dyn_cast<ComplexType>(resultElement);
+    resultElement = complex ? complex.getElementType() : Type();
+  }
+  if (lhs.getElementType() != rhs.getElementType() || lhs.getElementType() != resultElement)
+    return op->emitOpError() << (isa<BroadcastComplexOp>(op)
+                                     ? "requires float operands of one type and a complex result of that type"
+                                     : "requires one element type for operands and result");
   int64_t rank = std::max(lhs.getRank(), rhs.getRank());
   if (result.getRank() != rank)
     return op->emitOpError() << "result rank must be " << rank;
@@ -272,7 +279,45 @@ XLA_CHLO_BROADCAST_VERIFIER(BroadcastShiftLeftOp)
 XLA_CHLO_BROADCAST_VERIFIER(BroadcastShiftRightArithmeticOp)
 XLA_CHLO_BROADCAST_VERIFIER(BroadcastShiftRightLogicalOp)
 XLA_CHLO_BROADCAST_VERIFIER(BroadcastNextAfterOp)
+XLA_CHLO_BROADCAST_VERIFIER(BroadcastPolygammaOp)
+XLA_CHLO_BROADCAST_VERIFIER(BroadcastZetaOp)
+XLA_CHLO_BROADCAST_VERIFIER(BroadcastComplexOp)
 #undef XLA_CHLO_BROADCAST_VERIFIER
+
+// broadcast_select: the numpy broadcast of the three shapes is the
+// result's; on_true, on_false and the result share an element type.
+LogicalResult BroadcastSelectOp::verify() {
+  auto result = cast<RankedTensorType>(getResult().getType());
+  for (Value value : {getOnTrue(), getOnFalse()})
+    if (cast<RankedTensorType>(value.getType()).getElementType() != result.getElementType())
+      return emitOpError() << "on_true, on_false and the result must have one element type";
+  for (auto [name, value] : {std::make_pair("pred", getPred()), std::make_pair("on_true", getOnTrue()),
+                             std::make_pair("on_false", getOnFalse())}) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (type.getRank() > result.getRank())
+      return emitOpError() << name << " has rank " << type.getRank() << ", above the result's "
+                           << result.getRank();
+    int64_t offset = result.getRank() - type.getRank();
+    for (int64_t i = 0; i < type.getRank(); ++i) {
+      int64_t size = type.getDimSize(i), to = result.getDimSize(offset + i);
+      if (size != 1 && !ShapedType::isDynamic(size) && !ShapedType::isDynamic(to) && size != to)
+        return emitOpError() << name << " dimension " << i << " of size " << size
+                             << " does not broadcast to result dimension " << offset + i << " of size " << to;
+    }
+  }
+  return success();
+}
+
+LogicalResult ConstantLikeOp::verify() {
+  auto operand = cast<RankedTensorType>(getOperand().getType());
+  auto result = cast<RankedTensorType>(getResult().getType());
+  if (result.getShape() != operand.getShape())
+    return emitOpError() << "result shape must be the operand's, got " << result << " for " << operand;
+  if (result.getElementType() != getValue().getType())
+    return emitOpError() << "result element type must be the value's type " << getValue().getType()
+                         << ", got " << result.getElementType();
+  return success();
+}
 
 LogicalResult TopKOp::verify() {
   auto operand = cast<RankedTensorType>(getOperand().getType());

@@ -96,7 +96,21 @@ void ExpectAlmostEqOp::print(OpAsmPrinter &printer) {
   printer << " : " << getLhs().getType();
 }
 
-// %a, %b [, max_ulp_difference = n] attr-dict : type, type
+// An ulp bound as written: a signless or signed value may be negative (an
+// error of the verifier), an unsigned one reaches 2^64 - 1.
+static bool isNegativeBound(IntegerAttr bound) {
+  return bound && !bound.getType().isUnsignedInteger() && bound.getValue().isNegative();
+}
+
+static void printBound(OpAsmPrinter &printer, StringRef name, IntegerAttr bound) {
+  printer << ", " << name << " = ";
+  if (bound.getType().isUnsignedInteger())
+    printer << bound.getValue().getZExtValue();
+  else
+    printer << bound.getValue().getSExtValue();
+}
+
+// %a, %b [, max_ulp_difference = n] [, min_ulp_difference = n] attr-dict : type, type
 ParseResult ExpectCloseOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand actual, expected;
   Type actualType, expectedType;
@@ -104,14 +118,24 @@ ParseResult ExpectCloseOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   while (succeeded(parser.parseOptionalComma())) {
     StringRef key;
-    int64_t value;
+    APInt value;
     SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseKeyword(&key) || parser.parseEqual() || parser.parseInteger(value))
+    if (parser.parseKeyword(&key) || parser.parseEqual())
       return failure();
-    if (key == "max_ulp_difference")
-      result.addAttribute("max_ulp_difference", parser.getBuilder().getI64IntegerAttr(value));
-    else if (key != "min_ulp_difference")
-      return parser.emitError(loc) << "unknown field '" << key << "' (expected max_ulp_difference)";
+    if (key != "max_ulp_difference" && key != "min_ulp_difference")
+      return parser.emitError(loc) << "unknown field '" << key
+                                   << "' (expected max_ulp_difference or min_ulp_difference)";
+    SMLoc valueLoc = parser.getCurrentLocation();
+    if (parser.parseInteger(value))
+      return failure();
+    // Up to 2^64 - 1 (kept unsigned above 2^63 - 1); negative values reach
+    // the verifier.
+    Builder &builder = parser.getBuilder();
+    if (value.isNegative() ? value.getSignificantBits() > 64 : value.getActiveBits() > 64)
+      return parser.emitError(valueLoc) << key << " does not fit in 64 bits";
+    bool unsignedValue = !value.isNegative() && value.getActiveBits() == 64;
+    Type type = unsignedValue ? builder.getIntegerType(64, /*isSigned=*/false) : builder.getI64Type();
+    result.addAttribute(key, builder.getIntegerAttr(type, value.sextOrTrunc(64)));
   }
   if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColonType(actualType) ||
       parser.parseComma() || parser.parseType(expectedType) ||
@@ -123,9 +147,11 @@ ParseResult ExpectCloseOp::parse(OpAsmParser &parser, OperationState &result) {
 
 void ExpectCloseOp::print(OpAsmPrinter &printer) {
   printer << ' ' << getActual() << ", " << getExpected();
-  if (getMaxUlpDifferenceAttr().getInt() != 3)
-    printer << ", max_ulp_difference = " << getMaxUlpDifferenceAttr().getInt();
-  printer.printOptionalAttrDict((*this)->getAttrs(), {"max_ulp_difference"});
+  if (IntegerAttr max = getMaxUlpDifferenceAttr())
+    printBound(printer, "max_ulp_difference", max);
+  if (IntegerAttr min = getMinUlpDifferenceAttr())
+    printBound(printer, "min_ulp_difference", min);
+  printer.printOptionalAttrDict((*this)->getAttrs(), {"max_ulp_difference", "min_ulp_difference"});
   printer << " : " << getActual().getType() << ", " << getExpected().getType();
 }
 
@@ -146,9 +172,17 @@ LogicalResult ExpectAlmostEqConstOp::verify() {
 }
 
 LogicalResult ExpectCloseOp::verify() {
-  if (!isa<FloatType>(getElementTypeOrSelf(getActual().getType())))
-    return emitOpError() << "compares floating-point tensors only, got " << getActual().getType();
-  if (getMaxUlpDifferenceAttr().getInt() < 0)
+  Type element = getElementTypeOrSelf(getActual().getType());
+  if (auto complex = dyn_cast<ComplexType>(element))
+    element = complex.getElementType();
+  if (!isa<FloatType>(element))
+    return emitOpError() << "compares floating-point or complex tensors only, got " << getActual().getType();
+  if (isNegativeBound(getMaxUlpDifferenceAttr()))
     return emitOpError() << "max_ulp_difference must not be negative";
+  if (isNegativeBound(getMinUlpDifferenceAttr()))
+    return emitOpError() << "min_ulp_difference must not be negative";
+  IntegerAttr max = getMaxUlpDifferenceAttr(), min = getMinUlpDifferenceAttr();
+  if (min && min.getValue().getZExtValue() > (max ? max.getValue().getZExtValue() : 3))
+    return emitOpError() << "min_ulp_difference must not exceed max_ulp_difference";
   return success();
 }

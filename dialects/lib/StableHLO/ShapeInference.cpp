@@ -260,6 +260,29 @@ LogicalResult inferElementwiseOp(OptLoc location, StringRef opName,
   return success();
 }
 
+// Whether values of element type `from` promote to `to` (the spec's
+// is_promotable): the same type, or the same kind (signed, unsigned or
+// signless integers; floats; complex numbers) at least as wide, with bf16
+// and f16 not promoting into each other.
+bool isPromotable(Type from, Type to) {
+  if (from == to)
+    return true;
+  if (auto a = dyn_cast<ComplexType>(from)) {
+    auto b = dyn_cast<ComplexType>(to);
+    return b && isPromotable(a.getElementType(), b.getElementType());
+  }
+  if (auto a = dyn_cast<IntegerType>(from)) {
+    auto b = dyn_cast<IntegerType>(to);
+    return b && a.getWidth() != 1 && b.getWidth() != 1 && a.getSignedness() == b.getSignedness() &&
+           a.getWidth() < b.getWidth();
+  }
+  if (auto a = dyn_cast<FloatType>(from)) {
+    auto b = dyn_cast<FloatType>(to);
+    return b && a.getWidth() < b.getWidth();
+  }
+  return false;
+}
+
 Type complexPartType(Type element) {
   if (auto complex = dyn_cast_if_present<ComplexType>(element))
     return complex.getElementType();
@@ -417,10 +440,11 @@ LogicalResult inferDotGeneralOp(OptLoc location, Type lhs, Type rhs,
                << ") and rhs[" << b << "] (size " << y << ") differ in size";
     }
   }
-  // dot_general_c11: one precision per operand, when given.
-  if (precisionCount && *precisionCount != 0 && *precisionCount != 2)
+  // dot_general_c11: one precision per operand, when given; like
+  // StableHLO's verifier, a single entry (for both operands) is accepted.
+  if (precisionCount && *precisionCount > 2)
     return emitShapeError(location, op)
-           << "precision_config must have 0 or 2 entries, got "
+           << "precision_config must have at most 2 entries, got "
            << *precisionCount;
   // (a quantized rhs: dot_general_c14-c20, verifyQuantizedOperation)
   if (lhsType->getElementType() != rhsType->getElementType() &&
@@ -1384,10 +1408,11 @@ LogicalResult inferConvolutionOp(
       !isHloQuantizedElement(rhsType->getElementType()))
     return emitShapeError(location, op)
            << "lhs and rhs must have the same element type";
-  // convolution_c28: no or two precisions.
-  if (precisionCount && *precisionCount != 0 && *precisionCount != 2)
+  // convolution_c24: at most two precisions (one may stand for both, as
+  // StableHLO's verifier accepts).
+  if (precisionCount && *precisionCount > 2)
     return emitShapeError(location, op)
-           << "precision_config must have 0 or 2 entries, got "
+           << "precision_config must have at most 2 entries, got "
            << *precisionCount;
   // convolution_c27: the result shape.
   SmallVector<int64_t> shape(rank, 0);
@@ -1592,6 +1617,14 @@ HLO_INFER(DotGeneralOp) {
   std::optional<size_t> precisions;
   if (ArrayAttr precision = adaptor.getPrecisionConfigAttr())
     precisions = precision.size();
+  // dot_general_c21: with an algorithm, every precision is DEFAULT.
+  if (adaptor.getAlgorithmAttr() && adaptor.getPrecisionConfigAttr())
+    for (Attribute precision : adaptor.getPrecisionConfigAttr())
+      if (auto value = dyn_cast<PrecisionAttr>(precision);
+          value && value.getValue() != Precision::DEFAULT)
+        return emitShapeError(location, getOperationName())
+               << "precision_config must be DEFAULT when an algorithm is given, got "
+               << stringifyPrecision(value.getValue());
   return inferDotGeneralOp(
       location, adaptor.getLhs().getType(), adaptor.getRhs().getType(),
       dims.getLhsBatchingDimensions(), dims.getRhsBatchingDimensions(),
@@ -1599,11 +1632,11 @@ HLO_INFER(DotGeneralOp) {
       precisions, types);
 }
 HLO_INFER(DotOp) {
-  // dot_general_c11 applies to dot too: no or two precisions.
+  // dot_general_c11 applies to dot too: at most two precisions.
   if (ArrayAttr precision = adaptor.getPrecisionConfigAttr();
-      precision && precision.size() != 0 && precision.size() != 2)
+      precision && precision.size() > 2)
     return emitShapeError(location, getOperationName())
-           << "precision_config must have 0 or 2 entries, got "
+           << "precision_config must have at most 2 entries, got "
            << precision.size();
   return inferDotOp(location, adaptor.getLhs().getType(),
                     adaptor.getRhs().getType(), types);
@@ -1840,13 +1873,42 @@ HLO_INFER(ScatterOp) {
   return inferOperandTypes(location, getOperationName(),
                            adaptor.getInputs().getTypes(), types);
 }
+/// The element type that a reduction `computation` of a collective works
+/// in: that of its first argument when that is a rank-0 tensor, else
+/// `fallback` (the operand's; the verifier reports a malformed region).
+static Type reductionElement(Region *computation, Type fallback) {
+  if (!computation || computation->empty() ||
+      computation->front().getNumArguments() == 0)
+    return fallback;
+  auto scalar = dyn_cast<RankedTensorType>(
+      computation->front().getArgument(0).getType());
+  return scalar && scalar.getRank() == 0 &&
+                 isPromotable(fallback, scalar.getElementType())
+             ? scalar.getElementType()
+             : fallback;
+}
+
+/// `types` with each tensor's element type replaced by `element` where it
+/// promotes to it (the verifier reports operands of different types).
+static void withElement(SmallVectorImpl<Type> &types, Type element) {
+  for (Type &type : types)
+    if (auto tensor = dyn_cast<RankedTensorType>(type);
+        tensor && isPromotable(tensor.getElementType(), element))
+      type = RankedTensorType::get(tensor.getShape(), element);
+}
+
 HLO_INFER(AllReduceOp) {
-  // all_reduce_c6: the results have the operand types.
+  // all_reduce_c6/c7: the results have the operand shapes and the
+  // computation's element type (which the operands' promotes to).
   if (adaptor.getOperands().empty())
     return emitShapeError(location, getOperationName())
            << "needs at least one operand";
-  return inferOperandTypes(location, getOperationName(),
-                           adaptor.getOperands().getTypes(), types);
+  if (failed(inferOperandTypes(location, getOperationName(),
+                               adaptor.getOperands().getTypes(), types)))
+    return failure();
+  withElement(types, reductionElement(regionOrNull(adaptor.getRegions(), 0),
+                                      getElementTypeOrSelf(types.front())));
+  return success();
 }
 /// The size of the process groups of a collective when the attributes
 /// determine it: the second dimension of `replica_groups`, unless there are
@@ -1920,10 +1982,15 @@ HLO_INFER(ReduceScatterOp) {
   auto factor = collectiveGroupSize(adaptor.getReplicaGroupsAttr(),
                                     adaptor.getChannelHandleAttr(),
                                     adaptor.getUseGlobalDeviceIds());
-  return inferScaledDim(location, getOperationName(),
-                        adaptor.getOperand().getType(),
-                        adaptor.getScatterDimension(), factor, true,
-                        "scatter_dimension", "the group size", types);
+  if (failed(inferScaledDim(location, getOperationName(),
+                            adaptor.getOperand().getType(),
+                            adaptor.getScatterDimension(), factor, true,
+                            "scatter_dimension", "the group size", types)))
+    return failure();
+  // reduce_scatter_c8: the computation's element type.
+  withElement(types, reductionElement(regionOrNull(adaptor.getRegions(), 0),
+                                      getElementTypeOrSelf(types.front())));
+  return success();
 }
 HLO_INFER(AllToAllOp) {
   // all_to_all_c2/c8: split_dimension divided evenly by split_count,

@@ -87,23 +87,35 @@ static int64_t numGroups(DenseIntElementsAttr groups) {
   return cast<ShapedType>(groups.getType()).getDimSize(0);
 }
 
-// `computation` : (tensor<E>, tensor<E>) -> tensor<E> for the element type E
-// of every operand (all_reduce_c5, reduce_scatter_c7).
+// `computation` : (tensor<E>, tensor<E>) -> tensor<E> for an element type E
+// that the element type of every operand promotes to (all_reduce_c5,
+// reduce_scatter_c7); the results have element type E (all_reduce_c7,
+// reduce_scatter_c8, with the shapes in the shape functions).
 static LogicalResult verifyReduction(Operation *op, Region &computation, TypeRange operandTypes) {
   Type element = getElementTypeOrSelf(operandTypes.front());
   for (Type type : operandTypes)
     if (getElementTypeOrSelf(type) != element)
       return op->emitOpError() << "operands must share one element type, got " << element << " and "
                                << getElementTypeOrSelf(type);
-  auto scalar = RankedTensorType::get({}, element);
   Block &body = computation.front();
+  Type reduced = element;
+  if (body.getNumArguments() >= 1)
+    if (auto scalar = dyn_cast<RankedTensorType>(body.getArgument(0).getType());
+        scalar && scalar.getRank() == 0 && isPromotable(element, scalar.getElementType()))
+      reduced = scalar.getElementType();
+  auto scalar = RankedTensorType::get({}, reduced);
   // An empty block has no terminator (getTerminator() would read past it).
   auto ret = body.empty() ? ReturnOp() : dyn_cast<ReturnOp>(&body.back());
   if (body.getNumArguments() != 2 || body.getArgument(0).getType() != scalar ||
       body.getArgument(1).getType() != scalar || !ret || ret->getNumOperands() != 1 ||
       ret->getOperand(0).getType() != scalar)
     return op->emitOpError() << "computation must have type (" << scalar << ", " << scalar << ") -> "
-                             << scalar;
+                             << scalar << ", or the same in an element type that " << element
+                             << " promotes to";
+  for (Type result : op->getResultTypes())
+    if (getElementTypeOrSelf(result) != reduced)
+      return op->emitOpError() << "results must have the computation's element type " << reduced
+                               << ", got " << result;
   return success();
 }
 
@@ -177,7 +189,18 @@ LogicalResult AllToAllOp::verify() {
   // all_to_all_c5/c7: distinct ids in range. all_to_all_c1-c4/c8 (dimensions
   // in range, a positive split_count that divides the split dimension, the
   // result shapes) are in the shape function.
-  return verifyReplicaGroups(*this, getReplicaGroups());
+  FailureOr<int64_t> groupSize = verifyReplicaGroups(*this, getReplicaGroups());
+  if (failed(groupSize))
+    return failure();
+  // all_to_all_c6: each process splits its operands into one block per
+  // member of its group, so a group (a row of replica_groups, when that is
+  // the whole group) has split_count members.
+  if (auto known = knownGroupSize(*groupSize, numGroups(getReplicaGroups()), getChannelHandleAttr(),
+                                  /*useGlobalDeviceIds=*/false);
+      known && *known != getSplitCount())
+    return emitOpError() << "replica_groups has groups of " << *known << " processes, but split_count is "
+                         << getSplitCount() << " (one block per group member)";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -307,10 +330,15 @@ static LogicalResult verifyChannelType(Operation *op, ChannelHandleAttr channel,
   return success();
 }
 
-// The results are payload values, then a token (recv_c2/c3, infeed_c1/c2).
+// The results are payload tensors, then a token (recv_c2/c3,
+// infeed_c1/c2): one token, last.
 static LogicalResult verifyTokenLast(Operation *op, TypeRange results) {
   if (results.empty() || !isa<TokenType>(results.back()))
     return op->emitOpError() << "results must end with a !stablehlo.token";
+  for (auto [i, type] : llvm::enumerate(results.drop_back()))
+    if (!isa<RankedTensorType>(type))
+      return op->emitOpError() << "result " << i << " must be a tensor (only the last result is a token), got "
+                               << type;
   return success();
 }
 
@@ -325,5 +353,31 @@ LogicalResult RecvOp::verify() {
 }
 
 LogicalResult InfeedOp::verify() {
-  return verifyTokenLast(*this, getResultTypes());
+  if (failed(verifyTokenLast(*this, getResultTypes())))
+    return failure();
+  // infeed: `layout`, when given, has one minor-to-major list per payload
+  // result: a permutation of that result's dimensions (XLA's layouts;
+  // StableHLO checks the same on this attribute).
+  ArrayAttr layout = getLayoutAttr();
+  if (!layout)
+    return success();
+  TypeRange payload = TypeRange(getResultTypes()).drop_back();
+  if (layout.size() != payload.size())
+    return emitOpError() << "layout has " << layout.size() << " entries, but there are " << payload.size()
+                         << " payload results (one minor-to-major list each)";
+  for (auto [i, entry, type] : llvm::enumerate(layout, payload)) {
+    auto list = dyn_cast<ArrayAttr>(entry);
+    int64_t rank = cast<RankedTensorType>(type).getRank();
+    llvm::SmallSet<int64_t, 8> seen;
+    bool valid = list && static_cast<int64_t>(list.size()) == rank;
+    for (Attribute dim : valid ? list.getValue() : ArrayRef<Attribute>()) {
+      auto value = dyn_cast<IntegerAttr>(dim);
+      if (!value || value.getInt() < 0 || value.getInt() >= rank || !seen.insert(value.getInt()).second)
+        valid = false;
+    }
+    if (!valid)
+      return emitOpError() << "layout entry " << i << " must be a permutation of [0, " << rank
+                           << ") (minor-to-major dimensions of result " << i << "), got " << entry;
+  }
+  return success();
 }

@@ -21,7 +21,7 @@ using namespace xla::stablehlo;
 //===----------------------------------------------------------------------===//
 
 // #stablehlo.dot<lhs_batching_dimensions = [0], ...> (fields in any order,
-// empty ones may be left out).
+// empty ones may be left out, a comma may follow the last).
 Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
   SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
   if (parser.parseLess())
@@ -46,9 +46,13 @@ Attribute DotDimensionNumbersAttr::parse(AsmParser &parser, Type) {
       }
       if (parseIntList(parser, *slot))
         return {};
-    } while (succeeded(parser.parseOptionalComma()));
-    if (parser.parseGreater())
-      return {};
+      // A comma may end the list (`..., rhs_contracting_dimensions = [1],>`).
+      if (failed(parser.parseOptionalComma())) {
+        if (parser.parseGreater())
+          return {};
+        break;
+      }
+    } while (failed(parser.parseOptionalGreater()));
   }
   return DotDimensionNumbersAttr::get(parser.getContext(), lhsBatch, rhsBatch,
                                       lhsContract, rhsContract);
@@ -87,6 +91,7 @@ ParseResult DotGeneralOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   SmallVector<int64_t> lhsBatch, rhsBatch, lhsContract, rhsContract;
   SmallVector<Attribute> precision;
+  DotAlgorithmAttr algorithm;
   MLIRContext *context = parser.getContext();
   while (succeeded(parser.parseOptionalComma())) {
     SMLoc loc = parser.getCurrentLocation();
@@ -115,10 +120,15 @@ ParseResult DotGeneralOp::parse(OpAsmParser &parser, OperationState &result) {
                 return success();
               }))
         return failure();
+    } else if (key == "algorithm") {
+      // `algorithm = <...>`: the body of a #stablehlo.dot_algorithm.
+      algorithm = dyn_cast_if_present<DotAlgorithmAttr>(DotAlgorithmAttr::parse(parser, Type()));
+      if (!algorithm)
+        return failure();
     } else {
       return parser.emitError(loc)
              << "unknown dot_general field '" << key
-             << "' (expected batching_dims, contracting_dims or precision)";
+             << "' (expected batching_dims, contracting_dims, precision or algorithm)";
     }
   }
   if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
@@ -139,6 +149,8 @@ ParseResult DotGeneralOp::parse(OpAsmParser &parser, OperationState &result) {
       context, lhsBatch, rhsBatch, lhsContract, rhsContract);
   if (!precision.empty())
     properties.precision_config = ArrayAttr::get(context, precision);
+  if (algorithm)
+    properties.algorithm = algorithm;
   return success();
 }
 
@@ -163,8 +175,12 @@ void DotGeneralOp::print(OpAsmPrinter &printer) {
     });
     printer << ']';
   }
+  if (DotAlgorithmAttr algorithm = getAlgorithmAttr()) {
+    printer << ", algorithm = ";
+    algorithm.print(printer);
+  }
   printer.printOptionalAttrDict((*this)->getAttrs(),
-                                {"dot_dimension_numbers", "precision_config"});
+                                {"dot_dimension_numbers", "precision_config", "algorithm"});
   printer << " : ";
   printer.printFunctionalType(getOperation());
 }

@@ -71,11 +71,24 @@ LogicalResult DynamicReshapeOp::verify() {
   if (!ShapedType::isDynamic(count) && count != resultType.getRank())
     return emitOpError() << "output_shape has " << count << " entries but the result has rank "
                          << resultType.getRank();
-  if (auto shape = constantValues(getOutputShape()))
+  if (auto shape = constantValues(getOutputShape())) {
     for (auto [i, size] : llvm::enumerate(*shape))
       if (!compatibleDim(resultType.getDimSize(i), size))
         return emitOpError() << "result shape " << listText(resultType.getShape())
                              << " does not match output_shape " << listText(*shape);
+    // dynamic_reshape_c2/c3: a constant output_shape holds sizes (no
+    // negative entries) with as many elements as a static operand.
+    for (int64_t size : *shape)
+      if (size < 0)
+        return emitOpError() << "output_shape " << listText(*shape) << " has a negative size";
+    int64_t elements = 1;
+    for (int64_t size : *shape)
+      elements *= size;
+    if (operandType.hasStaticShape() && elements != operandType.getNumElements())
+      return emitOpError() << "output_shape " << listText(*shape) << " has " << elements
+                           << " elements, but the operand " << operandType << " has "
+                           << operandType.getNumElements();
+  }
   return success();
 }
 
@@ -106,6 +119,20 @@ LogicalResult DynamicBroadcastInDimOp::verify() {
   if (!ShapedType::isDynamic(count) && count != resultType.getRank())
     return emitOpError() << "output_dimensions has " << count << " entries but the result has rank "
                          << resultType.getRank();
+  // dynamic_broadcast_in_dim_c5/c7 on a constant output_dimensions: the
+  // result has those sizes, and each operand dimension is 1 or its size.
+  if (auto sizes = constantValues(getOutputDimensions())) {
+    for (auto [i, size] : llvm::enumerate(*sizes))
+      if (size < 0 || !compatibleDim(resultType.getDimSize(i), size))
+        return emitOpError() << "result shape " << listText(resultType.getShape())
+                             << " does not match output_dimensions " << listText(*sizes);
+    for (auto [i, dim] : llvm::enumerate(dims)) {
+      int64_t from = operandType.getDimSize(i), to = (*sizes)[dim];
+      if (from != 1 && !compatibleDim(from, to))
+        return emitOpError() << "operand dimension " << i << " of size " << from
+                             << " cannot be broadcast to output_dimensions[" << dim << "] = " << to;
+    }
+  }
   // dynamic_broadcast_in_dim_c8..c10: the known (non)expanding dimensions
   // are distinct operand dimensions.
   SmallVector<int64_t> known(getKnownExpandingDimensions().value_or(ArrayRef<int64_t>()));
@@ -126,6 +153,12 @@ LogicalResult DynamicIotaOp::verify() {
   if (!ShapedType::isDynamic(count) && count != resultType.getRank())
     return emitOpError() << "output_shape has " << count << " entries but the result has rank "
                          << resultType.getRank();
+  // dynamic_iota_c2: a constant output_shape is the result's shape.
+  if (auto shape = constantValues(getOutputShape()))
+    for (auto [i, size] : llvm::enumerate(*shape))
+      if (size < 0 || !compatibleDim(resultType.getDimSize(i), size))
+        return emitOpError() << "result shape " << listText(resultType.getShape())
+                             << " does not match output_shape " << listText(*shape);
   return success();
 }
 
@@ -213,6 +246,30 @@ LogicalResult DynamicGatherOp::verify() {
   if (resultRank != expectedRank)
     return emitOpError() << "result rank " << resultRank << " must be " << expectedRank
                          << " (batch dimensions of start_indices plus offset_dims)";
+  // gather_c12/c13 on a constant slice_sizes: each size fits its operand
+  // dimension, collapsed and batching dimensions take slices of size <= 1,
+  // and the offset dimensions of the result have the kept sizes.
+  if (auto sizes = constantValues(getSliceSizes()); sizes && static_cast<int64_t>(sizes->size()) == operandRank) {
+    for (auto [d, size] : llvm::enumerate(*sizes)) {
+      int64_t bound = operandType.getDimSize(d);
+      if (size < 0 || (!ShapedType::isDynamic(bound) && size > bound))
+        return emitOpError() << "slice_sizes[" << d << "] = " << size << " must be in [0, " << bound << "]";
+    }
+    SmallVector<int64_t> dropped(dims.getCollapsedSliceDims());
+    llvm::append_range(dropped, dims.getOperandBatchingDims());
+    for (int64_t d : dropped)
+      if (d >= 0 && d < operandRank && (*sizes)[d] > 1)
+        return emitOpError() << "slice_sizes[" << d << "] = " << (*sizes)[d]
+                             << " must be at most 1 for a collapsed or batching dimension";
+    SmallVector<int64_t> kept;
+    for (int64_t d = 0; d < operandRank; ++d)
+      if (!llvm::is_contained(dropped, d))
+        kept.push_back((*sizes)[d]);
+    for (auto [offsetDim, size] : llvm::zip(dims.getOffsetDims(), kept))
+      if (!compatibleDim(resultType.getDimSize(offsetDim), size))
+        return emitOpError() << "result dimension " << offsetDim << " has size "
+                             << resultType.getDimSize(offsetDim) << ", but its slice size is " << size;
+  }
   // gather_c15: same element type.
   if (resultType.getElementType() != operandType.getElementType())
     return emitOpError() << "result element type " << resultType.getElementType()
@@ -299,10 +356,9 @@ LogicalResult DynamicConvOp::verify() {
   if (!dynamic(kernelOutput) && (kernelOutput % featureGroups != 0 || kernelOutput % batchGroups != 0))
     return emitOpError() << "kernel output feature size " << kernelOutput
                          << " must be divisible by feature_group_count and batch_group_count";
-  // convolution_c25: no or two precisions.
-  if (ArrayAttr precision = getPrecisionConfigAttr();
-      precision && precision.size() != 0 && precision.size() != 2)
-    return emitOpError() << "precision_config must have 0 or 2 entries, got " << precision.size();
+  // dynamic_conv_c25: at most two precisions (as convolution).
+  if (ArrayAttr precision = getPrecisionConfigAttr(); precision && precision.size() > 2)
+    return emitOpError() << "precision_config must have at most 2 entries, got " << precision.size();
   // convolution_c26: the batch and feature sizes of the result (the spatial
   // ones depend on the run-time padding).
   int64_t outBatch = resultType.getDimSize(dims.getOutputBatchDimension());

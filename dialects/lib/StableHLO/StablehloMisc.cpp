@@ -15,6 +15,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace xla::stablehlo;
@@ -325,6 +326,9 @@ static LogicalResult verifyLayouts(Operation *op, StringRef name, ArrayAttr layo
                              << " values";
   for (auto [i, pair] : llvm::enumerate(llvm::zip(layouts, flat))) {
     auto [attr, type] = pair;
+    if (isa<UnrankedTensorType>(type))
+      return op->emitOpError() << name << "[" << i << "] is given for the unranked " << type
+                               << ", which has no layout";
     auto tensor = dyn_cast<RankedTensorType>(type);
     int64_t rank = tensor ? tensor.getRank() : 0;
     SmallVector<int64_t> layout;
@@ -401,9 +405,15 @@ LogicalResult CustomCallOp::verifySymbolUses(SymbolTableCollection &symbolTable)
 //===----------------------------------------------------------------------===//
 
 LogicalResult CompositeOp::verify() {
-  // composite_c1: a namespaced name `dialect.op`.
-  auto [ns, rest] = getName().split('.');
-  if (ns.empty() || rest.empty())
+  // composite_c1: is_namespaced_op_name(name): two or more identifiers
+  // ([A-Za-z_][A-Za-z0-9_$]*) joined by dots.
+  auto isIdentifier = [](StringRef part) {
+    return !part.empty() && (llvm::isAlpha(part.front()) || part.front() == '_') &&
+           llvm::all_of(part, [](char c) { return llvm::isAlnum(c) || c == '_' || c == '$'; });
+  };
+  SmallVector<StringRef> parts;
+  getName().split(parts, '.');
+  if (parts.size() < 2 || !llvm::all_of(parts, isIdentifier))
     return emitOpError() << "name \"" << getName()
                          << "\" must be namespaced, such as \"my_dialect.my_op\"";
   return success();

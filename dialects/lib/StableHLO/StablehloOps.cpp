@@ -310,6 +310,11 @@ LogicalResult BroadcastInDimOp::verify() {
                             "match, got "
                          << operandType.getElementType() << " and "
                          << resultType.getElementType();
+  // The result shape is static (StableHLO's result type constraint; a
+  // broadcast to a size known only at run time is dynamic_broadcast_in_dim).
+  if (!resultType.hasStaticShape())
+    return emitOpError() << "result must have a static shape, got " << resultType
+                         << " (use stablehlo.dynamic_broadcast_in_dim)";
   ArrayRef<int64_t> dims = getBroadcastDimensions();
   // broadcast_in_dim_c2: one entry per operand dimension.
   if (static_cast<int64_t>(dims.size()) != operandType.getRank())

@@ -100,9 +100,13 @@ LogicalResult SortOp::verify() {
     return emitOpError() << "must have " << getInputs().size() << " result(s), one per input, got "
                          << getNumResults();
   auto firstType = cast<RankedTensorType>(getInputs()[0].getType());
-  // sort_c1/c2: same shapes; results = inputs.
+  // sort_c1/c2: same shapes (a dynamic size is compatible with any);
+  // results = inputs.
   for (auto [i, input] : llvm::enumerate(getInputs())) {
-    if (cast<RankedTensorType>(input.getType()).getShape() != firstType.getShape())
+    ArrayRef<int64_t> shape = cast<RankedTensorType>(input.getType()).getShape();
+    if (shape.size() != firstType.getShape().size() ||
+        !llvm::all_of(llvm::zip(shape, firstType.getShape()),
+                      [](auto pair) { return compatibleDim(std::get<0>(pair), std::get<1>(pair)); }))
       return emitOpError() << "requires all inputs to have the same shape";
   }
   // sort_c4: dimension in range (negative counts from the end).

@@ -45,8 +45,10 @@ struct DimensionField {
 };
 
 /// `<name = [..], other = 3, ...>`: fields in any order, each at most once,
-/// list fields may be left out (empty). Scalar fields not seen keep their
-/// value; `seen` reports which fields appeared.
+/// list fields may be left out (empty), a comma may follow the last field
+/// (`<index_vector_dim = 1,>`, as StableHLO's struct parser accepts).
+/// Scalar fields not seen keep their value; `seen` reports which fields
+/// appeared.
 inline ParseResult parseDimensionFields(AsmParser &parser,
                                         llvm::StringRef attrName,
                                         llvm::MutableArrayRef<DimensionField> fields,
@@ -70,7 +72,11 @@ inline ParseResult parseDimensionFields(AsmParser &parser,
     seen[index] = true;
     if (it->scalar ? parser.parseInteger(*it->scalar) : parseIntList(parser, *it->list))
       return mlir::failure();
-  } while (mlir::succeeded(parser.parseOptionalComma()));
+    if (mlir::failed(parser.parseOptionalComma()))
+      break;
+    if (mlir::succeeded(parser.parseOptionalGreater()))
+      return mlir::success();
+  } while (true);
   return parser.parseGreater();
 }
 

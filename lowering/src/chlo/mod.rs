@@ -19,7 +19,8 @@
 //!
 //! Exact rewrites: square, is_inf/is_pos_inf/is_neg_inf, conj, tan, the
 //! broadcasting binaries (`broadcast_in_dim` then the op), next_after (bit
-//! arithmetic), top_k, ragged_dot (a masked dot_general, see [`ragged_dot`]),
+//! arithmetic), mulhi (a double-width product, see [`mulhi`]), constant,
+//! constant_like and broadcast_select (see [`constants`]), top_k, ragged_dot (a masked dot_general, see [`ragged_dot`]),
 //! scaled_dot (dequantize, then dot_general, see [`scaled_dot`]), scan (a
 //! stablehlo.while over the scan dimension, see [`scan`]). Formulas (see [`special`] for the approximations and
 //! their measured accuracy): cosh, sinh, asin, acos, atan, asinh, acosh,
@@ -27,7 +28,9 @@
 //! digamma, zeta, polygamma.
 
 mod complex;
+mod constants;
 mod erf_f64;
+mod mulhi;
 mod ragged_dot;
 mod scaled_dot;
 mod scan;
@@ -110,6 +113,12 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
         let attribute = format!("dense<{literal}> : {ty}");
         let attribute = Attribute::parse(self.context(), &attribute).ok_or_else(|| format!("internal error: {attribute}"))?;
         let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", attribute)])?);
+        Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+    }
+
+    /// A `stablehlo.constant` of type `ty` holding `value`.
+    fn op_with_value(&self, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<V<'c>> {
+        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])?);
         Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
     }
 
@@ -273,10 +282,11 @@ fn lower_broadcast_binary<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
         let dims_attribute = if dims.is_empty() { "array<i64>".to_owned() } else { format!("array<i64: {dims_text}>") };
         broadcast.push(hlo.op("stablehlo.broadcast_in_dim", &[x], hlo.tensor(element), &[("broadcast_dimensions", dims_attribute)])?);
     }
-    let value = if base == "next_after" {
-        special::next_after(&hlo, broadcast[0], broadcast[1])?
-    } else {
-        hlo.op(&format!("stablehlo.{base}"), &broadcast, result_type, &[])?
+    let value = match base {
+        "next_after" => special::next_after(&hlo, broadcast[0], broadcast[1])?,
+        "polygamma" => special::polygamma(&hlo, broadcast[0], broadcast[1])?,
+        "zeta" => special::zeta_in_f64(&hlo, broadcast[0], broadcast[1])?,
+        _ => hlo.op(&format!("stablehlo.{base}"), &broadcast, result_type, &[])?,
     };
     replace(rewrite, op, &[value])
 }
@@ -366,6 +376,10 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         ("chlo.is_pos_inf", lower_is_inf),
         ("chlo.is_neg_inf", lower_is_inf),
         ("chlo.next_after", lower_next_after),
+        ("chlo.mulhi", mulhi::lower_mulhi),
+        ("chlo.constant", constants::lower_constant),
+        ("chlo.constant_like", constants::lower_constant_like),
+        ("chlo.broadcast_select", constants::lower_broadcast_select),
         ("chlo.top_k", lower_top_k),
         ("chlo.ragged_dot", ragged_dot::lower_ragged_dot),
         ("chlo.scaled_dot", scaled_dot::lower_scaled_dot),
@@ -403,6 +417,9 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         "chlo.broadcast_shift_right_arithmetic",
         "chlo.broadcast_shift_right_logical",
         "chlo.broadcast_next_after",
+        "chlo.broadcast_polygamma",
+        "chlo.broadcast_zeta",
+        "chlo.broadcast_complex",
     ] {
         table.push((name, lower_broadcast_binary));
     }

@@ -123,7 +123,7 @@ pub fn lower_inverse_trig<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
 
 /// asinh(x) = sign(x) log1p(a + a²/(1 + sqrt(1 + a²))), a = |x|, and
 /// sign(x)(log a + ln 2) for a > 1e10; acosh(x) = log(x + sqrt((x+1)(x-1)))
-/// and log x + ln 2 for x > 1e10; atanh(x) = log1p(2x/(1 - x))/2.
+/// and log x + ln 2 for x > 1e10, NaN for x < 1; atanh(x) = log1p(2x/(1 - x))/2.
 pub fn lower_inverse_hyperbolic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let name = op_name(op)?;
     elementwise(rewrite, op, |h, x| {
@@ -141,7 +141,11 @@ pub fn lower_inverse_hyperbolic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
                     let root = h.unary("sqrt", h.mul(h.add(x, one)?, h.sub(x, one)?)?)?;
                     let small = h.unary("log", h.add(x, root)?)?;
                     let large = h.add(h.unary("log", x)?, ln2)?;
-                    h.select(h.compare("GT", x, huge)?, large, small)
+                    let value = h.select(h.compare("GT", x, huge)?, large, small)?;
+                    // Below 1 the result is NaN: (x+1)(x-1) overflows to
+                    // +inf for large negative x (and x + root cancels to 0
+                    // in f64), which would give ±inf instead.
+                    h.select(h.compare("LT", x, one)?, h.c(f64::NAN, x)?, value)
                 }
                 _ => {
                     let ratio = h.div(h.mul(h.c(2.0, x)?, x)?, h.sub(one, x)?)?;
@@ -477,41 +481,49 @@ pub fn zeta<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, q: V<'c>) -> BuildResult<V<'c>> {
 
 /// zeta(x, q), computed in f64.
 pub fn lower_zeta<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    elementwise(rewrite, op, |h, v| {
-        let element = element_type(v[0].r#type())?;
-        let x = h.convert(v[0], h.f64())?;
-        let q = h.convert(v[1], h.f64())?;
-        h.convert(zeta(h, x, q)?, element)
-    })
+    elementwise(rewrite, op, |h, v| zeta_in_f64(h, v[0], v[1]))
+}
+
+/// zeta(x, q) computed in f64, in the element type of `x` (chlo.zeta and
+/// chlo.broadcast_zeta).
+pub fn zeta_in_f64<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, q: V<'c>) -> BuildResult<V<'c>> {
+    let element = element_type(x.r#type())?;
+    let x = h.convert(x, h.f64())?;
+    let q = h.convert(q, h.f64())?;
+    h.convert(zeta(h, x, q)?, element)
 }
 
 /// polygamma(n, x): digamma(x) for n = 0, (-1)^(n+1) n! zeta(n+1, x) for
 /// n = 1, 2, ...; NaN for n negative or not an integer. Computed in f64.
 pub fn lower_polygamma<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    elementwise(rewrite, op, |h, v| {
-        let element = element_type(v[0].r#type())?;
-        let n = h.convert(v[0], h.f64())?;
-        let x = h.convert(v[1], h.f64())?;
-        let one = h.c(1.0, n)?;
-        let zero = h.c(0.0, n)?;
-        let n_plus_one = h.add(n, one)?;
-        // n! = exp(lgamma(n + 1)), rounded to the integer it is below 20!,
-        // on a clamped n so that an invalid n cannot give NaN in the unused
-        // path.
-        let safe_n_plus_one = h.op("stablehlo.maximum", &[n_plus_one, one], n.r#type(), &[])?;
-        let factorial = h.unary("exponential", lgamma_positive(h, safe_n_plus_one)?)?;
-        let rounded = h.unary("round_nearest_even", factorial)?;
-        let factorial = h.select(h.compare("LT", n, h.c(20.0, n)?)?, rounded, factorial)?;
-        // (-1)^(n+1): +1 for odd n.
-        let half = h.mul(n, h.c(0.5, n)?)?;
-        let odd = h.compare("NE", half, h.unary("floor", half)?)?;
-        let sign = h.select(odd, one, h.c(-1.0, n)?)?;
-        let zeta = zeta(h, n_plus_one, x)?;
-        let higher = h.mul(h.mul(sign, factorial)?, zeta)?;
-        let digamma = digamma(h, x)?;
-        let value = h.select(h.compare("EQ", n, zero)?, digamma, higher)?;
-        let invalid = h.binary("or", h.compare("LT", n, zero)?, h.compare("NE", n, h.unary("floor", n)?)?)?;
-        let value = h.select(invalid, h.c(f64::NAN, x)?, value)?;
-        h.convert(value, element)
-    })
+    elementwise(rewrite, op, |h, v| polygamma(h, v[0], v[1]))
+}
+
+/// polygamma(n, x) (see [`lower_polygamma`]), in the element type of `n`
+/// (chlo.polygamma and chlo.broadcast_polygamma).
+pub fn polygamma<'c>(h: &Hlo<'c, '_, '_>, n: V<'c>, x: V<'c>) -> BuildResult<V<'c>> {
+    let element = element_type(n.r#type())?;
+    let n = h.convert(n, h.f64())?;
+    let x = h.convert(x, h.f64())?;
+    let one = h.c(1.0, n)?;
+    let zero = h.c(0.0, n)?;
+    let n_plus_one = h.add(n, one)?;
+    // n! = exp(lgamma(n + 1)), rounded to the integer it is below 20!,
+    // on a clamped n so that an invalid n cannot give NaN in the unused
+    // path.
+    let safe_n_plus_one = h.op("stablehlo.maximum", &[n_plus_one, one], n.r#type(), &[])?;
+    let factorial = h.unary("exponential", lgamma_positive(h, safe_n_plus_one)?)?;
+    let rounded = h.unary("round_nearest_even", factorial)?;
+    let factorial = h.select(h.compare("LT", n, h.c(20.0, n)?)?, rounded, factorial)?;
+    // (-1)^(n+1): +1 for odd n.
+    let half = h.mul(n, h.c(0.5, n)?)?;
+    let odd = h.compare("NE", half, h.unary("floor", half)?)?;
+    let sign = h.select(odd, one, h.c(-1.0, n)?)?;
+    let zeta = zeta(h, n_plus_one, x)?;
+    let higher = h.mul(h.mul(sign, factorial)?, zeta)?;
+    let digamma = digamma(h, x)?;
+    let value = h.select(h.compare("EQ", n, zero)?, digamma, higher)?;
+    let invalid = h.binary("or", h.compare("LT", n, zero)?, h.compare("NE", n, h.unary("floor", n)?)?)?;
+    let value = h.select(invalid, h.c(f64::NAN, x)?, value)?;
+    h.convert(value, element)
 }

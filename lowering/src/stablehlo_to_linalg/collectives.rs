@@ -142,6 +142,24 @@ fn check_same_types<'c, 'a>(op: OperationRef<'c, 'a>, why: &str) -> BuildResult<
     Ok(operands)
 }
 
+/// The operands of an all_reduce or reduce_scatter of one process, each
+/// converted to its result's element type when the computation works in a
+/// wider one (all_reduce_c5: the element type is promotable to the
+/// computation's); otherwise as [`check_same_types`].
+fn promoted_operands<'c, 'a>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, 'a>, why: &str) -> BuildResult<Vec<Value<'c, 'a>>> {
+    let mut values: Vec<Value<'c, 'a>> = Vec::new();
+    for (operand, result) in op.operands().zip(op.results()) {
+        let (from, to) = (operand.r#type(), result.r#type());
+        if from != to && static_shape(from)? == static_shape(to)? && element_type(from)? != element_type(to)? {
+            values.push(super::pointwise::convert_value(rewrite, op, operand, to)?);
+        } else {
+            check_same_types(op, why)?;
+            values.push(operand);
+        }
+    }
+    Ok(values)
+}
+
 /// Replaces `op`'s single result by zeros of its type.
 fn replace_with_zeros<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let ty: Type = op.result(0).map_err(|e| e.to_string())?.r#type();
@@ -175,7 +193,7 @@ pub fn lower_collective<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
         "stablehlo.replica_id" | "stablehlo.partition_id" => replace_with_zeros(rewrite, op),
         "stablehlo.all_reduce" => {
             check_groups(op)?;
-            let operands = check_same_types(op, "all_reduce keeps shapes")?;
+            let operands = promoted_operands(rewrite, op, "all_reduce keeps shapes")?;
             rewrite.rewriter.replace_op_with_values(op, &operands);
             Ok(())
         }
@@ -187,7 +205,7 @@ pub fn lower_collective<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
         }
         "stablehlo.reduce_scatter" => {
             check_groups(op)?;
-            let operands = check_same_types(op, "reduce_scatter over several processes shrinks the operand")?;
+            let operands = promoted_operands(rewrite, op, "reduce_scatter over several processes shrinks the operand")?;
             rewrite.rewriter.replace_op_with_values(op, &operands);
             Ok(())
         }

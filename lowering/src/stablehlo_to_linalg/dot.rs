@@ -11,12 +11,94 @@
 //!                      iterator_types = [parallel, reduction, parallel]} ins(%a, %b) outs(%z) {
 //!   ^bb0(%x: f32, %y: f32, %acc: f32): %m = arith.mulf %x, %y; %s = arith.addf %acc, %m; linalg.yield %s }
 //! ```
+//!
+//! With an `algorithm` ([`apply_algorithm`]), a float operand is first
+//! rounded to a narrower precision type given with one component (the
+//! `linalg.generic` of `reduce_precision`), and the products are summed in
+//! the accumulation type when it is wider than the result's (the result
+//! converted at the end):
+//!
+//! ```mlir
+//! %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], algorithm = <lhs_precision_type = tf32,
+//!        rhs_precision_type = tf32, accumulation_type = f32, ...> : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+//! // computes as
+//! %ta = stablehlo.reduce_precision %a, format = e8m10 : tensor<4x8xf32>
+//! %tb = stablehlo.reduce_precision %b, format = e8m10 : tensor<8x16xf32>
+//! %r = stablehlo.dot_general %ta, %tb, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+//! ```
 
 use super::Rewrite;
 use crate::builders::{BuildResult, Iterator, affine_map, append, generic, parallel_generic, identity_map, scalar, static_shape, zero_constant, element_type};
 use crate::element::ElementKind;
-use melior::ir::{OperationRef, Value, ValueLike, operation::OperationLike};
+use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, operation::OperationLike, r#type::RankedTensorType};
 use xla_dialects::stablehlo::DotDimensionNumbers;
+
+/// (exponent, mantissa) bits of the float types an algorithm may name.
+fn float_bits(ty: Type) -> Option<(i64, i64)> {
+    match ty.to_string().as_str() {
+        "f16" => Some((5, 10)),
+        "bf16" => Some((8, 7)),
+        "tf32" => Some((8, 10)),
+        "f32" => Some((8, 23)),
+        "f64" => Some((11, 52)),
+        _ => None,
+    }
+}
+
+/// The operands and the accumulation type of a dot_general with an
+/// `algorithm` (see the module documentation): each float operand rounded
+/// to a narrower precision type given with one component, and the result
+/// shape in the accumulation type when that is wider than the result's
+/// element type. Integer operands (which the spec allows with float
+/// precision types) are left as they are.
+fn apply_algorithm<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    op: OperationRef<'c, '_>,
+    attribute: Attribute<'c>,
+    result_type: Type<'c>,
+) -> BuildResult<(Vec<Value<'c, 'c>>, Type<'c>)> {
+    let algorithm = xla_dialects::dot_algorithm(attribute).ok_or("algorithm is not a #stablehlo.dot_algorithm")?;
+    let mut operands = Vec::new();
+    for (index, precision, components) in [
+        (0, algorithm.lhs_precision_type, algorithm.lhs_component_count),
+        (1, algorithm.rhs_precision_type, algorithm.rhs_component_count),
+    ] {
+        let operand: Value = op.operand(index).map_err(|e| e.to_string())?;
+        // SAFETY: the operand lives in the IR, which outlives the rewrite;
+        // the lifetime only tracked the borrow of the op handle.
+        let operand: Value<'c, 'c> = unsafe { Value::from_raw(operand.to_raw()) };
+        let element = element_type(operand.r#type())?;
+        let Some((exponent, mantissa)) = float_bits(element) else {
+            operands.push(operand);
+            continue;
+        };
+        let (target_exponent, target_mantissa) = float_bits(precision)
+            .ok_or_else(|| format!("an algorithm with precision type {precision} is not supported"))?;
+        if components != 1 || (target_exponent >= exponent && target_mantissa >= mantissa) {
+            operands.push(operand);
+            continue;
+        }
+        operands.push(super::reduce_precision::round_value(
+            rewrite,
+            op.location(),
+            operand,
+            target_exponent.min(exponent),
+            target_mantissa.min(mantissa),
+        )?);
+    }
+    let accumulation = algorithm.accumulation_type;
+    let wider = match (float_bits(element_type(result_type)?), float_bits(accumulation)) {
+        (Some((e, m)), Some((ae, am))) => ae >= e && am > m,
+        _ => false,
+    };
+    let compute_type = if wider {
+        let shape: Vec<u64> = static_shape(result_type)?.iter().map(|&d| d as u64).collect();
+        RankedTensorType::new(&shape, accumulation, None).into()
+    } else {
+        result_type
+    };
+    Ok((operands, compute_type))
+}
 
 /// Lowers `stablehlo.dot_general`.
 pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
@@ -24,7 +106,16 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let location = op.location();
     let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
     let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let final_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    // An algorithm: rounded operands, maybe a wider accumulation (the
+    // result converted back at the end).
+    let (lhs, rhs, result_type) = match op.attribute("algorithm") {
+        Ok(attribute) => {
+            let (operands, compute_type) = apply_algorithm(rewrite, op, attribute, final_type)?;
+            (operands[0], operands[1], compute_type)
+        }
+        Err(_) => (lhs, rhs, final_type),
+    };
     let lhs_rank = static_shape(lhs.r#type())?.len();
     let rhs_rank = static_shape(rhs.r#type())?.len();
     let result_rank = static_shape(result_type)?.len();
@@ -87,7 +178,7 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let mut iterators = vec![Iterator::Parallel; batch + lhs_free];
     iterators.extend(std::iter::repeat_n(Iterator::Reduction, contracting));
     iterators.extend(std::iter::repeat_n(Iterator::Parallel, rhs_free));
-    rewrite.replace_with_init(op, result_type, |empty| {
+    let contraction = |empty: Value<'c, '_>| {
         // The accumulator starts at zero.
         let zeros = parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], result_type, |block, _| {
             append(block, zero_constant(context, location, element)?)
@@ -100,5 +191,14 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             let product = append(block, scalar(location, multiply, &[x, y], element)?)?;
             append(block, scalar(location, add, &[args[2], product], element)?)
         })
-    })
+    };
+    if result_type == final_type {
+        return rewrite.replace_with_init(op, result_type, contraction);
+    }
+    // Accumulated in a wider type: converted to the result type at the end.
+    let empty = rewrite.insert_value(crate::builders::tensor_empty(location, result_type)?)?;
+    let wide = rewrite.insert_value(contraction(empty)?)?;
+    let value = super::pointwise::convert_value(rewrite, op, wide, final_type)?;
+    rewrite.rewriter.replace_op_with_values(op, &[value]);
+    Ok(())
 }

@@ -200,6 +200,26 @@ pub fn emit_scalar_convert<'c, 'b>(
     emit_convert(&scalar_info, block, value)
 }
 
+/// `value` converted element by element to `to` (a tensor type of its
+/// shape) as `stablehlo.convert` does, in a `linalg.generic` inserted before
+/// the matched op; signedness as in [`emit_scalar_convert`].
+pub fn convert_value<'c>(
+    rewrite: &super::Rewrite<'c, '_>,
+    op: OperationRef<'c, '_>,
+    value: Value<'c, '_>,
+    to: Type<'c>,
+) -> BuildResult<Value<'c, 'c>> {
+    let context = rewrite.context;
+    let location = op.location();
+    let (from_element, to_element) = (crate::builders::element_type(value.r#type())?, crate::builders::element_type(to)?);
+    let map = crate::builders::identity_map(context, crate::builders::static_shape(to)?.len())?;
+    let init = rewrite.insert_value(crate::builders::tensor_empty(location, to)?)?;
+    let generic = crate::builders::parallel_generic(context, location, &[value], init, vec![map, map], to, |block, args| {
+        emit_scalar_convert(context, op, block, args[0], from_element, to_element)
+    })?;
+    rewrite.insert_value(generic)
+}
+
 fn compare_attributes(op: OperationRef, kind: ElementKind) -> BuildResult<(ComparisonDirection, ComparisonType)> {
     let direction = op
         .attribute("comparison_direction")

@@ -552,3 +552,66 @@ func.func @polygamma_integer(%a: tensor<4xi32>) -> tensor<4xi32> {
   %0 = chlo.polygamma %a, %a : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
   return %0 : tensor<4xi32>
 }
+
+// -----
+
+// mulhi takes integers.
+func.func @mulhi_float(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'chlo.mulhi' op operand #0 must be ranked tensor of}}
+  %0 = chlo.mulhi %a, %a : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+// mulhi: operands and result of one type.
+func.func @mulhi_types(%a: tensor<4xi32>, %b: tensor<4xi64>) -> tensor<4xi32> {
+  // expected-error@+1 {{'chlo.mulhi' op failed to verify that all of {x, y, result} have same type}}
+  %0 = chlo.mulhi %a, %b : tensor<4xi32>, tensor<4xi64> -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+
+// broadcast_complex: a complex result of the operands' float type.
+func.func @broadcast_complex_type(%a: tensor<2xf32>) -> tensor<2xcomplex<f64>> {
+  // expected-error@+1 {{'chlo.broadcast_complex' op requires float operands of one type and a complex result of that type}}
+  %0 = chlo.broadcast_complex %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xcomplex<f64>>
+  return %0 : tensor<2xcomplex<f64>>
+}
+
+// -----
+
+// constant_like: the result has the operand's shape.
+func.func @constant_like_shape(%x: tensor<2x3xf32>) -> tensor<3x2xf32> {
+  // expected-error@+1 {{'chlo.constant_like' op result shape must be the operand's}}
+  %0 = "chlo.constant_like"(%x) {value = 1.0 : f32} : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// constant_like: the result's element type is the value's type.
+func.func @constant_like_type(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error@+1 {{'chlo.constant_like' op result element type must be the value's type 'i32', got 'f32'}}
+  %0 = "chlo.constant_like"(%x) {value = 1 : i32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// broadcast_select: numpy broadcasting to the result.
+func.func @broadcast_select_shape(%p: tensor<4xi1>, %a: tensor<3xf32>) -> tensor<3xf32> {
+  // expected-error@+1 {{'chlo.broadcast_select' op pred dimension 0 of size 4 does not broadcast to result dimension 0 of size 3}}
+  %0 = chlo.broadcast_select %p, %a, %a : (tensor<4xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+// broadcast_select: one element type for the values and the result.
+func.func @broadcast_select_type(%p: tensor<3xi1>, %a: tensor<3xf32>, %b: tensor<3xf64>) -> tensor<3xf32> {
+  // expected-error@+1 {{'chlo.broadcast_select' op on_true, on_false and the result must have one element type}}
+  %0 = chlo.broadcast_select %p, %a, %b : (tensor<3xi1>, tensor<3xf32>, tensor<3xf64>) -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

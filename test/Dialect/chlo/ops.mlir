@@ -202,3 +202,39 @@ func.func @polygamma_zeta_jax(%n: tensor<4xf32>, %x: tensor<4xf32>, %y: tensor<2
   %2 = "chlo.zeta"(%y, %y) : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xf64>
   return
 }
+
+// mulhi on signless, signed and unsigned integers.
+// CHECK-LABEL: func.func @mulhi
+func.func @mulhi(%a: tensor<4xi32>, %b: tensor<2xui64>, %c: tensor<3xsi8>) {
+  // CHECK: chlo.mulhi %{{.*}}, %{{.*}} : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  %0 = chlo.mulhi %a, %a : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+  // CHECK: chlo.mulhi %{{.*}}, %{{.*}} : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  %1 = chlo.mulhi %b, %b : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  // CHECK: chlo.mulhi %{{.*}}, %{{.*}} : tensor<3xsi8>, tensor<3xsi8> -> tensor<3xsi8>
+  %2 = "chlo.mulhi"(%c, %c) : (tensor<3xsi8>, tensor<3xsi8>) -> tensor<3xsi8>
+  return
+}
+
+// The broadcasting polygamma, zeta and complex.
+// CHECK-LABEL: func.func @broadcast_special
+func.func @broadcast_special(%a: tensor<f32>, %b: tensor<2x3xf32>) {
+  // CHECK: chlo.broadcast_polygamma %{{.*}}, %{{.*}} : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %0 = chlo.broadcast_polygamma %a, %b : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: chlo.broadcast_zeta %{{.*}}, %{{.*}} : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = chlo.broadcast_zeta %a, %b : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: chlo.broadcast_complex %{{.*}}, %{{.*}} : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xcomplex<f32>>
+  %2 = chlo.broadcast_complex %a, %b : (tensor<f32>, tensor<2x3xf32>) -> tensor<2x3xcomplex<f32>>
+  return
+}
+
+// constant, constant_like and broadcast_select.
+// CHECK-LABEL: func.func @constants_and_select
+func.func @constants_and_select(%x: tensor<2x3xf32>, %p: tensor<2x1xi1>, %a: tensor<3xf32>, %b: tensor<f32>) {
+  // CHECK: chlo.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>
+  %0 = chlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  // CHECK: "chlo.constant_like"(%{{.*}}) <{value = 1.000000e+00 : f32}> : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  %1 = "chlo.constant_like"(%x) {value = 1.0 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+  // CHECK: chlo.broadcast_select %{{.*}}, %{{.*}}, %{{.*}} : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  %2 = chlo.broadcast_select %p, %a, %b : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+  return
+}

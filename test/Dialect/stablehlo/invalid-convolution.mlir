@@ -363,8 +363,8 @@ func.func @conv_c25_result_batch_groups(%x: tensor<4x6x6x3xf32>, %k: tensor<3x3x
 // -----
 
 func.func @conv_c24_precision_config(%x: tensor<1x6x6x3xf32>, %k: tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32> {
-  // expected-error @+1 {{'stablehlo.convolution' op precision_config must have 0 or 2 entries, got 1}}
-  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]} : (tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32>
+  // expected-error @+1 {{'stablehlo.convolution' op precision_config must have at most 2 entries, got 3}}
+  %0 = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f] {batch_group_count = 1 : i64, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]} : (tensor<1x6x6x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x4x4x4xf32>
   return %0 : tensor<1x4x4x4xf32>
 }
 

@@ -344,8 +344,8 @@ func.func @dynamic_conv_c24(%x: tensor<2x8x2xf32>, %k: tensor<3x1x4xf32>, %p: te
 // -----
 
 func.func @dynamic_conv_c25(%x: tensor<1x8x1xf32>, %k: tensor<3x1x2xf32>, %p: tensor<1x2xi64>) {
-  // expected-error @+1 {{precision_config must have 0 or 2 entries, got 1}}
-  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>]}> : (tensor<1x8x1xf32>, tensor<3x1x2xf32>, tensor<1x2xi64>) -> tensor<1x?x2xf32>
+  // expected-error @+1 {{precision_config must have at most 2 entries, got 3}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64, precision_config = [#stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>, #stablehlo<precision DEFAULT>]}> : (tensor<1x8x1xf32>, tensor<3x1x2xf32>, tensor<1x2xi64>) -> tensor<1x?x2xf32>
   return
 }
 

@@ -316,8 +316,8 @@ func.func @dot_result_shape(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
 // -----
 
 func.func @dot_precision_count(%a: tensor<3xf32>, %b: tensor<3xf32>) {
-  // expected-error @+1 {{precision_config must have 0 or 2 entries, got 1}}
-  %0 = stablehlo.dot %a, %b, precision = [DEFAULT] : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
+  // expected-error @+1 {{precision_config must have at most 2 entries, got 3}}
+  %0 = stablehlo.dot %a, %b, precision = [DEFAULT, DEFAULT, HIGH] : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>
   return
 }
 

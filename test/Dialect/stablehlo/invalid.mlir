@@ -316,8 +316,8 @@ func.func @dot_general_c8(%a: tensor<4x8xf32>, %b: tensor<7x16xf32>) -> tensor<4
 // -----
 
 func.func @dot_general_c11(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
-  // expected-error@+1 {{'stablehlo.dot_general' op precision_config must have 0 or 2 entries, got 1}}
-  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  // expected-error@+1 {{'stablehlo.dot_general' op precision_config must have at most 2 entries, got 3}}
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0], precision = [DEFAULT, HIGH, HIGHEST] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
   return %0 : tensor<4x16xf32>
 }
 

@@ -27,3 +27,16 @@ func.func @nan_is_not_a_number() {
   check.expect_eq_const %a, dense<1.0> : tensor<1xf32>
   return
 }
+
+func.func @ulps_below_min() {
+  %a = stablehlo.constant dense<1.0> : tensor<1xf32>
+  check.expect_close %a, %a, max_ulp_difference = 2, min_ulp_difference = 1 : tensor<1xf32>, tensor<1xf32>
+  return
+}
+
+func.func @complex_ulps() {
+  %a = stablehlo.constant dense<[(1.0, 2.0)]> : tensor<1xcomplex<f32>>
+  %b = stablehlo.constant dense<[(1.0, 2.000000476837158)]> : tensor<1xcomplex<f32>>
+  check.expect_close %a, %b, max_ulp_difference = 1 : tensor<1xcomplex<f32>>, tensor<1xcomplex<f32>>
+  return
+}

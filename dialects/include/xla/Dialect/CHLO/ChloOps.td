@@ -18,6 +18,7 @@ include "mlir/IR/EnumAttr.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "xla/Dialect/StableHLO/StablehloAttrs.td"
 include "xla/Dialect/StableHLO/StablehloInferType.td"
+include "mlir/IR/BuiltinAttributeInterfaces.td"
 
 def CHLO_Dialect : Dialect {
   let name = "chlo";
@@ -141,6 +142,28 @@ def CHLO_PolygammaOp : CHLO_SameShapeBinaryOp<"polygamma", CHLO_FpTensor,
 def CHLO_ZetaOp : CHLO_SameShapeBinaryOp<"zeta", CHLO_FpTensor,
     "The Hurwitz zeta function zeta(x, q) = sum over k >= 0 of (q + k)^-x (x is x, y is q).">;
 
+def CHLO_IntTensor : RankedTensorOf<[SignlessIntOfWidths<[2, 4, 8, 16, 32, 64]>,
+                                     SignedIntOfWidths<[2, 4, 8, 16, 32, 64]>,
+                                     UnsignedIntOfWidths<[2, 4, 8, 16, 32, 64]>]>;
+
+def CHLO_MulhiOp : CHLO_Op<"mulhi", [Pure, AllTypesMatch<["x", "y", "result"]>]> {
+  let summary = "The high half of the double-width product of two integers.";
+  let description = [{
+    Element-wise: the upper N bits of the exact 2N-bit product `x * y` of
+    two N-bit integers, signed for signless and `si` elements, unsigned for
+    `ui` elements (`mulhi(-1, 1) = -1`; as `ui8`, `mulhi(255, 255) = 254`).
+    Decomposed by `chlo-legalize-to-stablehlo`: a product in twice the
+    width for N <= 32, 32-bit halves for N = 64.
+
+    ```mlir
+    %r = chlo.mulhi %a, %b : tensor<4xi32>, tensor<4xi32> -> tensor<4xi32>
+    ```
+  }];
+  let arguments = (ins CHLO_IntTensor:$x, CHLO_IntTensor:$y);
+  let results = (outs CHLO_IntTensor:$result);
+  let assemblyFormat = "$x `,` $y attr-dict `:` type($x) `,` type($y) `->` type($result)";
+}
+
 // The implicitly broadcasting binaries:
 // `chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>`
 class CHLO_BroadcastBinaryOp<string mnemonic, string stablehlo, Type type, Type resultType>
@@ -178,6 +201,60 @@ def CHLO_BroadcastShiftLeftOp : CHLO_BroadcastBinaryOp<"broadcast_shift_left", "
 def CHLO_BroadcastShiftRightArithmeticOp : CHLO_BroadcastBinaryOp<"broadcast_shift_right_arithmetic", "shift_right_arithmetic", CHLO_Tensor, CHLO_Tensor>;
 def CHLO_BroadcastShiftRightLogicalOp : CHLO_BroadcastBinaryOp<"broadcast_shift_right_logical", "shift_right_logical", CHLO_Tensor, CHLO_Tensor>;
 def CHLO_BroadcastNextAfterOp : CHLO_BroadcastBinaryOp<"broadcast_next_after", "next_after", CHLO_FpTensor, CHLO_FpTensor>;
+// The broadcasting forms of chlo.polygamma and chlo.zeta (decomposed into
+// broadcasts and those ops), and of stablehlo.complex (float parts, a
+// complex result).
+def CHLO_BroadcastPolygammaOp : CHLO_BroadcastBinaryOp<"broadcast_polygamma", "polygamma", CHLO_FpTensor, CHLO_FpTensor>;
+def CHLO_BroadcastZetaOp : CHLO_BroadcastBinaryOp<"broadcast_zeta", "zeta", CHLO_FpTensor, CHLO_FpTensor>;
+def CHLO_BroadcastComplexOp : CHLO_BroadcastBinaryOp<"broadcast_complex", "complex",
+    RankedTensorOf<[F32, F64]>, RankedTensorOf<[Complex<AnyTypeOf<[F32, F64]>>]>>;
+
+def CHLO_BroadcastSelectOp : CHLO_Op<"broadcast_select", [Pure]> {
+  let summary = "Broadcasting stablehlo.select.";
+  let description = [{
+    Broadcasts `pred`, `on_true` and `on_false` to the result shape (numpy
+    rules: aligned at the minor end, size-1 dimensions stretched), then
+    selects element by element.
+
+    ```mlir
+    %r = chlo.broadcast_select %p, %a, %b : (tensor<2x1xi1>, tensor<3xf32>, tensor<f32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins RankedTensorOf<[I1]>:$pred, CHLO_Tensor:$on_true, CHLO_Tensor:$on_false);
+  let results = (outs CHLO_Tensor:$result);
+  let assemblyFormat = [{
+    $pred `,` $on_true `,` $on_false attr-dict `:`
+    `(` type($pred) `,` type($on_true) `,` type($on_false) `)` `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def CHLO_ConstantOp : CHLO_Op<"constant", [Pure, AllTypesMatch<["value", "output"]>]> {
+  let summary = "A tensor literal (as stablehlo.constant).";
+  let description = [{
+    ```mlir
+    %c = chlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins ElementsAttr:$value);
+  let results = (outs CHLO_Tensor:$output);
+  let assemblyFormat = "attr-dict $value";
+}
+
+def CHLO_ConstantLikeOp : CHLO_Op<"constant_like", [Pure]> {
+  let summary = "A splat of `value` with the shape of `operand`.";
+  let description = [{
+    The result has the operand's shape and the value's type as element
+    type.
+
+    ```mlir
+    %c = "chlo.constant_like"(%x) {value = 1.0 : f32} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins TypedAttrInterface:$value, CHLO_Tensor:$operand);
+  let results = (outs CHLO_Tensor:$result);
+  let hasVerifier = 1;
+}
 
 def CHLO_TopKOp : CHLO_Op<"top_k", [Pure]> {
   let summary = "The k largest elements along the last dimension, and their indices.";

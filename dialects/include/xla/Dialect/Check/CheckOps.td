@@ -78,17 +78,22 @@ def Check_ExpectAlmostEqConstOp : Check_Op<"expect_almost_eq_const"> {
 }
 
 def Check_ExpectCloseOp : Check_Op<"expect_close", [AllTypesMatch<["actual", "expected"]>]> {
-  let summary = "Float tensors within a number of units in the last place.";
+  let summary = "Float or complex tensors within a number of units in the last place.";
   let description = [{
-    Each element pair differs by at most `max_ulp_difference` ulps (default
-    3); NaN only matches NaN.
+    Each element pair differs by at least `min_ulp_difference` (default 0)
+    and at most `max_ulp_difference` ulps (default 3), counted in the
+    element type (for complex elements, the larger distance of the two
+    parts); NaN only matches NaN. Both bounds are 64-bit integers of any signedness (StableHLO's
+    tests write `{max_ulp_difference = 10 : ui64}`), not negative.
 
     ```mlir
     check.expect_close %a, %b, max_ulp_difference = 2 : tensor<2xf32>, tensor<2xf32>
+    check.expect_close %a, %b, max_ulp_difference = 1, min_ulp_difference = 1 : tensor<2xf32>, tensor<2xf32>
     ```
   }];
   let arguments = (ins AnyRankedTensor:$actual, AnyRankedTensor:$expected,
-                       DefaultValuedAttr<I64Attr, "3">:$max_ulp_difference);
+                       OptionalAttr<AnyI64Attr>:$max_ulp_difference,
+                       OptionalAttr<AnyI64Attr>:$min_ulp_difference);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

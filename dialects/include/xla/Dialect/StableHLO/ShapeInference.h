@@ -78,6 +78,10 @@ llvm::SmallVector<int64_t> mergeShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b)
 // Element-wise ops
 //===----------------------------------------------------------------------===//
 
+/// Whether values of element type `from` promote to `to` (the spec's
+/// is_promotable, used by the reductions of all_reduce and reduce_scatter).
+bool isPromotable(mlir::Type from, mlir::Type to);
+
 /// Element-wise ops (unary, binary, ternary): all operands have compatible
 /// shapes and, when `sameElementType`, one element type; the result has the
 /// most static of the operand shapes and `resultElement` (the first

@@ -5,6 +5,8 @@
 
 include "xla/Dialect/StableHLO/StablehloDialect.td"
 include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/TensorEncoding.td"
+include "xla/Dialect/StableHLO/StablehloEnums.td"
 
 def HLO_DotDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "DotDimensionNumbers"> {
   let mnemonic = "dot";
@@ -116,6 +118,98 @@ def HLO_ChannelHandleAttr : AttrDef<StableHLO_Dialect, "ChannelHandle"> {
   }];
   let parameters = (ins "int64_t":$handle, "int64_t":$type);
   let assemblyFormat = "`<` struct(params) `>`";
+}
+
+// A tolerance of #stablehlo.result_accuracy: a float written as a decimal
+// literal (`1.0e-5`), 0 when left out.
+def HLO_ToleranceParameter : AttrOrTypeParameter<"::llvm::APFloat", "a tolerance"> {
+  let comparator = "$_lhs.bitwiseIsEqual($_rhs)";
+  let defaultValue = "::llvm::APFloat(0.0)";
+  let parser = [{ [&]() -> ::mlir::FailureOr<::llvm::APFloat> {
+    double value;
+    if ($_parser.parseFloat(value))
+      return ::mlir::failure();
+    return ::llvm::APFloat(value);
+  }() }];
+  let printer = [{ $_printer.printFloat($_self) }];
+}
+
+// The mode of #stablehlo.result_accuracy, DEFAULT when left out; printed
+// in full (`#stablehlo.result_accuracy_mode<TOLERANCE>`) as in the spec,
+// read in full or as `<TOLERANCE>`.
+def HLO_AccuracyModeParameter
+    : AttrOrTypeParameter<"::xla::stablehlo::ResultAccuracyModeAttr", "an accuracy mode"> {
+  let defaultValue = "::xla::stablehlo::ResultAccuracyModeAttr::get($_ctxt, "
+                     "::xla::stablehlo::ResultAccuracyMode::DEFAULT)";
+  let printer = [{ $_printer.printAttribute($_self) }];
+}
+
+def HLO_ResultAccuracyAttr : AttrDef<StableHLO_Dialect, "ResultAccuracy"> {
+  let mnemonic = "result_accuracy";
+  let summary = "The accuracy a transcendental op must reach.";
+  let description = [{
+    `#stablehlo.result_accuracy<atol = 0.0, rtol = 0.0, ulps = 1,
+    mode = #stablehlo.result_accuracy_mode<TOLERANCE>>`: with mode
+    TOLERANCE, each result may differ from the exact value by the absolute
+    tolerance `atol`, the relative tolerance `rtol` or `ulps` units in the
+    last place; DEFAULT and HIGHEST leave it to the implementation (its
+    default, or its most accurate) and take no tolerances. Fields left out
+    are zero (mode DEFAULT).
+
+    The lowerings verify the attribute and then compute the op exactly as
+    without it: each op has one implementation (libm or the polynomial
+    forms of `xla-polynomial-math`), so HIGHEST or a TOLERANCE tighter than
+    that implementation's error is not enforced.
+  }];
+  let parameters = (ins
+    HLO_ToleranceParameter:$atol,
+    HLO_ToleranceParameter:$rtol,
+    DefaultValuedParameter<"int64_t", "0">:$ulps,
+    HLO_AccuracyModeParameter:$mode
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def HLO_DotAlgorithmAttr : AttrDef<StableHLO_Dialect, "DotAlgorithm"> {
+  let mnemonic = "dot_algorithm";
+  let summary = "How dot_general computes: operand precisions, accumulation, operations.";
+  let description = [{
+    `#stablehlo.dot_algorithm<lhs_precision_type = tf32, rhs_precision_type
+    = tf32, accumulation_type = f32, lhs_component_count = 1,
+    rhs_component_count = 1, num_primitive_operations = 1,
+    allow_imprecise_accumulation = false>`: the operands are rounded to the
+    precision types (split into that many components), the products summed
+    in `accumulation_type`. Written `algorithm = <...>` in the pretty form
+    of `dot_general`.
+  }];
+  let parameters = (ins
+    "::mlir::Type":$lhs_precision_type,
+    "::mlir::Type":$rhs_precision_type,
+    "::mlir::Type":$accumulation_type,
+    "int64_t":$lhs_component_count,
+    "int64_t":$rhs_component_count,
+    "int64_t":$num_primitive_operations,
+    "bool":$allow_imprecise_accumulation
+  );
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+// A tensor type's encoding: for each dimension, the largest size a dynamic
+// dimension may take at run time (`?` where unbounded or static).
+def HLO_TypeExtensionsAttr : AttrDef<StableHLO_Dialect, "TypeExtensions",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let mnemonic = "bounds";
+  let summary = "Upper bounds of the dynamic dimensions of a tensor type.";
+  let description = [{
+    `tensor<?x4xf32, #stablehlo.bounds<16, ?>>`: dimension 0 is dynamic
+    with at most 16 elements; dimension 1 is static (its bound is `?`).
+    One entry per dimension; a bound is a non-negative size or `?`, and a
+    static dimension takes `?` (StableHLO's bounded dynamism).
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$bounds);
+  let hasCustomAssemblyFormat = 1;
 }
 
 #endif // XLA_STABLEHLO_ATTRS

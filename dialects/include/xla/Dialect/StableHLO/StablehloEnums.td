@@ -89,6 +89,20 @@ def HLO_Transpose : I32EnumAttr<"Transpose",
 // `#stablehlo<transpose NO_TRANSPOSE>`.
 def HLO_TransposeAttr : EnumAttr<StableHLO_Dialect, HLO_Transpose, "transpose">;
 
+def HLO_ResultAccuracyMode : I32EnumAttr<"ResultAccuracyMode",
+    "How `result_accuracy` constrains a transcendental op.", [
+      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGHEST", 1>,
+      I32EnumAttrCase<"TOLERANCE", 2>]> {
+  let genSpecializedAttr = 0;
+  let cppNamespace = "::xla::stablehlo";
+}
+
+// `#stablehlo.result_accuracy_mode<TOLERANCE>`, as StableHLO prints it.
+def HLO_ResultAccuracyModeAttr
+    : EnumAttr<StableHLO_Dialect, HLO_ResultAccuracyMode, "result_accuracy_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 // Stored and printed as a plain i32 (`api_version = 4 : i32`), as StableHLO
 // does: the specialized attribute is an IntegerAttr restricted to the cases.
 def HLO_CustomCallApiVersionAttr : I32EnumAttr<"CustomCallApiVersion",

@@ -427,6 +427,11 @@ def HLO_LayoutArrayAttr : TypedArrayAttrBase<IndexElementsAttr,
 def HLO_CalledComputationsAttr : TypedArrayAttrBase<FlatSymbolRefAttr,
     "called computations (flat symbol references)">;
 
+// A custom_call value: a tensor (ranked, or unranked as StableHLO allows
+// here), a token or a tuple of them.
+def HLO_CustomCallValue : AnyTypeOf<[HLO_Tensor,
+    UnrankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex]>, HLO_Token, HLO_Tuple]>;
+
 def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "Calls an implementation-defined target (XLA: CustomCall).";
@@ -435,7 +440,8 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
     dictionary for typed-FFI targets), `api_version`, `has_side_effect`,
     `called_computations`, `operand_layouts`/`result_layouts` (minor-to-major,
     both or neither) and `output_operand_aliases` are passed on to the
-    target. Operands and results may be tensors, tokens or tuples.
+    target. Operands and results may be tensors (also unranked ones, which
+    take no layout), tokens or tuples.
 
     ```mlir
     %r:2 = stablehlo.custom_call @lapack_spotrf_ffi(%a) {api_version = 4 : i32,
@@ -446,7 +452,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
              : (tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<i32>)
     ```
   }];
-  let arguments = (ins Variadic<HLO_TensorOrTokenOrTuple>:$inputs,
+  let arguments = (ins Variadic<HLO_CustomCallValue>:$inputs,
                        StrAttr:$call_target_name,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$has_side_effect,
                        OptionalAttr<AnyAttrOf<[StrAttr, DictionaryAttr]>>:$backend_config,
@@ -456,7 +462,7 @@ def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",
                        OptionalAttr<HLO_LayoutArrayAttr>:$operand_layouts,
                        OptionalAttr<HLO_LayoutArrayAttr>:$result_layouts,
                        DefaultValuedOptionalAttr<HLO_OutputOperandAliasArrayAttr, "{}">:$output_operand_aliases);
-  let results = (outs Variadic<HLO_TensorOrTokenOrTuple>);
+  let results = (outs Variadic<HLO_CustomCallValue>);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }

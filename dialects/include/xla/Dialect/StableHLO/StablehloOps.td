@@ -45,7 +45,7 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> 
 //===----------------------------------------------------------------------===//
 
 class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
-                                   string xlaName>
+                                   string xlaName, bit hasAccuracy = 0>
     : StableHLO_Op<mnemonic, [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise " # mnemonic # " (XLA: " # xlaName # ").";
   let description = [{
@@ -55,7 +55,9 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
     %r = stablehlo.}] # mnemonic # [{ %x : tensor<4xf32>
     ```
   }];
-  let arguments = (ins operandType:$operand);
+  let arguments = !if(hasAccuracy,
+      (ins operandType:$operand, OptionalAttr<HLO_ResultAccuracyAttr>:$result_accuracy),
+      (ins operandType:$operand));
   let results = (outs operandType:$result);
   let assemblyFormat = [{
     $operand attr-dict `:` custom<SameOperandsAndResultType>(type($operand), type($result))
@@ -69,6 +71,12 @@ class StableHLO_UnaryElementwiseOp<string mnemonic, Type operandType,
     }
   }];
 }
+
+// The transcendental ops, which take an optional `result_accuracy`
+// (`{result_accuracy = #stablehlo.result_accuracy<...>}` in the attribute
+// dictionary); see HLO_ResultAccuracyAttr for what the lowerings do with it.
+class StableHLO_TranscendentalOp<string mnemonic, Type operandType, string xlaName>
+    : StableHLO_UnaryElementwiseOp<mnemonic, operandType, xlaName, 1>;
 
 def StableHLO_AbsOp : StableHLO_Op<"abs", [HLO_InferType, Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise absolute value (XLA: Abs).";
@@ -89,21 +97,21 @@ def StableHLO_AbsOp : StableHLO_Op<"abs", [HLO_InferType, Pure, Elementwise, Sam
   }];
 }
 def StableHLO_NegOp : StableHLO_UnaryElementwiseOp<"negate", HLO_IntFpComplexOrQuantTensor, "Neg">;
-def StableHLO_ExpOp : StableHLO_UnaryElementwiseOp<"exponential", HLO_FpComplexOrQuantTensor, "Exp">;
-def StableHLO_LogOp : StableHLO_UnaryElementwiseOp<"log", HLO_FpComplexOrQuantTensor, "Log">;
-def StableHLO_TanhOp : StableHLO_UnaryElementwiseOp<"tanh", HLO_FpComplexOrQuantTensor, "Tanh">;
-def StableHLO_SqrtOp : StableHLO_UnaryElementwiseOp<"sqrt", HLO_FpComplexOrQuantTensor, "Sqrt">;
-def StableHLO_RsqrtOp : StableHLO_UnaryElementwiseOp<"rsqrt", HLO_FpComplexOrQuantTensor, "Rsqrt">;
+def StableHLO_ExpOp : StableHLO_TranscendentalOp<"exponential", HLO_FpComplexOrQuantTensor, "Exp">;
+def StableHLO_LogOp : StableHLO_TranscendentalOp<"log", HLO_FpComplexOrQuantTensor, "Log">;
+def StableHLO_TanhOp : StableHLO_TranscendentalOp<"tanh", HLO_FpComplexOrQuantTensor, "Tanh">;
+def StableHLO_SqrtOp : StableHLO_TranscendentalOp<"sqrt", HLO_FpComplexOrQuantTensor, "Sqrt">;
+def StableHLO_RsqrtOp : StableHLO_TranscendentalOp<"rsqrt", HLO_FpComplexOrQuantTensor, "Rsqrt">;
 def StableHLO_NotOp : StableHLO_UnaryElementwiseOp<"not", HLO_PredOrIntTensor, "Not">;
 def StableHLO_FloorOp : StableHLO_UnaryElementwiseOp<"floor", HLO_FpOrQuantTensor, "Floor">;
 def StableHLO_CeilOp : StableHLO_UnaryElementwiseOp<"ceil", HLO_FpOrQuantTensor, "Ceil">;
-def StableHLO_SineOp : StableHLO_UnaryElementwiseOp<"sine", HLO_FpComplexOrQuantTensor, "Sin">;
-def StableHLO_CosineOp : StableHLO_UnaryElementwiseOp<"cosine", HLO_FpComplexOrQuantTensor, "Cos">;
-def StableHLO_TanOp : StableHLO_UnaryElementwiseOp<"tan", HLO_FpComplexOrQuantTensor, "Tan">;
-def StableHLO_LogisticOp : StableHLO_UnaryElementwiseOp<"logistic", HLO_FpComplexOrQuantTensor, "Logistic">;
-def StableHLO_Expm1Op : StableHLO_UnaryElementwiseOp<"exponential_minus_one", HLO_FpComplexOrQuantTensor, "Expm1">;
-def StableHLO_Log1pOp : StableHLO_UnaryElementwiseOp<"log_plus_one", HLO_FpComplexOrQuantTensor, "Log1p">;
-def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpOrQuantTensor, "Cbrt">;
+def StableHLO_SineOp : StableHLO_TranscendentalOp<"sine", HLO_FpComplexOrQuantTensor, "Sin">;
+def StableHLO_CosineOp : StableHLO_TranscendentalOp<"cosine", HLO_FpComplexOrQuantTensor, "Cos">;
+def StableHLO_TanOp : StableHLO_TranscendentalOp<"tan", HLO_FpComplexOrQuantTensor, "Tan">;
+def StableHLO_LogisticOp : StableHLO_TranscendentalOp<"logistic", HLO_FpComplexOrQuantTensor, "Logistic">;
+def StableHLO_Expm1Op : StableHLO_TranscendentalOp<"exponential_minus_one", HLO_FpComplexOrQuantTensor, "Expm1">;
+def StableHLO_Log1pOp : StableHLO_TranscendentalOp<"log_plus_one", HLO_FpComplexOrQuantTensor, "Log1p">;
+def StableHLO_CbrtOp : StableHLO_TranscendentalOp<"cbrt", HLO_FpOrQuantTensor, "Cbrt">;
 def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpOrQuantTensor, "RoundNearestEven">;
 def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpOrQuantTensor, "RoundNearestAfz">;
 def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpComplexOrQuantTensor, "Sign">;
@@ -205,7 +213,7 @@ def StableHLO_ClampOp : StableHLO_Op<"clamp", [HLO_InferType, Pure]> {
 //===----------------------------------------------------------------------===//
 
 def StableHLO_CompareOp : StableHLO_Op<"compare", [HLO_InferType, Pure, Elementwise,
-    SameTypeOperands, SameOperandsAndResultShape]> {
+    SameOperandsElementType, SameOperandsAndResultShape]> {
   let summary = "Element-wise comparison (XLA: Compare).";
   let description = [{
     Compares `lhs` and `rhs` element by element with `comparison_direction`,
@@ -346,10 +354,20 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [HLO_InferShape, Pure]>
     %r = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1],
            precision = [DEFAULT, DEFAULT] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
     ```
+
+    `algorithm` (`#stablehlo.dot_algorithm`, written `algorithm = <...>`
+    in this form) asks for operands rounded to `lhs/rhs_precision_type`
+    and products summed in `accumulation_type`; with it every precision is
+    DEFAULT. The CPU lowering rounds a float operand to a narrower
+    precision type given with one component (`reduce_precision` to its
+    exponent and mantissa bits, e.g. tf32 = e8m10) and sums in the wider of
+    the element and accumulation types; more components (bf16 x3, ...)
+    stand for the full element precision and change nothing.
   }];
   let arguments = (ins HLO_TensorOrQuant:$lhs, HLO_TensorOrQuant:$rhs,
                        HLO_DotDimensionNumbersAttr:$dot_dimension_numbers,
-                       OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
+                       OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config,
+                       OptionalAttr<HLO_DotAlgorithmAttr>:$algorithm);
   let results = (outs HLO_TensorOrQuant:$result);
   let hasCustomAssemblyFormat = 1;
 }
