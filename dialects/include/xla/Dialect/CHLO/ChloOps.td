@@ -15,6 +15,7 @@
 include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
+include "xla/Dialect/CHLO/ChloEnums.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "xla/Dialect/StableHLO/StablehloAttrs.td"
 include "xla/Dialect/StableHLO/StablehloInferType.td"
@@ -36,13 +37,8 @@ def CHLO_Dialect : Dialect {
 class CHLO_Op<string mnemonic, list<Trait> traits = []>
     : Op<CHLO_Dialect, mnemonic, traits>;
 
-def CHLO_Precision : I32EnumAttr<"Precision",
-    "Precision of an operand of ragged_dot.", [
-      I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGH", 1>,
-      I32EnumAttrCase<"HIGHEST", 2>]> {
-  let genSpecializedAttr = 0;
-  let cppNamespace = "::xla::chlo";
-}
+// CHLO_Precision: ChloEnums.td (its own file, so that the enum generators
+// do not also emit the StableHLO enums this file includes).
 
 // `#chlo<precision DEFAULT>`, as JAX prints it in ragged_dot's precision_config.
 def CHLO_PrecisionAttr : EnumAttr<CHLO_Dialect, CHLO_Precision, "precision">;
