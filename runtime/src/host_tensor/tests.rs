@@ -505,3 +505,42 @@ fn reads_and_writes_files() {
     let unwritable = err_text(t.write_npy(&dir.join("no/such/dir.npy")));
     assert!(unwritable.starts_with("cannot write '"), "{unwritable}");
 }
+
+// ml_dtypes arrays: `numpy.save` writes raw bytes (`<V1`).
+/// `np.array([-1, 7, -8], ml_dtypes.int4)`
+const NPY_INT4: &[u8] = b"\x93NUMPY\x01\x00v\x00\
+    {'descr': '<V1', 'fortran_order': False, 'shape': (3,), }\
+    \x20                                                           \n\
+    \x0f\x07\x08";
+
+#[test]
+fn ml_dtypes_npy_takes_the_parameter_type() {
+    let raw = HostTensor::from_npy_bytes(NPY_INT4).unwrap();
+    assert_eq!(raw.element_type, Bytes1);
+    let typed = raw.as_type(I4).unwrap();
+    assert_eq!(typed.element_type, I4);
+    assert_eq!(typed.format(), "[-1, 7, -8]");
+    assert_eq!(raw.as_type(U4).unwrap().format(), "[15, 7, 8]");
+    assert!(raw.as_type(I32).is_none(), "only one-byte types");
+    // Written back exactly as numpy.save wrote it.
+    assert_eq!(typed.to_npy_bytes().unwrap(), NPY_INT4);
+    assert!(typed.invalid_sub_byte_element().is_none());
+    let bad = HostTensor::new(I4, vec![2], vec![0x0f, 0x1f]).unwrap();
+    assert_eq!(bad.invalid_sub_byte_element(), Some((1, 0x1f)));
+}
+
+#[test]
+fn narrow_floats_print_and_parse_inline() {
+    // f8E4M3FN: 0x38 = 1.0, 0xfe = -448, 0x01 = 2^-9, 0x7f = NaN.
+    let t = HostTensor::new(F8E4M3FN, vec![4], vec![0x38, 0xfe, 0x01, 0x7f]).unwrap();
+    assert_eq!(t.format(), "[1, -448, 0.001953125, nan]");
+    let parsed = HostTensor::parse_inline("4xf8E4M3FN=[1, -448, 0.001953125, nan]").unwrap();
+    assert_eq!(parsed.data, t.data);
+    // 17 is a tie: to 16 (even mantissa).
+    assert_eq!(HostTensor::parse_inline("f8E4M3FN=17").unwrap().format(), "16");
+    // Sub-byte integers: range-checked, stored in the low bits.
+    assert_eq!(HostTensor::parse_inline("2xi4=[-8, 7]").unwrap().data, vec![0x08, 0x07]);
+    assert!(HostTensor::parse_inline("i4=8").is_err());
+    assert!(HostTensor::parse_inline("ui2=4").is_err());
+    assert_eq!(HostTensor::parse_inline("2xi2=[-2, 1]").unwrap().format(), "[-2, 1]");
+}

@@ -151,7 +151,7 @@ def StableHLO_TanOp : StableHLO_UnaryElementwiseOp<"tan", HLO_FpOrComplexTensor,
 def StableHLO_LogisticOp : StableHLO_UnaryElementwiseOp<"logistic", HLO_FpOrComplexTensor, "Logistic">;
 def StableHLO_Expm1Op : StableHLO_UnaryElementwiseOp<"exponential_minus_one", HLO_FpOrComplexTensor, "Expm1">;
 def StableHLO_Log1pOp : StableHLO_UnaryElementwiseOp<"log_plus_one", HLO_FpOrComplexTensor, "Log1p">;
-def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpTensor, "Cbrt">;
+def StableHLO_CbrtOp : StableHLO_UnaryElementwiseOp<"cbrt", HLO_FpOrComplexTensor, "Cbrt">;
 def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpTensor, "RoundNearestEven">;
 def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpTensor, "RoundNearestAfz">;
 def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpOrComplexTensor, "Sign">;
