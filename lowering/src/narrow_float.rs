@@ -390,7 +390,12 @@ pub fn emit_encode<'c, 'b>(e: &Emit<'c, 'b>, format: NarrowFloat, value: Value<'
     let step_exponent = if format.specials == Specials::ExponentOnly { format.bias } else { format.bias - 1 + m as i32 };
     let scale = append(e.block, float_constant(e.context, e.location, 2f64.powi(step_exponent), f32)?)?;
     let scaled = e.binary("arith.mulf", magnitude_f32, scale)?;
-    let steps = e.cast("arith.fptoui", append(e.block, scalar(e.location, "math.roundeven", &[scaled], f32)?)?, i32)?;
+    // Rounded to an integer, ties to even, by adding and subtracting 2^23
+    // (exact for the values below 2^23 that this branch keeps; no libm or
+    // libdevice call).
+    let magic = append(e.block, float_constant(e.context, e.location, 8_388_608.0, f32)?)?;
+    let rounded_steps = e.binary("arith.subf", e.binary("arith.addf", scaled, magic)?, magic)?;
+    let steps = e.cast("arith.fptoui", rounded_steps, i32)?;
     let small = if format.specials == Specials::ExponentOnly {
         // 2^-127 (bits 0) or 2^-126 (bits 1); below 2^-127 it clamps.
         let one = e.i32(1)?;

@@ -368,6 +368,8 @@ def main():
         f.write(float_tests())
     with open(os.path.join(HERE, "narrow-ints.mlir"), "w") as f:
         f.write(int_tests())
+    # For narrow-types-io.test: an i4 array with bits set above the low 4.
+    save("i4_invalid_bits", np.array([0x0F, 0x1F], dtype=np.uint8).view("V1"))
 
 
 if __name__ == "__main__":

@@ -766,8 +766,15 @@ fn parse_inline_value(token: &str, element_type: ElementType) -> Result<Vec<u8>>
         F8E4M3FN | F8E5M2 | F8E4M3FNUZ | F8E5M2FNUZ | F8E4M3B11FNUZ | F8E3M4 | F8E4M3 | F4E2M1FN | F6E2M3FN | F6E3M2FN
         | F8E8M0FNU => {
             let format = element_type.narrow_float().ok_or_else(invalid)?;
-            let b = narrow::encode(format, float()?);
-            finite(narrow::decode(format, b))?;
+            let value = float()?;
+            let b = narrow::encode(format, value);
+            // A finite literal past the largest value (by more than half a
+            // step) would become inf, NaN or the saturated maximum.
+            let max = narrow::decode(format, format.max_finite_bits() as u8);
+            let limit = max * (1.0 + 0.5f64.powi(format.mantissa_bits as i32 + 1));
+            if value.is_finite() && (value.abs() > limit || !narrow::decode(format, b).is_finite()) {
+                return Err(out_of_range(format!("largest magnitude {max}")));
+            }
             Ok(vec![b])
         }
         C64 | C128 | Bytes1 => Err(invalid()),
