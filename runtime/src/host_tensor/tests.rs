@@ -119,10 +119,13 @@ fn npy_with_header(header: &str, data: &[u8]) -> Vec<u8> {
 #[test]
 fn element_type_names() {
     for t in ElementType::ALL {
-        assert_eq!(ElementType::from_mlir_name(t.mlir_name()), Some(t));
+        let expected = if t == Bytes1 { None } else { Some(t) };
+        assert_eq!(ElementType::from_mlir_name(t.mlir_name()), expected);
         assert_eq!(t.to_string(), t.mlir_name());
         if let Some(descr) = t.npy_descr() {
-            assert_eq!(ElementType::from_npy_descr(descr), Some((t, false)));
+            // numpy writes the ml_dtypes types as raw bytes, which read back untyped.
+            let read = if descr == "<V1" { Bytes1 } else { t };
+            assert_eq!(ElementType::from_npy_descr(descr), Some((read, false)));
             assert_eq!(descr[2..].parse::<usize>(), Ok(t.byte_size()));
         }
     }
@@ -133,7 +136,8 @@ fn element_type_names() {
     }
     let descrs: Vec<_> = ElementType::ALL.iter().filter_map(|t| t.npy_descr()).collect();
     let numpy = ["|b1", "|i1", "<i2", "<i4", "<i8", "|u1", "<u2", "<u4", "<u8", "<f2", "<f4"];
-    assert_eq!(descrs, [&numpy[..], &["<f8", "<c8", "<c16"]].concat());
+    // The sub-byte integers, narrow floats and raw bytes: numpy.save's `<V1`.
+    assert_eq!(descrs, [&numpy[..], &["<f8", "<c8", "<c16"], &["<V1"; 16]].concat());
     assert_eq!(BF16.npy_descr(), None);
     assert_eq!((Pred.byte_size(), BF16.byte_size(), C128.byte_size()), (1, 2, 16));
     assert_eq!(ElementType::from_npy_descr(">u2"), Some((U16, true)));
@@ -192,7 +196,8 @@ fn npy_round_trip_for_every_dtype_and_shape() {
             let bytes = t.to_npy_bytes().expect("writable");
             assert_eq!((bytes[6], bytes.len() - len), (1, 128), "{ty} {shape:?}");
             assert_eq!(bytes[127], b'\n');
-            assert_eq!(HostTensor::from_npy_bytes(&bytes).expect("readable"), t);
+            let read = HostTensor::from_npy_bytes(&bytes).expect("readable");
+            assert_eq!(read.as_type(ty).expect("one byte or the same type").into_owned(), t);
         }
     }
 }
