@@ -473,6 +473,8 @@ pub fn buffer_type_of(element_type: ElementType) -> i32 {
         ElementType::F64 => F64,
         ElementType::C64 => C64,
         ElementType::C128 => C128,
+        // Not mapped (yet): the sub-byte integers and narrow floats.
+        _ => 0,
     }
 }
 

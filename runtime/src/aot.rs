@@ -97,6 +97,10 @@ fn c_type(element: ElementType) -> (&'static str, usize, &'static str) {
         F64 => ("double", 1, ""),
         C64 => ("float", 2, "interleaved (real, imaginary) pairs"),
         C128 => ("double", 2, "interleaved (real, imaginary) pairs"),
+        I2 | I4 => ("int8_t", 1, "one byte each, the two's complement bits in the low end, upper bits zero"),
+        U2 | U4 => ("uint8_t", 1, "one byte each, the bits in the low end, upper bits zero"),
+        Bytes1 => ("uint8_t", 1, ""),
+        _ => ("uint8_t", 1, "bit patterns, one byte each (low end), as ml_dtypes stores them"),
     }
 }
 

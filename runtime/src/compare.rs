@@ -60,6 +60,9 @@ fn float_close(actual: f64, expected: f64, tolerance: Tolerance) -> bool {
 /// Checks `actual` against `expected`; the error lists the first
 /// mismatching elements and how many there are.
 pub fn compare(actual: &HostTensor, expected: &HostTensor, tolerance: Tolerance) -> Result<(), String> {
+    // Raw one-byte .npy data (ml_dtypes arrays) takes the actual type.
+    let typed = expected.as_type(actual.element_type);
+    let expected = typed.as_deref().unwrap_or(expected);
     if actual.element_type != expected.element_type || actual.shape != expected.shape {
         return Err(format!(
             "expected {}{:?} but got {}{:?}",

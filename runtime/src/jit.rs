@@ -307,13 +307,28 @@ fn check_inputs(signature: &Signature, inputs: &[HostTensor]) -> Result<(), Runt
         return Err(RuntimeError::InputCount { function, expected: signature.inputs.len(), given: inputs.len() });
     }
     for (index, (input, spec)) in inputs.iter().zip(&signature.inputs).enumerate() {
-        let given = TensorSpec { element_type: input.element_type, shape: input.shape.clone() };
+        // Raw one-byte .npy data (ml_dtypes arrays) takes the parameter's type.
+        let typed = input.as_type(spec.element_type);
+        let element_type = typed.as_ref().map_or(input.element_type, |t| t.element_type);
+        let given = TensorSpec { element_type, shape: input.shape.clone() };
         if &given != spec {
             return Err(RuntimeError::InputMismatch {
                 function: function.clone(),
                 index,
                 expected: spec.to_string(),
                 given: given.to_string(),
+            });
+        }
+        if let Some((element, byte)) = typed.and_then(|t| t.invalid_sub_byte_element()) {
+            return Err(RuntimeError::InputMismatch {
+                function: function.clone(),
+                index,
+                expected: spec.to_string(),
+                given: format!(
+                    "element {element} = {byte:#04x}, which has bits set above the {} bits of {}",
+                    spec.element_type.sub_byte_bits().unwrap_or(8),
+                    spec.element_type
+                ),
             });
         }
     }

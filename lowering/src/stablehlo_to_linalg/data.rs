@@ -55,7 +55,7 @@ pub fn lower_iota<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let dim = integer_attribute(op, "iota_dimension")? as usize;
     let element = element_type(result_type)?;
     let kind = ElementKind::of(element);
-    if !matches!(kind, Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::Float(_))) {
+    if !matches!(kind, Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::Float(_) | ElementKind::Complex)) {
         return Err(format!("iota of element type {element} is not supported yet"));
     }
     rewrite.replace_with_init(op, result_type, |init| {
@@ -66,6 +66,16 @@ pub fn lower_iota<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
                     let i64_type: Type = integer_type(context, 64)?;
                     let wide = append(block, scalar(location, "arith.index_cast", &[index], i64_type)?)?;
                     append(block, scalar(location, "arith.sitofp", &[wide], element)?)
+                }
+                // The index as the real part, imaginary part 0.
+                Some(ElementKind::Complex) => {
+                    // SAFETY: `element` is a complex type (checked above).
+                    let part = unsafe { Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(melior::ir::TypeLike::to_raw(&element))) };
+                    let i64_type: Type = integer_type(context, 64)?;
+                    let wide = append(block, scalar(location, "arith.index_cast", &[index], i64_type)?)?;
+                    let real = append(block, scalar(location, "arith.sitofp", &[wide], part)?)?;
+                    let zero = append(block, crate::builders::float_constant(context, location, 0.0, part)?)?;
+                    append(block, scalar(location, "complex.create", &[real, zero], element)?)
                 }
                 _ => append(block, scalar(location, "arith.index_cast", &[index], element)?),
             }
@@ -226,6 +236,10 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
     let bits = |ty: Type| -> BuildResult<u32> {
         match ElementKind::of(ty) {
             Some(ElementKind::Float(b) | ElementKind::SignlessInt(b)) => Ok(b),
+            // i1 is one bit (StableHLO leaves i1 bitcasts to the
+            // implementation, openxla/stablehlo#1672): 8 x i1 <-> i8, bit k
+            // of the integer being element k.
+            Some(ElementKind::Pred) => Ok(1),
             _ => Err(format!("bitcast_convert of element type {ty} is not supported yet")),
         }
     };

@@ -5,7 +5,8 @@
 //! walk-based driver and fails, with an error at each op's location, if any
 //! StableHLO op is left. It runs in phases:
 //!
-//! 1. signedness legalization (`crate::signedness`);
+//! 1. signedness legalization (`crate::signedness`), then narrow floats
+//!    (`f8*`, `f6*`, `f4*`) widened to f32 computations (`crate::narrow_float`);
 //! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
 //!    into them (`broadcast`, `dot`, the dynamic-shape ops with static
 //!    types; `composite` into a call; JAX's `custom_call
@@ -317,6 +318,11 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 return;
             }
             crate::signedness::legalize_signedness(operation);
+            if let Err(message) = crate::narrow_float::widen_narrow_floats(operation) {
+                crate::diagnostics::emit_error(operation.location(), &format!("cannot widen narrow floats: {message}"));
+                pass.signal_failure();
+                return;
+            }
             let core = PatternSet::new(context);
             add_patterns(context, &core, failed.clone(), core_lowerings());
             core.walk_and_apply(operation);

@@ -28,6 +28,7 @@ use crate::builders::{
     parallel_generic, scalar, select, static_shape, affine_map, integer_type,
 };
 use crate::element::ElementKind;
+use crate::narrow_float::{Emit, NarrowFloat, emit_decode, emit_encode};
 use crate::signedness::original_element;
 use melior::{
     Context,
@@ -374,6 +375,20 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("log_plus_one", Float(_)) => one(block, s, "math.log1p", args),
         ("log_plus_one", Complex) => one(block, s, "complex.log1p", args),
         ("cbrt", Float(_)) => one(block, s, "math.cbrt", args),
+        ("cbrt", Complex) => {
+            // The principal cube root, exp(log(z) / 3); the parts of the
+            // logarithm are divided separately so that log(0) = -inf + 0i
+            // gives exp(-inf) = 0 rather than a NaN from (-inf)·0.
+            let part = complex_part(s.context, s.element)?;
+            let log = one(block, s, "complex.log", args)?;
+            let three = append(block, crate::builders::float_constant(s.context, s.location, 3.0, part)?)?;
+            let re = append(block, scalar(s.location, "complex.re", &[log], part)?)?;
+            let im = append(block, scalar(s.location, "complex.im", &[log], part)?)?;
+            let re = append(block, scalar(s.location, "arith.divf", &[re, three], part)?)?;
+            let im = append(block, scalar(s.location, "arith.divf", &[im, three], part)?)?;
+            let third = append(block, scalar(s.location, "complex.create", &[re, im], s.element)?)?;
+            one(block, s, "complex.exp", &[third])
+        }
         ("round_nearest_even", Float(_)) => one(block, s, "math.roundeven", args),
         ("round_nearest_afz", Float(_)) => one(block, s, "math.round", args),
         ("sign", Float(_)) => {
@@ -404,6 +419,8 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("remainder", Float(_)) => one(block, s, "arith.remf", args),
         ("remainder", SignlessInt(bits)) => signed_remainder(s, block, args[0], args[1], bits),
         ("atan2", Float(_)) => one(block, s, "math.atan2", args),
+        // -i·log((x + i·y) / sqrt(x² + y²)) (complex-to-standard's expansion).
+        ("atan2", Complex) => one(block, s, "complex.atan2", args),
         ("shift_left", SignlessInt(bits)) => shift(s, block, args[0], args[1], bits, "arith.shli"),
         ("shift_right_logical", SignlessInt(bits)) => shift(s, block, args[0], args[1], bits, "arith.shrui"),
         ("shift_right_arithmetic", SignlessInt(bits)) => shift(s, block, args[0], args[1], bits, "arith.shrsi"),
@@ -572,6 +589,20 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         Pred => Some(1),
         _ => None,
     };
+    // Narrow floats (f8*, f6*, f4*) go through f32, as bit manipulation.
+    let (narrow_from, narrow_to) = (NarrowFloat::of(s.element), NarrowFloat::of(to));
+    if s.element != to && (narrow_from.is_some() || narrow_to.is_some()) {
+        let emit = Emit { context, location, block };
+        let f32 = melior::ir::Type::parse(context, "f32").ok_or("internal error: f32")?;
+        let wide = match narrow_from {
+            Some(format) => emit_decode(&emit, format, value)?,
+            None => emit_convert(&Scalar { result_element: f32, result_kind: Float(32), ..s.clone() }, block, value)?,
+        };
+        return match narrow_to {
+            Some(format) => emit_encode(&emit, format, wide, to),
+            None => emit_convert(&Scalar { element: f32, kind: Float(32), ..s.clone() }, block, wide),
+        };
+    }
     match (s.kind, target) {
         _ if s.element == to => Ok(value),
         (Float(from), UnsignedInt(to_bits)) => saturating_float_to_uint(s, block, value, from, to_bits),

@@ -13,6 +13,8 @@
 //! `f32` ([`f32_to_f16_bits`] and friends) round to nearest even. Nothing here panics
 //! on malformed input: every failure is a [`HostTensorError`] with a specific message.
 
+pub mod narrow;
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -34,10 +36,34 @@ pub enum ElementType {
     F64,
     C64,
     C128,
+    /// Sub-byte integers, one byte per element holding the value's bits in
+    /// its low end (the upper bits zero), as `ml_dtypes` and LLVM store them.
+    I2,
+    I4,
+    U2,
+    U4,
+    /// The narrow floats, one byte per element (the bits in the low end),
+    /// encoded as `ml_dtypes` does (see [`narrow`]).
+    F8E4M3FN,
+    F8E5M2,
+    F8E4M3FNUZ,
+    F8E5M2FNUZ,
+    F8E4M3B11FNUZ,
+    F8E3M4,
+    F8E4M3,
+    F4E2M1FN,
+    F6E2M3FN,
+    F6E3M2FN,
+    F8E8M0FNU,
+    /// One-byte elements of unknown type: what `numpy.save` writes for the
+    /// `ml_dtypes` types (`descr` `<V1`, or `<f1` for float8_e5m2). Such a
+    /// tensor is accepted wherever a one-byte type is expected
+    /// ([`HostTensor::as_type`]).
+    Bytes1,
 }
 
 /// Per element type, in declaration order: byte size, MLIR name, little-endian numpy descr.
-const TYPE_INFO: [(usize, &str, Option<&str>); 15] = [
+const TYPE_INFO: [(usize, &str, Option<&str>); 31] = [
     (1, "i1", Some("|b1")),
     (1, "i8", Some("|i1")),
     (2, "i16", Some("<i2")),
@@ -53,13 +79,32 @@ const TYPE_INFO: [(usize, &str, Option<&str>); 15] = [
     (8, "f64", Some("<f8")),
     (8, "complex<f32>", Some("<c8")),
     (16, "complex<f64>", Some("<c16")),
+    (1, "i2", Some("<V1")),
+    (1, "i4", Some("<V1")),
+    (1, "ui2", Some("<V1")),
+    (1, "ui4", Some("<V1")),
+    (1, "f8E4M3FN", Some("<V1")),
+    (1, "f8E5M2", Some("<V1")),
+    (1, "f8E4M3FNUZ", Some("<V1")),
+    (1, "f8E5M2FNUZ", Some("<V1")),
+    (1, "f8E4M3B11FNUZ", Some("<V1")),
+    (1, "f8E3M4", Some("<V1")),
+    (1, "f8E4M3", Some("<V1")),
+    (1, "f4E2M1FN", Some("<V1")),
+    (1, "f6E2M3FN", Some("<V1")),
+    (1, "f6E3M2FN", Some("<V1")),
+    (1, "f8E8M0FNU", Some("<V1")),
+    (1, "V1", Some("<V1")),
 ];
 
 impl ElementType {
     /// Every element type, in declaration order.
-    pub const ALL: [ElementType; 15] = {
+    pub const ALL: [ElementType; 31] = {
         use ElementType::*;
-        [Pred, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128]
+        [
+            Pred, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128, I2, I4, U2, U4, F8E4M3FN, F8E5M2,
+            F8E4M3FNUZ, F8E5M2FNUZ, F8E4M3B11FNUZ, F8E3M4, F8E4M3, F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E8M0FNU, Bytes1,
+        ]
     };
 
     /// Size of one element in bytes; `Pred` takes one byte, like numpy's `bool`.
@@ -72,13 +117,13 @@ impl ElementType {
         TYPE_INFO[self as usize].1
     }
 
-    /// Inverse of [`mlir_name`](Self::mlir_name); also accepts `si8` .. `si64`.
+    /// Inverse of [`mlir_name`](Self::mlir_name); also accepts `si2` .. `si64`.
     pub fn from_mlir_name(s: &str) -> Option<Self> {
         let s = match s {
-            "si8" | "si16" | "si32" | "si64" => &s[1..],
+            "si2" | "si4" | "si8" | "si16" | "si32" | "si64" => &s[1..],
             _ => s,
         };
-        Self::ALL.into_iter().find(|t| t.mlir_name() == s)
+        Self::ALL.into_iter().find(|t| *t != Self::Bytes1 && t.mlir_name() == s)
     }
 
     /// The numpy `descr` (`|b1`, `<i4`, `<c16`, ...); `None` for `BF16`, which numpy lacks.
@@ -91,6 +136,11 @@ impl ElementType {
     fn from_npy_descr(descr: &str) -> Option<(Self, bool)> {
         let order = descr.chars().next().filter(|c| "<>|=".contains(*c));
         let code = if order.is_some() { &descr[1..] } else { descr };
+        // numpy.save writes ml_dtypes arrays as raw bytes (`<V1`; `<f1` for
+        // float8_e5m2): their type comes from where they are used.
+        if code == "V1" || code == "f1" {
+            return Some((Self::Bytes1, false));
+        }
         let ty = Self::ALL
             .into_iter()
             .find(|t| t.npy_descr().is_some_and(|d| &d[1..] == code))?;
@@ -100,6 +150,23 @@ impl ElementType {
 
     fn is_complex(self) -> bool {
         matches!(self, Self::C64 | Self::C128)
+    }
+
+    /// The narrow float format of this type, if it is one.
+    pub fn narrow_float(self) -> Option<narrow::Format> {
+        narrow::format_of(self)
+    }
+
+    /// For the sub-byte types (`i2`, `i4`, `ui2`, `ui4` and the 4- and 6-bit
+    /// floats): the number of bits an element uses.
+    pub fn sub_byte_bits(self) -> Option<u32> {
+        use ElementType::*;
+        match self {
+            I2 | U2 => Some(2),
+            I4 | U4 | F4E2M1FN => Some(4),
+            F6E2M3FN | F6E3M2FN => Some(6),
+            _ => None,
+        }
     }
 }
 
@@ -328,6 +395,26 @@ impl HostTensor {
         Ok(out)
     }
 
+    /// This tensor as one of `element_type`: itself if it has that type, its
+    /// bytes retyped if it is [`ElementType::Bytes1`] (an `ml_dtypes` array
+    /// that `numpy.save` wrote as raw bytes) and `element_type` takes one
+    /// byte; else `None`.
+    pub fn as_type(&self, element_type: ElementType) -> Option<std::borrow::Cow<'_, Self>> {
+        if self.element_type == element_type {
+            return Some(std::borrow::Cow::Borrowed(self));
+        }
+        (self.element_type == ElementType::Bytes1 && element_type.byte_size() == 1)
+            .then(|| std::borrow::Cow::Owned(Self { element_type, shape: self.shape.clone(), data: self.data.clone() }))
+    }
+
+    /// The first element of a sub-byte type (`i4`, `f4E2M1FN`, ...) whose
+    /// byte has bits set above the type's width, as (index, byte): compiled
+    /// code reads such bytes as if those bits were zero (LLVM's `i4` loads).
+    pub fn invalid_sub_byte_element(&self) -> Option<(usize, u8)> {
+        let bits = self.element_type.sub_byte_bits()?;
+        self.data.iter().position(|&b| b >> bits != 0).map(|i| (i, self.data[i]))
+    }
+
     /// Reads a `.npy` file.
     pub fn read_npy(path: &Path) -> Result<Self> {
         let bytes = std::fs::read(path).map_err(|source| HostTensorError::Io {
@@ -512,6 +599,12 @@ impl HostTensor {
             F64 => format_float(f64::from_le_bytes(le(b))),
             C64 => format_complex(f32::from_le_bytes(le(b)), f32::from_le_bytes(le(&b[4..]))),
             C128 => format_complex(f64::from_le_bytes(le(b)), f64::from_le_bytes(le(&b[8..]))),
+            I2 | I4 | U2 | U4 => self.element_value(b).to_string(),
+            Bytes1 => format!("0x{:02x}", b[0]),
+            _ => match self.element_type.narrow_float() {
+                Some(format) => format_float(narrow::decode(format, b[0]) as f32),
+                None => "?".to_owned(),
+            },
         }
     }
 }
@@ -661,7 +754,30 @@ fn parse_inline_value(token: &str, element_type: ElementType) -> Result<Vec<u8>>
             finite(v)?;
             Ok(v.to_le_bytes().to_vec())
         }
-        C64 | C128 => Err(invalid()),
+        // Sub-byte integers: the value's low bits (two's complement for i2/i4).
+        I2 | I4 => {
+            let n = element_type.sub_byte_bits().unwrap_or(8);
+            int(-(1 << (n - 1)), (1 << (n - 1)) - 1).map(|b| vec![b[0] & ((1u8 << n) - 1)])
+        }
+        U2 | U4 => {
+            let n = element_type.sub_byte_bits().unwrap_or(8);
+            int(0, (1 << n) - 1)
+        }
+        F8E4M3FN | F8E5M2 | F8E4M3FNUZ | F8E5M2FNUZ | F8E4M3B11FNUZ | F8E3M4 | F8E4M3 | F4E2M1FN | F6E2M3FN | F6E3M2FN
+        | F8E8M0FNU => {
+            let format = element_type.narrow_float().ok_or_else(invalid)?;
+            let value = float()?;
+            let b = narrow::encode(format, value);
+            // A finite literal past the largest value (by more than half a
+            // step) would become inf, NaN or the saturated maximum.
+            let max = narrow::decode(format, format.max_finite_bits() as u8);
+            let limit = max * (1.0 + 0.5f64.powi(format.mantissa_bits as i32 + 1));
+            if value.is_finite() && (value.abs() > limit || !narrow::decode(format, b).is_finite()) {
+                return Err(out_of_range(format!("largest magnitude {max}")));
+            }
+            Ok(vec![b])
+        }
+        C64 | C128 | Bytes1 => Err(invalid()),
     }
 }
 
@@ -954,12 +1070,14 @@ fn ordered(bits: u64, width: u32) -> i128 {
 impl HostTensor {
     /// Every element, decoded ([`ElementValue`]).
     pub fn element_values(&self) -> Vec<ElementValue> {
+        let size = self.element_type.byte_size();
+        self.data.chunks_exact(size).map(|b| self.element_value(b)).collect()
+    }
+
+    /// One element (`b`, its bytes), decoded.
+    fn element_value(&self, b: &[u8]) -> ElementValue {
         let tensor = self;
-    let size = tensor.element_type.byte_size();
-    tensor
-        .data
-        .chunks_exact(size)
-        .map(|b| {
+        {
             use ElementType::*;
             let float = |value: f64, bits: u64, width: u32| ElementValue::Float { value, ordered: ordered(bits, width), narrow: width <= 32 };
             match tensor.element_type {
@@ -995,8 +1113,26 @@ impl HostTensor {
                     f64::from_le_bytes(b[..8].try_into().expect("8 bytes")),
                     f64::from_le_bytes(b[8..].try_into().expect("8 bytes")),
                 ),
+                // The low bits, sign-extended for i2/i4.
+                I2 | I4 => {
+                    let n = tensor.element_type.sub_byte_bits().unwrap_or(8);
+                    let v = i128::from(b[0] & ((1u8 << n) - 1));
+                    ElementValue::Int(if v >> (n - 1) != 0 { v - (1 << n) } else { v })
+                }
+                U2 | U4 => ElementValue::Int(i128::from(b[0] & ((1u8 << tensor.element_type.sub_byte_bits().unwrap_or(8)) - 1))),
+                Bytes1 => ElementValue::Int(i128::from(b[0])),
+                _ => match tensor.element_type.narrow_float() {
+                    Some(format) => {
+                        let value = narrow::decode(format, b[0]);
+                        let sign = if format.has_sign() { 1u64 << (format.width() - 1) } else { 0 };
+                        let bits = u64::from(b[0]);
+                        // ulp order: sign-magnitude like the wider floats.
+                        let ordered = if bits & sign != 0 { -((bits & !sign) as i128) } else { bits as i128 };
+                        ElementValue::Float { value, ordered, narrow: true }
+                    }
+                    None => ElementValue::Int(i128::from(b[0])),
+                },
             }
-        })
-        .collect()
-}
+        }
+    }
 }

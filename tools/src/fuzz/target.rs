@@ -346,6 +346,13 @@ pub fn generate(element_type: ElementType, shape: &[usize], rng: &mut Rng) -> Ho
                 data.extend_from_slice(&float(rng).to_le_bytes());
                 data.extend_from_slice(&float(rng).to_le_bytes());
             }
+            // Sub-byte integers: their low bits.
+            I2 | I4 | U2 | U4 => data.push(integer(rng) as u8 & ((1u8 << element_type.sub_byte_bits().unwrap_or(8)) - 1)),
+            Bytes1 => data.push(integer(rng) as u8),
+            _ => match element_type.narrow_float() {
+                Some(format) => data.push(host_tensor::narrow::encode(format, float(rng))),
+                None => data.push(0),
+            },
         }
     }
     HostTensor::new(element_type, shape.to_vec(), data).expect("the data matches the shape")

@@ -18,6 +18,43 @@ def StableHLO_Dialect : Dialect {
   let description = [{
     Operations with the semantics of XLA's operation set (see the seed
     documents), spelled as StableHLO spells them.
+
+    ## Element types
+
+    The spec's element types all verify, and all run on the CPU (the JIT,
+    `xla-run`, and ahead-of-time objects) and through the GPU pipeline:
+
+    - `i1`; signless, `si*` and `ui*` integers of 2, 4, 8, 16, 32 and 64
+      bits (signless ones are signed);
+    - `f16`, `bf16`, `f32`, `f64`, `complex<f32>`, `complex<f64>`;
+    - the narrow floats `f8E4M3FN`, `f8E5M2`, `f8E4M3FNUZ`, `f8E5M2FNUZ`,
+      `f8E4M3B11FNUZ`, `f8E3M4`, `f8E4M3`, `f4E2M1FN`, `f6E2M3FN`,
+      `f6E3M2FN` and `f8E8M0FNU` (MLIR's builtin types of those names).
+
+    In memory every element of fewer than 8 bits takes one byte, its bits in
+    the low end and the upper bits zero (as `ml_dtypes` stores `int4` or
+    `float4_e2m1fn` and as LLVM stores `i4`); `.npy` files hold them as
+    `numpy.save` writes `ml_dtypes` arrays (raw bytes, `<V1`), so `xla-run`
+    takes their type from the function signature.
+
+    Narrow floats compute in `f32`: an op on them converts its operands to
+    `f32`, computes, and rounds its result back, once per op (correct
+    rounding for every format here, since `f32` carries more than twice
+    their precision). Ops that only move elements keep them as they are;
+    `dot_general` and `convolution` accumulate in `f32`. Rounding into a
+    narrow format is to nearest, ties to even, with subnormals; overflow,
+    infinities and NaN follow `ml_dtypes`: formats with infinities (`f8E5M2`,
+    `f8E4M3`, `f8E3M4`) overflow to ±inf; `FN` ones overflow to NaN (sign
+    kept); `FNUZ` ones to their only NaN (`0x80`) and turn -0 into +0; the
+    4- and 6-bit formats, which have neither, saturate to ±max and turn NaN
+    into a zero of the opposite sign (`ml_dtypes`' choice, as the spec leaves
+    it open); `f8E8M0FNU` (powers of two 2^-127..2^127, no sign, no zero)
+    turns zero, negative values, NaN and overflow into NaN and values below
+    2^-127 into 2^-127. A NaN moved by a data-movement op keeps its bits;
+    one produced by arithmetic is the format's NaN with the sign of the
+    `f32` NaN. Bitcasts of `i1` treat it as one bit (`tensor<8xi1>` ↔
+    `tensor<i8>`, element k is bit k), which StableHLO leaves to the
+    implementation.
   }];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
@@ -41,7 +78,11 @@ def HLO_SInt : SignedIntOfWidths<[2, 4, 8, 16, 32, 64]>;
 def HLO_UInt : UnsignedIntOfWidths<[2, 4, 8, 16, 32, 64]>;
 def HLO_SignlessInt : SignlessIntOfWidths<[2, 4, 8, 16, 32, 64]>;
 def HLO_Int : AnyTypeOf<[HLO_SignlessInt, HLO_SInt, HLO_UInt]>;
-def HLO_Float : AnyTypeOf<[F16, BF16, F32, F64]>;
+// The spec's FloatType: the narrow formats (4-, 6- and 8-bit, MLIR's builtin
+// types; OCP, NVIDIA/AMD and Graphcore formats) besides f16, bf16, f32, f64.
+def HLO_Float : AnyTypeOf<[F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E3M4, F8E4M3,
+                           F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2,
+                           F8E5M2FNUZ, F8E8M0FNU, F16, BF16, F32, F64]>;
 def HLO_Complex : Complex<AnyTypeOf<[F32, F64]>>;
 
 def HLO_Tensor : RankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex]>;

@@ -111,7 +111,7 @@ def StableHLO_TanOp : StableHLO_TranscendentalOp<"tan", HLO_FpComplexOrQuantTens
 def StableHLO_LogisticOp : StableHLO_TranscendentalOp<"logistic", HLO_FpComplexOrQuantTensor, "Logistic">;
 def StableHLO_Expm1Op : StableHLO_TranscendentalOp<"exponential_minus_one", HLO_FpComplexOrQuantTensor, "Expm1">;
 def StableHLO_Log1pOp : StableHLO_TranscendentalOp<"log_plus_one", HLO_FpComplexOrQuantTensor, "Log1p">;
-def StableHLO_CbrtOp : StableHLO_TranscendentalOp<"cbrt", HLO_FpOrQuantTensor, "Cbrt">;
+def StableHLO_CbrtOp : StableHLO_TranscendentalOp<"cbrt", HLO_FpComplexOrQuantTensor, "Cbrt">;
 def StableHLO_RoundNearestEvenOp : StableHLO_UnaryElementwiseOp<"round_nearest_even", HLO_FpOrQuantTensor, "RoundNearestEven">;
 def StableHLO_RoundOp : StableHLO_UnaryElementwiseOp<"round_nearest_afz", HLO_FpOrQuantTensor, "RoundNearestAfz">;
 def StableHLO_SignOp : StableHLO_UnaryElementwiseOp<"sign", HLO_IntFpComplexOrQuantTensor, "Sign">;
