@@ -6,9 +6,9 @@
 // RUN: xla-translate %s --emit=llvm-ir --target-cpu=skylake-avx512 | FileCheck %s --check-prefix=AVX512
 // RUN: xla-translate %s --emit=llvm-ir --target-cpu=znver4 --target-triple=x86_64-unknown-linux-gnu | FileCheck %s --check-prefix=AVX512
 // AVX2-NOT: <16 x float>
-// AVX2: call <8 x float> @llvm.fma.v8f32(
+// AVX2: call <8 x float> @llvm.{{fma|fmuladd}}.v8f32(
 // AVX2-NOT: <16 x float>
-// AVX512: call <16 x float> @llvm.fma.v16f32(
+// AVX512: call <16 x float> @llvm.{{fma|fmuladd}}.v16f32(
 
 // The machine code: ymm registers only for haswell, zmm for skylake-avx512.
 // RUN: xla-translate %s --emit=obj --target-cpu=haswell -o %t.haswell.o
@@ -23,7 +23,7 @@
 // A CPU without AVX (the generic x86-64) gets 4 lanes (xmm).
 // RUN: xla-translate %s --emit=llvm-ir --target-cpu=x86-64 | FileCheck %s --check-prefix=SSE
 // SSE-NOT: <8 x float>
-// SSE: call <4 x float> @llvm.fma.v4f32(
+// SSE: call <4 x float> @llvm.{{fma|fmuladd}}.v4f32(
 
 // --contraction-lanes overrides the target's choice; --contraction-tile
 // fixes the register tile.
