@@ -68,6 +68,16 @@ unsafe extern "C" {
     /// deeply nested modules. The caller owns the returned pass.
     pub fn xlaCreateOneShotBufferizePass() -> MlirPass;
 
+    /// lib/CAPI/Target.cpp (include/xla-c/Target.h): whether LLVM's CPU
+    /// `cpu` of `triple` (empty: the default triple) has subtarget feature
+    /// `feature` (no sign): 1, 0, -1 (no target for the triple), -2 (unknown
+    /// CPU).
+    pub fn xlaTargetCpuHasFeature(
+        triple: *const std::ffi::c_char,
+        cpu: *const std::ffi::c_char,
+        feature: *const std::ffi::c_char,
+    ) -> std::ffi::c_int;
+
     /// lib/CAPI/Attributes.cpp: a `#stablehlo.channel_handle`'s fields.
     pub fn xlaChannelHandleGet(attribute: MlirAttribute, handle: *mut i64, ty: *mut i64) -> bool;
     /// lib/CAPI/Attributes.cpp: a `#stablehlo.dot_algorithm`'s fields

@@ -62,15 +62,22 @@
 //! Each output element is still the sum of its products in loop order (now
 //! with fused multiply-adds).
 //!
-//! Vectors have 16 f32 lanes (a zmm register) when the host has AVX-512,
-//! else 8 (a ymm register); the tile is 8 rows × 2 vectors (16 × 1 when the
-//! output has at most one vector of columns, 1-2 rows × up to 4 vectors
-//! when it has at most 2 rows), 6 × 2 and 12 × 1 with 8 lanes, at most the
-//! extents. `XLA_CONTRACTION_LANES=n` and `XLA_CONTRACTION_TILE=rows,vectors`
-//! override them, for tests (the FileCheck test pins 16 lanes, the
-//! execution tests also run other tiles and 8 lanes) and tuning
-//! experiments. An object compiled for another CPU than the host's still
-//! gets the host's lane count: correct, maybe slower.
+//! The vector width follows the CPU that the code is compiled for, never
+//! the compiling host's unless they are the same: 16 f32 lanes (a zmm
+//! register) with AVX-512, 8 (a ymm register) with AVX, else 4 (an xmm
+//! register; also off x86, 128-bit vectors). The JIT (xla-run, the builder,
+//! the PJRT plugin) compiles for the host ([`host_lanes`]: 16 with AVX-512,
+//! else 8); `xla-translate --target-cpu=CPU [--target-triple=T]` for the
+//! named CPU ([`target_lanes`], which asks LLVM's subtarget tables through
+//! `xlaTargetCpuHasFeature`, dialects/lib/CAPI/Target.cpp). Drivers set it
+//! with [`set_lanes`] before they build their pass managers; each pass
+//! keeps the setting it was created with. The tile is 8 rows × 2 vectors
+//! (16 × 1 when the output has at most one vector of columns, 1-2 rows × up
+//! to 4 vectors when it has at most 2 rows), 6 × 2 and 12 × 1 with fewer
+//! than 16 lanes, at most the extents; [`set_tile`] forces one. The tools'
+//! `--contraction-lanes N` and `--contraction-tile ROWS,VECTORS` set both,
+//! for tests (the FileCheck test pins 16 lanes, the execution tests also
+//! run other tiles and 8 and 4 lanes) and tuning experiments.
 //!
 //! The kernel is generated as MLIR text for the op's static shapes, parsed,
 //! and spliced in place of the generic (the function's arguments replaced
@@ -107,26 +114,90 @@ use melior::{
 };
 use mlir_sys::{MlirAffineExpr, MlirOperation, MlirValue};
 use std::collections::{BTreeSet, HashMap};
+use std::sync::Mutex;
 use std::fmt::Write;
 
 #[repr(align(8))]
 struct ContractionKernelsId;
 static CONTRACTION_KERNELS_ID: ContractionKernelsId = ContractionKernelsId;
 
-/// f32 lanes of one vector: 16 (a zmm register) where the host has AVX-512,
-/// 8 (a ymm register) elsewhere; `XLA_CONTRACTION_LANES` overrides it.
-fn lanes() -> i64 {
-    static LANES: std::sync::OnceLock<i64> = std::sync::OnceLock::new();
-    *LANES.get_or_init(|| {
-        if let Some(lanes) = std::env::var("XLA_CONTRACTION_LANES").ok().and_then(|v| v.trim().parse::<i64>().ok()) {
-            return lanes.clamp(1, 64);
-        }
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            return 16;
-        }
-        8
-    })
+/// The vector width and register tile of the kernels: what the passes
+/// created from now on generate (see [`set_lanes`], [`set_tile`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelShape {
+    /// f32 lanes of one vector.
+    pub lanes: i64,
+    /// `(rows, vectors)` of every register tile instead of the heuristic
+    /// (each at most the extents).
+    pub tile: Option<(i64, i64)>,
+}
+
+/// The drivers' settings: lanes (`None`: the host's) and tile.
+static SETTINGS: Mutex<(Option<i64>, Option<(i64, i64)>)> = Mutex::new((None, None));
+
+/// The most lanes one vector may have (`set_lanes` clamps to 1..=this).
+pub const MAX_LANES: i64 = 64;
+
+/// Sets the f32 lanes of the vectors of the passes created from now on:
+/// `Some(n)` for a compile target (see [`target_lanes`]) or a test
+/// (`xla-opt --contraction-lanes`), `None` for the host's ([`host_lanes`]).
+/// Drivers call it before they build their pass managers.
+pub fn set_lanes(lanes: Option<i64>) {
+    SETTINGS.lock().unwrap_or_else(|e| e.into_inner()).0 = lanes.map(|n| n.clamp(1, MAX_LANES));
+}
+
+/// Sets the register tile, `(rows, vectors)`, of the passes created from
+/// now on (`None`: chosen per contraction); for tests and tuning
+/// (`--contraction-tile R,V`).
+pub fn set_tile(tile: Option<(i64, i64)>) {
+    SETTINGS.lock().unwrap_or_else(|e| e.into_inner()).1 = tile.map(|(r, v)| (r.max(1), v.max(1)));
+}
+
+/// The shape that a pass created now uses.
+pub fn kernel_shape() -> KernelShape {
+    let (lanes, tile) = *SETTINGS.lock().unwrap_or_else(|e| e.into_inner());
+    KernelShape { lanes: lanes.unwrap_or_else(host_lanes), tile }
+}
+
+/// f32 lanes for the host (the JIT): 16 (a zmm register) where it has
+/// AVX-512, else 8 (a ymm register).
+pub fn host_lanes() -> i64 {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx512f") {
+        return 16;
+    }
+    8
+}
+
+/// Whether LLVM's CPU `cpu` of `triple` (`None`: the host's triple) has
+/// the subtarget feature `feature` (`"avx512f"`, no sign). `None` when LLVM
+/// has no subtarget tables for the triple (only x86 is linked) or does not
+/// know the CPU.
+pub fn cpu_has_feature(triple: Option<&str>, cpu: &str, feature: &str) -> Option<bool> {
+    let c = |s: &str| std::ffi::CString::new(s).ok();
+    let (triple, cpu, feature) = (c(triple.unwrap_or(""))?, c(cpu)?, c(feature)?);
+    // SAFETY: three live NUL-terminated strings; the function copies them.
+    match unsafe { xla_dialects::ffi::xlaTargetCpuHasFeature(triple.as_ptr(), cpu.as_ptr(), feature.as_ptr()) } {
+        1 => Some(true),
+        0 => Some(false),
+        _ => None,
+    }
+}
+
+/// f32 lanes for code compiled for CPU `cpu` of `triple` (`None`: the
+/// host's triple; `cpu` "host": the host, [`host_lanes`]): on x86, 16 with
+/// AVX-512 (`avx512f`), 8 with AVX, else 4 (SSE: also an x86 CPU name LLVM
+/// does not know, for which it assumes the generic x86-64); 4 (128-bit
+/// vectors) on other targets.
+pub fn target_lanes(triple: Option<&str>, cpu: &str) -> i64 {
+    if cpu == "host" && triple.is_none() {
+        return host_lanes();
+    }
+    match (cpu_has_feature(triple, cpu, "avx512f"), cpu_has_feature(triple, cpu, "avx")) {
+        (Some(true), _) => 16,
+        (_, Some(true)) => 8,
+        _ => 4,
+    }
 }
 
 /// One result of an indexing map: its text (`d1 + d3`), the loop it is if it
@@ -220,6 +291,8 @@ struct Contraction {
     zero_init: bool,
     /// A uses `j` as `j floordiv group`: column tiles stay within groups.
     group: Option<i64>,
+    /// The pass's vector width and tile setting.
+    shape: KernelShape,
 }
 
 /// The op before `op` in its block (melior has no `previous_in_block`).
@@ -448,7 +521,7 @@ fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
 }
 
 /// Matches `op` (a `linalg.generic`) and assigns the loop roles.
-fn analyze(op: &OperationRef) -> Option<Contraction> {
+fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
     if op.result_count() != 0 || op.operand_count() < 3 {
         return None;
     }
@@ -560,7 +633,7 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
     let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
     let mut contraction =
-        Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init, group };
+        Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init, group, shape };
     // Blocks of the reduction loop accumulate into the output in turn.
     if blocking(&contraction, tile_sizes(&contraction).1).1.is_some() {
         contraction.zero_init = false;
@@ -568,19 +641,17 @@ fn analyze(op: &OperationRef) -> Option<Contraction> {
     Some(contraction)
 }
 
-/// The register tile: `MR` rows by `NV` vectors of 16 lanes.
+/// The register tile: `MR` rows by `NV` vectors of `lanes` lanes.
 fn tile_sizes(c: &Contraction) -> (i64, i64) {
     let rows = c.i.map_or(1, |i| c.extents[i]);
-    let vectors = (c.group.unwrap_or(c.extents[c.j]) + lanes() - 1) / lanes();
-    if let Some((mr, nv)) = std::env::var("XLA_CONTRACTION_TILE").ok().and_then(|t| {
-        let (a, b) = t.split_once(',')?;
-        Some((a.trim().parse::<i64>().ok()?, b.trim().parse::<i64>().ok()?))
-    }) {
+    let lanes = c.shape.lanes;
+    let vectors = (c.group.unwrap_or(c.extents[c.j]) + lanes - 1) / lanes;
+    if let Some((mr, nv)) = c.shape.tile {
         return (mr.clamp(1, rows), nv.clamp(1, vectors));
     }
     let nv = vectors.min(if rows <= 2 { 4 } else { 2 });
     // 16 or 12 accumulators: 32 zmm registers with AVX-512, 16 ymm without.
-    let (mr_wide, mr_narrow) = if lanes() >= 16 { (8, 16) } else { (6, 12) };
+    let (mr_wide, mr_narrow) = if lanes >= 16 { (8, 16) } else { (6, 12) };
     let mr = if nv >= 2 { mr_wide } else { mr_narrow };
     (mr.min(rows), nv)
 }
@@ -598,7 +669,7 @@ fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
     }
     let k: i64 = c.reductions.iter().map(|&d| c.extents[d]).product();
     let kc = (c.reductions.len() == 1 && k > 2 * K_BLOCK).then_some(K_BLOCK);
-    let width = nv * lanes();
+    let width = nv * c.shape.lanes;
     let n = c.extents[c.j];
     let panel = (PANEL_BYTES / (4 * kc.unwrap_or(k)) / width * width).max(width);
     ((n > panel).then_some(panel), kc)
@@ -739,7 +810,7 @@ impl<'a> Emitter<'a> {
     fn tile(&mut self, row: Option<&str>, mr: usize, column: &str, nv: usize, last_lanes: i64) {
         let c = self.c;
         let rows: Vec<String> = (0..mr).map(|r| row.map_or_else(String::new, |row| self.add(row, r as i64))).collect();
-        let width = lanes();
+        let width = c.shape.lanes;
         let (vector, mask_type) = (format!("vector<{width}xf32>"), format!("vector<{width}xi1>"));
         let columns: Vec<String> = (0..nv).map(|v| self.add(column, v as i64 * width)).collect();
         let mask = (last_lanes < width).then(|| {
@@ -871,7 +942,7 @@ impl<'a> Emitter<'a> {
             (_, Some(start)) => (extent, Some(start.to_owned())),
             _ => (extent, None),
         };
-        let lanes = lanes();
+        let lanes = self.c.shape.lanes;
         let width = nv as i64 * lanes;
         let full = n - n % width;
         if full > 0 {
@@ -952,7 +1023,7 @@ impl<'a> Emitter<'a> {
     fn pack(&mut self) {
         let c = self.c;
         let n = c.extents[c.j];
-        let lanes = lanes();
+        let lanes = c.shape.lanes;
         let full = n - n % lanes;
         for (start, width) in [(None, lanes), (Some(full), n % lanes)] {
             if width == 0 || (start.is_none() && full == 0) {
@@ -1163,8 +1234,9 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_contraction_kernels_pass() -> Pass {
+    let shape = kernel_shape();
     create_external(
-        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+        move |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
             module.walk(WalkOrder::PostOrder, |op| {
                 if op.name().as_string_ref().as_str().ok() == Some("linalg.generic") {
@@ -1180,7 +1252,7 @@ pub fn create_contraction_kernels_pass() -> Pass {
                 if fills.contains(&raw.ptr) {
                     continue;
                 }
-                let Some(contraction) = analyze(&op) else { continue };
+                let Some(contraction) = analyze(&op, shape) else { continue };
                 let fill = if contraction.zero_init { previous_op(&op).map(|f| f.to_raw()) } else { None };
                 if let Err(message) = rewrite(op, &contraction) {
                     crate::diagnostics::emit_error(op.location(), &message);
@@ -1205,4 +1277,40 @@ pub fn create_contraction_kernels_pass() -> Pass {
         "builtin.module",
         &[],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{cpu_has_feature, host_lanes, target_lanes};
+
+    #[test]
+    fn cpu_features_come_from_the_named_cpu() {
+        let x86 = Some("x86_64-unknown-linux-gnu");
+        assert_eq!(cpu_has_feature(x86, "haswell", "avx512f"), Some(false));
+        assert_eq!(cpu_has_feature(x86, "haswell", "avx"), Some(true));
+        assert_eq!(cpu_has_feature(x86, "skylake-avx512", "avx512f"), Some(true));
+        assert_eq!(cpu_has_feature(x86, "znver4", "avx512f"), Some(true));
+        assert_eq!(cpu_has_feature(x86, "znver3", "avx512f"), Some(false));
+        assert_eq!(cpu_has_feature(x86, "x86-64", "avx"), Some(false));
+        assert_eq!(cpu_has_feature(x86, "no-such-cpu", "avx512f"), None);
+        // Only x86's subtarget tables are registered.
+        assert_eq!(cpu_has_feature(Some("aarch64-unknown-linux-gnu"), "generic", "avx512f"), None);
+    }
+
+    #[test]
+    fn lanes_follow_the_target() {
+        let x86 = Some("x86_64-unknown-linux-gnu");
+        assert_eq!(target_lanes(x86, "haswell"), 8);
+        assert_eq!(target_lanes(x86, "skylake-avx512"), 16);
+        assert_eq!(target_lanes(x86, "znver4"), 16);
+        assert_eq!(target_lanes(x86, "x86-64"), 4);
+        assert_eq!(target_lanes(Some("aarch64-unknown-linux-gnu"), "neoverse-v1"), 4);
+        assert_eq!(target_lanes(None, "host"), host_lanes());
+        #[cfg(target_arch = "x86_64")]
+        {
+            // The default triple is the host's: a named CPU is asked for.
+            assert_eq!(target_lanes(None, "haswell"), 8);
+            assert_eq!(target_lanes(None, "skylake-avx512"), 16);
+        }
+    }
 }

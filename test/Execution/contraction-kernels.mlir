@@ -7,14 +7,16 @@
 // in f32; each result is compared with the same op computed in f64 (which
 // keeps the generic loops) and converted back. The other runs force other
 // register tiles (rows,vectors), including one row by one vector, and
-// 8-lane vectors (the choice on hosts without AVX-512).
+// 8- and 4-lane vectors (the choices for CPUs with AVX but not AVX-512, and
+// for CPUs without AVX or other targets).
 // Grouped convolutions (feature and batch groups) tile the output features
 // group by group; a depthwise one keeps the generic loops.
 
 // RUN: xla-run --check %s | FileCheck %s
-// RUN: env XLA_CONTRACTION_TILE=1,1 xla-run --check %s | FileCheck %s
-// RUN: env XLA_CONTRACTION_TILE=5,3 xla-run --check %s | FileCheck %s
-// RUN: env XLA_CONTRACTION_LANES=8 xla-run --check %s | FileCheck %s
+// RUN: xla-run --contraction-tile 1,1 --check %s | FileCheck %s
+// RUN: xla-run --contraction-tile 5,3 --check %s | FileCheck %s
+// RUN: xla-run --contraction-lanes 8 --check %s | FileCheck %s
+// RUN: xla-run --contraction-lanes 4 --check %s | FileCheck %s
 // CHECK-NOT: failed in
 // CHECK: {{^}}28 passed, 0 failed
 

@@ -1,4 +1,4 @@
-// RUN: env XLA_CONTRACTION_LANES=16 xla-opt %s --split-input-file --xla-contraction-kernels | FileCheck %s
+// RUN: xla-opt %s --contraction-lanes 16 --split-input-file --xla-contraction-kernels | FileCheck %s
 
 // xla-contraction-kernels: f32 contractions on buffers become register
 // tiles (here 2 rows x 1 vector of 16 lanes) whose accumulators are carried

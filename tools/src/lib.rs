@@ -174,6 +174,42 @@ pub fn apply_parallel_min_cost(flag: Option<u64>) -> Result<(), String> {
     Ok(())
 }
 
+/// `--contraction-lanes` and `--contraction-tile`, shared by the drivers:
+/// the vector width and register tile of `xla-contraction-kernels`.
+pub fn contraction_args(command: clap::Command) -> clap::Command {
+    command
+        .arg(
+            clap::Arg::new("contraction-lanes")
+                .long("contraction-lanes")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..=xla_lowering::contraction_kernels::MAX_LANES))
+                .help("f32 lanes of the contraction kernels' vectors [default: the compile target's: 16 with AVX-512, 8 with AVX, else 4]"),
+        )
+        .arg(
+            clap::Arg::new("contraction-tile")
+                .long("contraction-tile")
+                .value_name("ROWS,VECTORS")
+                .value_parser(parse_tile)
+                .help("Register tile of the contraction kernels (each at most the extents) instead of the one chosen per contraction; for tests and tuning"),
+        )
+}
+
+fn parse_tile(value: &str) -> Result<(i64, i64), String> {
+    let bad = || format!("expected ROWS,VECTORS (two positive integers), e.g. 6,2; got '{value}'");
+    let (rows, vectors) = value.split_once(',').ok_or_else(bad)?;
+    let parse = |n: &str| n.trim().parse::<i64>().ok().filter(|&n| (1..=1024).contains(&n));
+    Ok((parse(rows).ok_or_else(bad)?, parse(vectors).ok_or_else(bad)?))
+}
+
+/// Applies `--contraction-lanes` (else `target_lanes`: the compile
+/// target's lanes, `None` for the host's) and `--contraction-tile` to the
+/// contraction kernel passes created from now on.
+pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i64>) {
+    let lanes = matches.get_one::<i64>("contraction-lanes").copied().or(target_lanes);
+    xla_lowering::contraction_kernels::set_lanes(lanes);
+    xla_lowering::contraction_kernels::set_tile(matches.get_one::<(i64, i64)>("contraction-tile").copied());
+}
+
 /// `--dump-dir` and `--dump-pass-filter`, shared by the drivers.
 pub fn dump_args(command: clap::Command) -> clap::Command {
     command

@@ -76,7 +76,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::dump_args(command()));
+    let matches = parse_args(xla_tools::contraction_args(xla_tools::dump_args(command())));
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let split = matches.get_flag("split-input-file");
@@ -85,6 +85,7 @@ fn tool_main() -> ExitCode {
     if let Err(message) = xla_tools::apply_parallel_min_cost(None) {
         return fail(TOOL, message);
     }
+    xla_tools::apply_contraction_args(&matches, None);
     let steps = requested_passes(&matches);
     let dumping = matches.contains_id("dump-dir");
     if dumping && matches.get_flag("split-input-file") {
