@@ -202,8 +202,11 @@ impl Tiling {
             list.split(',').map(|v| v.trim().parse::<i64>().map_err(|_| bad("a malformed number"))).collect()
         };
         let dims = parse_list(&rest[..close])?;
+        if dims.iter().any(|&d| !(1..=devices.max(1)).contains(&d)) {
+            return Err(bad("a tile count is not between 1 and the number of devices"));
+        }
         let mut rest = rest[close + 1..].trim_start();
-        let count: i64 = dims.iter().product();
+        let count = dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d)).filter(|&n| n <= devices.max(1)).ok_or_else(|| bad("more tiles than devices"))?;
         let assignment: Vec<i64> = if let Some(iota) = rest.strip_prefix("<=[") {
             let close = iota.find(']').ok_or_else(|| bad("unclosed <=["))?;
             let reshape = parse_list(&iota[..close])?;
@@ -214,8 +217,17 @@ impl Tiling {
                 permutation = parse_list(&t[..close])?.into_iter().map(|p| p as usize).collect();
                 rest = t[close + 1..].trim_start();
             }
-            if permutation.len() != reshape.len() || reshape.iter().product::<i64>() != count {
+            if reshape.iter().any(|&d| d < 1) {
+                return Err(bad("an iota dimension is not positive"));
+            }
+            if permutation.len() != reshape.len() || reshape.iter().try_fold(1i64, |n, &d| n.checked_mul(d)) != Some(count) {
                 return Err(bad("iota shapes do not agree"));
+            }
+            let mut seen = vec![false; permutation.len()];
+            for &p in &permutation {
+                if p >= seen.len() || std::mem::replace(&mut seen[p], true) {
+                    return Err(bad("the transpose is not a permutation"));
+                }
             }
             // iota(count).reshape(reshape).transpose(permutation), flattened.
             let transposed: Vec<i64> = permutation.iter().map(|&p| reshape[p]).collect();
@@ -257,9 +269,13 @@ impl Tiling {
         }
         let mut coords = vec![vec![0i64; rank]; devices as usize];
         let mut full = vec![vec![0i64; dims.len()]; devices as usize];
+        let mut placed = vec![false; devices as usize];
         for (flat, &device) in assignment.iter().enumerate() {
             if device < 0 || device >= devices {
                 return Err(bad(&format!("device {device} does not exist")));
+            }
+            if std::mem::replace(&mut placed[device as usize], true) {
+                return Err(bad(&format!("device {device} is assigned twice")));
             }
             let mut r = flat as i64;
             for a in (0..dims.len()).rev() {
@@ -644,6 +660,20 @@ pub fn create_spmd_partition_pass() -> Pass {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn malformed_hlo_shardings_are_errors() {
+        for text in [
+            "{devices=[4,1]<=[2,2]T(1,-2147483648)}",
+            "{devices=[4,1]<=[2,2]T(0,0)}",
+            "{devices=[-4,-1]<=[4]}",
+            "{devices=[4,1]<=[-2,-2]}",
+            "{devices=[9223372036854775807,2]<=[4]}",
+            "{devices=[4,1]0,1,1,3}",
+        ] {
+            assert!(Tiling::from_hlo(text, 2, 4).is_err(), "{text}");
+        }
+    }
 
     #[test]
     fn hlo_iota_with_transpose_and_replication() {
