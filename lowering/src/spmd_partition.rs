@@ -202,11 +202,14 @@ impl Tiling {
             list.split(',').map(|v| v.trim().parse::<i64>().map_err(|_| bad("a malformed number"))).collect()
         };
         let dims = parse_list(&rest[..close])?;
-        if dims.iter().any(|&d| !(1..=devices.max(1)).contains(&d)) {
-            return Err(bad("a tile count is not between 1 and the number of devices"));
+        if dims.iter().any(|&d| d < 1) {
+            return Err(bad("a tile count is not positive"));
         }
         let mut rest = rest[close + 1..].trim_start();
-        let count = dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d)).filter(|&n| n <= devices.max(1)).ok_or_else(|| bad("more tiles than devices"))?;
+        let count = dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d)).ok_or_else(|| bad("too many tiles"))?;
+        if count != devices {
+            return Err(bad(&format!("it assigns {count} devices, the program has {devices}")));
+        }
         let assignment: Vec<i64> = if let Some(iota) = rest.strip_prefix("<=[") {
             let close = iota.find(']').ok_or_else(|| bad("unclosed <=["))?;
             let reshape = parse_list(&iota[..close])?;
