@@ -594,6 +594,34 @@ fn layouts_at_the_boundary() -> TestResult {
     Ok(())
 }
 
+/// Padded layouts (seed 002, "Padding"): a column-major parameter padded to
+/// [3, 5] whose padding holds garbage, and a result padded to [3, 4] with
+/// ones after its logical elements.
+#[test]
+fn padded_layouts_at_the_boundary() -> TestResult {
+    let b = XlaBuilder::new("main");
+    let x = b.parameter(0, &f32_shape(&[2, 3]), "x")?;
+    let z = b.add(x, x)?;
+    let computation = b.build(&[z])?;
+    let options = CompileOptions {
+        argument_layouts: vec![Some(Layout::parse("{0,1;padded=3x5}").map_err(|e| e.to_string())?)],
+        result_layouts: vec![Some(Layout::parse("{1,0;padded=3x4;padding=one}").map_err(|e| e.to_string())?)],
+        ..Default::default()
+    };
+    let executable = computation.compile(&options)?;
+    // x = [[1, 2, 3], [4, 5, 6]]: seed 002's "a d 0 b e 0 c f 0 0 0 0 0 0 0", padding = -7.
+    let p = -7.0f32;
+    let x_physical = Literal::from_slice(&[1.0f32, 4.0, p, 2.0, 5.0, p, 3.0, 6.0, p, p, p, p, p, p, p], &[5, 3])?;
+    let result = executable.execute(&[x_physical])?;
+    assert_eq!(result[0].dims(), &[3, 4]);
+    assert_eq!(result[0].to_vec::<f32>()?, vec![2.0, 4.0, 6.0, 1.0, 8.0, 10.0, 12.0, 1.0, 1.0, 1.0, 1.0, 1.0]);
+    // Padded sizes below the dimension's size are an error.
+    let bad = CompileOptions { argument_layouts: vec![Some(Layout::parse("{1,0;padded=1x3}").map_err(|e| e.to_string())?)], ..Default::default() };
+    let error = computation.compile(&bad).err().ok_or("expected an error")?.to_string();
+    assert!(error.contains("pads dimension 0 to 1, less than its size 2"), "{error}");
+    Ok(())
+}
+
 #[test]
 fn reductions_and_windows() -> TestResult {
     let b = XlaBuilder::new("main");

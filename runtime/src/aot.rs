@@ -160,14 +160,28 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
     for (lower, caps, specs, layouts, qualifier) in groups {
         for (i, (spec, layout)) in specs.iter().zip(layouts).enumerate() {
             let (c, per_element, note) = c_type(spec.element_type);
-            let elements = spec.num_elements().unwrap_or(0);
-            let bytes = spec.byte_size().unwrap_or(0);
+            // The buffer holds the physical (permuted, padded) array.
             let physical = layout.physical_shape(&spec.shape);
+            let elements: usize = physical.iter().product();
+            let bytes = elements * spec.element_type.byte_size();
             let layout_note = if layout.is_row_major() {
                 format!("row-major, minor_to_major {layout}")
             } else {
                 let dims: Vec<String> = physical.iter().map(|d| d.to_string()).collect();
-                format!("minor_to_major {layout}: stored as the row-major [{}] array", dims.join(","))
+                let what = if layout.padded_dimensions.is_some() { "layout" } else { "minor_to_major" };
+                let mut note = format!("{what} {layout}: stored as the row-major [{}] array", dims.join(","));
+                if let Some(padded) = layout.padded_dimensions.as_ref().filter(|_| layout.pads(&spec.shape)) {
+                    let sizes: Vec<String> = padded.iter().enumerate().map(|(d, p)| format!("dimension {d} to {p}")).collect();
+                    note.push_str(&format!(",\n *   padded ({}) after the logical elements of each dimension", sizes.join(", ")));
+                    note.push_str(&if lower == "arg" {
+                        "; the padding is never read".to_owned()
+                    } else if layout.padding_value == layout::PaddingValue::Unknown {
+                        "; the padding's contents are unspecified".to_owned()
+                    } else {
+                        format!("; the padding is written with the value `{}`", layout.padding_value.as_str())
+                    });
+                }
+                note
             };
             let what = if lower == "arg" { "Argument" } else { "Result" };
             text.push_str(&format!("/* {what} {i}: {}, {layout_note}.\n", hlo_shape(spec)));
@@ -182,6 +196,10 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
             if !spec.shape.is_empty() {
                 text.push_str(&format!("#define {upper}_{caps}{i}_DIMS {{{}}}\n", dims.join(", ")));
                 text.push_str(&format!("#define {upper}_{caps}{i}_MINOR_TO_MAJOR {{{}}}\n", order.join(", ")));
+                if let Some(padded) = &layout.padded_dimensions {
+                    let sizes: Vec<String> = padded.iter().map(|d| d.to_string()).collect();
+                    text.push_str(&format!("#define {upper}_{caps}{i}_PADDED_DIMS {{{}}}\n", sizes.join(", ")));
+                }
             }
             text.push_str(&format!("#define {upper}_{caps}{i}_ELEMENTS {elements}\n"));
             text.push_str(&format!("#define {upper}_{caps}{i}_BYTES {bytes}\n"));

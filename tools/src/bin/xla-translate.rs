@@ -58,7 +58,7 @@ fn command() -> Command {
                 .long("arg-layout")
                 .value_name("I=MINOR_TO_MAJOR")
                 .action(clap::ArgAction::Append)
-                .help("Layout of parameter I for --emit=aot, e.g. 0={0,1} for a column-major matrix (default row-major)"),
+                .help("Layout of parameter I for --emit=aot, e.g. 0={0,1} for a column-major matrix (default row-major), 0={0,1;padded=3x5;padding=zero} padded"),
         )
         .arg(
             Arg::new("result-layout")
