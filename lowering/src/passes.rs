@@ -490,7 +490,7 @@ pub fn add_textual_pipeline(manager: &OperationPassManager, text: &str) -> Resul
     Ok(())
 }
 
-/// Builds a pass manager for `context` running the named pipeline.
+/// Builds a pass manager for `.into()context` running the named pipeline.
 pub fn pipeline_manager<'c>(context: &'c Context, name: &str) -> Result<melior::pass::PassManager<'c>, String> {
     let info = find(name).ok_or_else(|| format!("unknown pipeline `{name}`"))?;
     let manager = melior::pass::PassManager::new(context);

@@ -263,17 +263,18 @@ func.func @erf_f16(%x: tensor<4xf16>) -> tensor<4xf16> {
   return %0 : tensor<4xf16>
 }
 
-// erfc is computed in f64 (erf_f64.rs): for |x| >= 1/2, e^(-x²) (x² in
-// two parts) times Chebyshev fits of erfc e^(x²), 2 - that for negative x;
-// 1 - erf(x) (Taylor) below 1/2.
+// erfc (erf_f64.rs), f32 computed in f32: for |x| >= 1/2, e^(-x²) (x²
+// in two parts, a Dekker split by 4097 = 2^12 + 1) times Chebyshev fits of
+// erfc e^(x²), 2 - that for negative x; 1 - erf(x) (Taylor) below 1/2.
 // CHECK-LABEL: func.func @erfc
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
-// CHECK-NEXT: %[[W:.*]] = stablehlo.convert %[[X]] : (tensor<4xf32>) -> tensor<4xf64>
-// CHECK: %[[Z:.*]] = stablehlo.abs %[[W]] : tensor<4xf64>
-// CHECK: stablehlo.exponential %{{.*}} : tensor<4xf64>
-// CHECK: stablehlo.compare LT, %[[W]], %{{.*}}, FLOAT : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xi1>
-// CHECK: %[[N:.*]] = stablehlo.convert %{{.*}} : (tensor<4xf64>) -> tensor<4xf32>
-// CHECK-NEXT: return %[[N]] : tensor<4xf32>
+// CHECK-NOT: f64
+// CHECK: %[[Z:.*]] = stablehlo.abs %[[X]] : tensor<4xf32>
+// CHECK: stablehlo.constant dense<4.097000e+03> : tensor<4xf32>
+// CHECK: stablehlo.exponential %{{.*}} : tensor<4xf32>
+// CHECK: stablehlo.compare LT, %[[X]], %{{.*}}, FLOAT : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>
+// CHECK: stablehlo.select %{{.*}} : tensor<4xi1>, tensor<4xf32>
+// CHECK: return %{{.*}} : tensor<4xf32>
 func.func @erfc(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = chlo.erfc %x : tensor<4xf32> -> tensor<4xf32>
   return %0 : tensor<4xf32>

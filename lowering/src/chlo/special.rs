@@ -7,7 +7,7 @@
 //! |---|---|---|---|
 //! | erf | f32 | rational minimax on [-4, 4] (clamped) | 7 ulp, 4.2e-7 relative |
 //! | erf (f64) | f64 | Taylor below 1, 1 - erfc above (`erf_f64.rs`) | see docs/vector_math.md |
-//! | erfc | f64 | e^(-x²) (two-part x²) times Chebyshev fits of erfc e^(x²) (`erf_f64.rs`) | see docs/vector_math.md |
+//! | erfc | f64 (f64), f32 (f16/bf16/f32) | e^(-x²) (two-part x²) times Chebyshev fits of erfc e^(x²) (`erf_f64.rs`) | see docs/vector_math.md |
 //! | erf_inv | f32 | Giles' two-branch polynomials in w = -log(1 - x²) | 4 ulp, 2.4e-7 relative |
 //! | lgamma | f64 | Lanczos (g = 7, 9 terms) with reflection below 0.5 | 6e-8 relative (f32 rounding) |
 //! | digamma | f64 | 10-step recurrence + asymptotic series, reflection for x ≤ 0 | 6e-8 relative (f32 rounding); near its root 1.4616 the f64 absolute error (~1e-15) dominates |
@@ -207,12 +207,14 @@ pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     })
 }
 
-/// erfc in f64 (`erf_f64.rs`; f16/bf16/f32 computed in f64 and rounded).
+/// erfc (`erf_f64.rs`): f64 in f64; f16/bf16/f32 in f32.
 pub fn lower_erfc<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     elementwise(rewrite, op, |h, x| {
         real_only("erfc", x[0])?;
-        let single = element_type(x[0].r#type())?.to_string() != "f64";
-        computed_in(h, x[0], h.f64(), |x| super::erf_f64::erfc(h, x, single))
+        if element_type(x[0].r#type())?.to_string() == "f64" {
+            return super::erf_f64::erfc(h, x[0]);
+        }
+        computed_in(h, x[0], h.f32(), |x| super::erf_f64::erfc_f32(h, x))
     })
 }
 
