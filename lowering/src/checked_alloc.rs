@@ -26,9 +26,8 @@ use melior::{
         BlockLike, Module, OperationRef, RegionLike,
         attribute::{FlatSymbolRefAttribute, StringAttribute},
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 
 /// The function that compiled code calls when an allocation fails: C
@@ -57,10 +56,6 @@ const HELPERS: &str = r#"module {
     llvm.unreachable
   }
 }"#;
-
-#[repr(align(8))]
-struct CheckedAllocationsId;
-static CHECKED_ALLOCATIONS_ID: CheckedAllocationsId = CheckedAllocationsId;
 
 fn op_name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
@@ -124,14 +119,13 @@ fn check_allocations(module: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_checked_allocations_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             if let Err(message) = check_allocations(module) {
                 crate::diagnostics::emit_error(module.location(), &message);
                 pass.signal_failure();
             }
         },
-        TypeId::create(&CHECKED_ALLOCATIONS_ID),
         "CheckedAllocations",
         "xla-checked-allocations",
         "Check every malloc of compiled code: on failure call xla_allocation_failed(size), which does not return",

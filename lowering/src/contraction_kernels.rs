@@ -108,18 +108,13 @@ use melior::{
         AttributeLike, BlockLike, Module, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::ArrayAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use mlir_sys::{MlirAffineExpr, MlirOperation, MlirValue};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 use std::fmt::Write;
-
-#[repr(align(8))]
-struct ContractionKernelsId;
-static CONTRACTION_KERNELS_ID: ContractionKernelsId = ContractionKernelsId;
 
 /// The vector width and register tile of the kernels: what the passes
 /// created from now on generate (see [`set_lanes`], [`set_tile`]).
@@ -1235,7 +1230,7 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_contraction_kernels_pass() -> Pass {
     let shape = kernel_shape();
-    create_external(
+    external_pass!(
         move |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
             module.walk(WalkOrder::PostOrder, |op| {
@@ -1270,7 +1265,6 @@ pub fn create_contraction_kernels_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&CONTRACTION_KERNELS_ID),
         "XlaContractionKernels",
         "xla-contraction-kernels",
         "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",

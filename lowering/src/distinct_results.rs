@@ -20,14 +20,9 @@ use melior::{
     ir::{
         BlockLike, OperationRef, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct DistinctResultsId;
-static DISTINCT_RESULTS_ID: DistinctResultsId = DistinctResultsId;
 
 fn make_results_distinct(op: OperationRef) -> Result<(), String> {
     let operands: Vec<Value> = op.operands().collect();
@@ -50,7 +45,7 @@ fn make_results_distinct(op: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_distinct_results_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut failed = false;
             module.walk(WalkOrder::PostOrder, |op| {
@@ -66,7 +61,6 @@ pub fn create_distinct_results_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&DISTINCT_RESULTS_ID),
         "XlaDistinctResults",
         "xla-distinct-results",
         "Copy repeated function results so each result is a distinct tensor",

@@ -25,15 +25,11 @@
 use melior::{
     ir::{
         BlockLike, OperationRef, Value, ValueLike,
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
-        r#type::{MemRefType, TypeId},
+        operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::MemRefType,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct StageGlobalsId;
-static STAGE_GLOBALS_ID: StageGlobalsId = StageGlobalsId;
 
 fn defined_by_get_global(value: Value) -> bool {
     // SAFETY: `value` is live; an op result's owner is a live op.
@@ -76,7 +72,7 @@ fn stage(launch: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_stage_globals_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut launches = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
@@ -99,7 +95,6 @@ pub fn create_stage_globals_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&STAGE_GLOBALS_ID),
         "XlaGpuStageGlobals",
         "xla-gpu-stage-globals",
         "Copy host constants that kernels take as arguments into runtime-allocated buffers around each launch",

@@ -29,14 +29,9 @@ use melior::{
         Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ValueLike,
         attribute::{ArrayAttribute, StringAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct MarkNoaliasId;
-static MARK_NOALIAS_ID: MarkNoaliasId = MarkNoaliasId;
 
 /// The entries of argument `index`'s attribute dictionary, plus `llvm.noalias`.
 fn with_noalias<'c>(op: &OperationRef<'c, '_>, index: usize) -> Attribute<'c> {
@@ -115,7 +110,7 @@ fn mark(op: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_mark_noalias_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
             let Ok(body) = module.region(0) else { return };
             let Some(block) = body.first_block() else { return };
@@ -146,7 +141,6 @@ pub fn create_mark_noalias_pass() -> Pass {
                 next = op.next_in_block();
             }
         },
-        TypeId::create(&MARK_NOALIAS_ID),
         "XlaMarkNoalias",
         "xla-mark-noalias",
         "Mark the pointer parameters of entry points (LLVM dialect) llvm.noalias: outputs overlap nothing, inputs are only read",

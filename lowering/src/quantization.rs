@@ -55,9 +55,8 @@ use melior::{
         Attribute, AttributeLike, Location, Operation, OperationRef, Type, TypeLike, Value,
         attribute::DenseI64ArrayAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
 
@@ -530,20 +529,15 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     true
 }
 
-#[repr(align(8))]
-struct LowerQuantizedId;
-static LOWER_QUANTIZED_ID: LowerQuantizedId = LowerQuantizedId;
-
 /// The pass (see the module documentation).
 pub fn create_lower_quantized_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let context = crate::context_of(module.context());
             if !lower_quantized(context, module) {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&LOWER_QUANTIZED_ID),
         "LowerQuantized",
         "xla-lower-quantized",
         "Quantized StableHLO ops as integer/float StableHLO (the spec's dequantize → op → quantize); quantized tensors as their storage integers",

@@ -22,14 +22,9 @@ use melior::{
         Attribute, AttributeLike, BlockLike, OperationRef, RegionLike,
         attribute::StringAttribute,
         operation::OperationLike,
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct ReadonlyArgumentsId;
-static READONLY_ARGUMENTS_ID: ReadonlyArgumentsId = ReadonlyArgumentsId;
 
 const WRITABLE: &str = "bufferization.writable";
 
@@ -56,7 +51,7 @@ fn mark(function: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_readonly_arguments_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
             let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return };
             let mut next = body.first_operation();
@@ -75,7 +70,6 @@ pub fn create_readonly_arguments_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&READONLY_ARGUMENTS_ID),
         "XlaReadonlyArguments",
         "xla-readonly-arguments",
         "Mark the arguments of public functions non-writable for bufferization (inputs are only read)",

@@ -29,22 +29,17 @@
 
 use melior::{
     ir::{
-        Attribute, AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
+        AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
         operation::OperationResult,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 
-#[repr(align(8))]
-struct ReassociateId;
-static REASSOCIATE_ID: ReassociateId = ReassociateId;
-
-fn set_fastmath(op: &OperationRef, flags: &str) {
+fn set_fastmath(op: &OperationRef, flags: u32) {
     // SAFETY: the context outlives the op and this pass.
     let context = crate::context_of(op.context());
-    let Some(attribute) = Attribute::parse(context, &format!("#arith.fastmath<{flags}>")) else { return };
+    let attribute = xla_dialects::fastmath_attribute(context, flags);
     let name = std::ffi::CString::new("fastmath").expect("no NUL");
     // SAFETY: `op` is a live arith op that has a `fastmath` property.
     unsafe {
@@ -100,7 +95,7 @@ fn reassociate(generic: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_reassociate_reductions_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
             module.walk(WalkOrder::PreOrder, |op| {
                 if op.name().as_string_ref().as_str().ok() == Some("linalg.generic") {
@@ -109,7 +104,6 @@ pub fn create_reassociate_reductions_pass() -> Pass {
                 WalkResult::Advance
             });
         },
-        TypeId::create(&REASSOCIATE_ID),
         "XlaReassociateReductions",
         "xla-reassociate-reductions",
         "Let LLVM reorder the floating-point accumulation of linalg reductions (fastmath<reassoc,contract>), so it can vectorize them",

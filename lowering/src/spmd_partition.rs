@@ -49,9 +49,8 @@ use melior::{
         operation::{OperationLike, WalkOrder, WalkResult},
         r#type::{IntegerType, RankedTensorType},
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-use melior::ir::r#type::TypeId;
 use xla_dialects::sdy;
 
 /// How a global array is split over the devices of a program.
@@ -557,10 +556,6 @@ fn strip_sharding_attributes(context: &Context, op: OperationRef) {
     }
 }
 
-#[repr(align(8))]
-struct SpmdPartitionId;
-static SPMD_PARTITION_ID: SpmdPartitionId = SpmdPartitionId;
-
 fn collect(module: OperationRef, wanted: impl Fn(OperationRef) -> bool) -> Vec<mlir_sys::MlirOperation> {
     let mut found = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
@@ -643,7 +638,7 @@ fn partition(context: &Context, module: OperationRef) -> bool {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_spmd_partition_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the module's context outlives the pass run.
             let context = crate::context_of(module.context());
@@ -651,7 +646,6 @@ pub fn create_spmd_partition_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&SPMD_PARTITION_ID),
         "XlaSpmdPartition",
         "xla-spmd-partition",
         "Turn JAX's multi-device programs (Shardy manual computations, GSPMD custom calls) into one SPMD program on global arrays",

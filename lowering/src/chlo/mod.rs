@@ -43,10 +43,10 @@ use melior::{
     ir::{
         Attribute, Block, BlockLike, Location, OperationRef, Region, RegionLike, Type, TypeLike, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::{RankedTensorType, TypeId},
+        r#type::RankedTensorType,
     },
     PatternRewriter, create_op_rewrite_pattern,
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use std::{cell::Cell, rc::Rc};
 
@@ -426,14 +426,10 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
     table
 }
 
-#[repr(align(8))]
-struct ChloLegalizeId;
-static CHLO_LEGALIZE_ID: ChloLegalizeId = ChloLegalizeId;
-
 /// `chlo-legalize-to-stablehlo` (see the module documentation); fails with
 /// an error at each CHLO op it cannot rewrite.
 pub fn create_chlo_legalize_pass() -> Pass {
-    create_external(
+    external_pass!(
         |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the operation's context outlives the pass run.
             let context = crate::context_of(operation.context());
@@ -482,7 +478,6 @@ pub fn create_chlo_legalize_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&CHLO_LEGALIZE_ID),
         "ChloLegalizeToStablehlo",
         "chlo-legalize-to-stablehlo",
         "Decompose CHLO ops into StableHLO",

@@ -30,14 +30,9 @@ use melior::{
         Attribute, AttributeLike, OperationRef,
         attribute::{ArrayAttribute, IntegerAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct ParallelDimsFirstId;
-static PARALLEL_DIMS_FIRST_ID: ParallelDimsFirstId = ParallelDimsFirstId;
 
 fn set(op: &OperationRef, name: &str, attribute: Attribute) {
     let name = std::ffi::CString::new(name).expect("no NUL");
@@ -140,7 +135,7 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_parallel_dims_first_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut generics = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| {
@@ -159,7 +154,6 @@ pub fn create_parallel_dims_first_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&PARALLEL_DIMS_FIRST_ID),
         "XlaGpuParallelDimsFirst",
         "xla-gpu-parallel-dims-first",
         "Reorder the loops of linalg.generic ops: parallel dimensions first, reductions last (one GPU thread per output element)",

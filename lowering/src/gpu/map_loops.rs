@@ -49,18 +49,12 @@ use crate::builders::{
     BuildResult, alloca_like, compare_scalar, gpu_launch, int_constant, integer_type, scalar, scf_for, scf_if_then,
 };
 use melior::{
-    Context,
     ir::{
-        BlockLike, BlockRef, Location, Operation, OperationRef, RegionLike, Type, Value, ValueLike,
+        BlockLike, BlockRef, OperationRef, RegionLike, Type, Value, ValueLike,
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct MapParallelLoopsId;
-static MAP_PARALLEL_LOOPS_ID: MapParallelLoopsId = MapParallelLoopsId;
 
 /// Threads per block for large iteration spaces.
 pub const BLOCK_SIZE: i64 = 256;
@@ -373,7 +367,7 @@ fn private_allocations(launch: OperationRef) -> BuildResult<()> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_map_parallel_loops_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut loops = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
@@ -399,7 +393,6 @@ pub fn create_map_parallel_loops_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&MAP_PARALLEL_LOOPS_ID),
         "XlaGpuMapParallelLoops",
         "xla-gpu-map-parallel-loops",
         "Turn each outermost scf.parallel into a gpu.launch over a 1-D grid (one thread per iteration, delinearized)",

@@ -65,18 +65,13 @@ use crate::builders::{
     scf_for, scf_parallel,
 };
 use melior::{
-    Context,
     ir::{
-        BlockLike, BlockRef, Location, Operation, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
+        BlockLike, BlockRef, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
-        r#type::{IntegerType, MemRefType, TypeId},
+        r#type::{IntegerType, MemRefType},
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct SplitReductionsId;
-static SPLIT_REDUCTIONS_ID: SplitReductionsId = SplitReductionsId;
 
 /// Split reductions of at least this many iterations per output...
 pub const MIN_REDUCTION: i64 = 1024;
@@ -493,7 +488,7 @@ fn candidates<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_split_reductions_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // One split at a time, then look again (a split replaces the
             // loops that other candidates may be part of).
@@ -516,7 +511,6 @@ pub fn create_split_reductions_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&SPLIT_REDUCTIONS_ID),
         "XlaGpuSplitReductions",
         "xla-gpu-split-reductions",
         "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",

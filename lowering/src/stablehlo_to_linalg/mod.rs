@@ -56,8 +56,7 @@ use melior::{
     Context,
     ir::{BlockLike, OperationRef, ValueLike, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
     PatternRewriter, RewriterBase, create_op_rewrite_pattern,
-    ir::r#type::TypeId,
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use std::{cell::Cell, rc::Rc};
 
@@ -280,10 +279,6 @@ fn add_patterns(context: &Context, patterns: &PatternSet, failed: Rc<Cell<bool>>
     }
 }
 
-#[repr(align(8))]
-struct LegalizeToLinalgId;
-static LEGALIZE_TO_LINALG_ID: LegalizeToLinalgId = LegalizeToLinalgId;
-
 /// `stablehlo-legalize-to-linalg`: rewrites every StableHLO op into linalg
 /// on tensors; fails if any StableHLO op remains.
 ///
@@ -295,7 +290,7 @@ static LEGALIZE_TO_LINALG_ID: LegalizeToLinalgId = LegalizeToLinalgId;
 /// %0 = linalg.generic {...} ins(%a, %x : ...) outs(%e : ...) { arith.mulf ... }
 /// ```
 pub fn create_legalize_to_linalg_pass() -> Pass {
-    create_external(
+    external_pass!(
         |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the operation's context outlives the pass run.
             let context = crate::context_of(operation.context());
@@ -412,7 +407,6 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&LEGALIZE_TO_LINALG_ID),
         "StablehloLegalizeToLinalg",
         "stablehlo-legalize-to-linalg",
         "Lower StableHLO ops to linalg on tensors",

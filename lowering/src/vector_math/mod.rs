@@ -36,17 +36,12 @@ use melior::{
     ir::{
         BlockLike, RegionLike, Type, ValueLike,
         operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use trig::Trig;
 
 pub use trig::EXACT_REDUCTION_LIMIT;
-
-#[repr(align(8))]
-struct PolynomialMathId;
-static POLYNOMIAL_MATH_ID: PolynomialMathId = PolynomialMathId;
 
 /// The ops this pass expands.
 const EXPANDED: &[&str] =
@@ -132,7 +127,7 @@ fn is_scalar_float(ty: Type) -> bool {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_polynomial_math_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
             let mut needs_table = false;
@@ -164,7 +159,6 @@ pub fn create_polynomial_math_pass() -> Pass {
                 unsafe { mlir_sys::mlirOperationDestroy(raw) };
             }
         },
-        TypeId::create(&POLYNOMIAL_MATH_ID),
         "XlaPolynomialMath",
         "xla-polynomial-math",
         "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic instead of libm calls",
