@@ -399,15 +399,6 @@ fn lower_conversion(context: &Context, op: MlirOperation, quantize: bool, quanti
     Ok(())
 }
 
-fn retype(value: MlirValue) {
-    // SAFETY: `value` is live; the storage type has the quantized type's shape.
-    unsafe {
-        if let Some(new) = storage_raw(mlir_sys::mlirValueGetType(value)) {
-            mlir_sys::mlirValueSetType(value, new);
-        }
-    }
-}
-
 /// The three steps over `module`; false after an error was reported.
 pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     let mut any = false;
@@ -490,40 +481,9 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
         }
     }
     // 3. Storage types everywhere else.
+    // (the storage type has the quantized type's shape)
     module.walk(WalkOrder::PreOrder, |op| {
-        let raw = op.to_raw();
-        if op.name().as_string_ref().as_str() == Ok("func.func") {
-            if let Ok(attribute) = op.attribute("function_type") {
-                // SAFETY: func.func's function_type is a TypeAttr; the new
-                // one is a TypeAttr of a function type.
-                unsafe {
-                    let ty = mlir_sys::mlirTypeAttrGetValue(attribute.to_raw());
-                    if let Some(new) = storage_raw(ty) {
-                        let name = std::ffi::CString::new("function_type").expect("no NUL");
-                        mlir_sys::mlirOperationSetAttributeByName(
-                            raw,
-                            mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
-                            mlir_sys::mlirTypeAttrGet(new),
-                        );
-                    }
-                }
-            }
-        }
-        // SAFETY: walking the live results, regions and block arguments of `op`.
-        unsafe {
-            for i in 0..mlir_sys::mlirOperationGetNumResults(raw) {
-                retype(mlir_sys::mlirOperationGetResult(raw, i));
-            }
-            for r in 0..mlir_sys::mlirOperationGetNumRegions(raw) {
-                let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(raw, r));
-                while !block.ptr.is_null() {
-                    for a in 0..mlir_sys::mlirBlockGetNumArguments(block) {
-                        retype(mlir_sys::mlirBlockGetArgument(block, a));
-                    }
-                    block = mlir_sys::mlirBlockGetNextInRegion(block);
-                }
-            }
-        }
+        crate::signedness::retype_definitions(op, &storage_raw);
         WalkResult::Advance
     });
     true
@@ -542,7 +502,6 @@ pub fn create_lower_quantized_pass() -> Pass {
         "xla-lower-quantized",
         "Quantized StableHLO ops as integer/float StableHLO (the spec's dequantize → op → quantize); quantized tensors as their storage integers",
         "builtin.module",
-        &[],
     )
 }
 

@@ -44,6 +44,7 @@
 //! }
 //! ```
 
+use super::Emit;
 use super::{name, internal, constant_of};
 use crate::builders::{
     BuildResult, alloca_like, compare_scalar, gpu_launch, int_constant, integer_type, scalar, scf_for, scf_if_then,
@@ -76,29 +77,9 @@ fn limits() -> (i64, i64) {
     LIMITS_FOR_TESTING.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or((BLOCK_SIZE, MAX_GRID))
 }
 
-/// Inserts operations before `anchor` in `block`.
-struct Emit<'c, 'a> {
-    context: &'c Context,
-    location: Location<'c>,
-    block: BlockRef<'c, 'a>,
-    anchor: OperationRef<'c, 'a>,
-}
-
 impl<'c, 'a> Emit<'c, 'a> {
-    fn insert(&self, op: BuildResult<Operation<'c>>) -> BuildResult<OperationRef<'c, 'a>> {
-        Ok(self.block.insert_operation_before(self.anchor, op?))
-    }
-
-    fn value(&self, op: BuildResult<Operation<'c>>) -> BuildResult<Value<'c, 'a>> {
-        Ok(self.insert(op)?.result(0).map_err(internal)?.into())
-    }
-
     fn constant(&self, value: i64, ty: Type<'c>) -> BuildResult<Value<'c, 'a>> {
         self.value(int_constant(self.context, self.location, value as i128, ty))
-    }
-
-    fn binary(&self, op: &str, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> BuildResult<Value<'c, 'a>> {
-        self.value(scalar(self.location, op, &[lhs, rhs], lhs.r#type()))
     }
 
     fn cast(&self, value: Value<'c, 'a>, ty: Type<'c>) -> BuildResult<Value<'c, 'a>> {
@@ -397,6 +378,5 @@ pub fn create_map_parallel_loops_pass() -> Pass {
         "xla-gpu-map-parallel-loops",
         "Turn each outermost scf.parallel into a gpu.launch over a 1-D grid (one thread per iteration, delinearized)",
         "builtin.module",
-        &[],
     )
 }
