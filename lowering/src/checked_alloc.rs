@@ -130,6 +130,5 @@ pub fn create_checked_allocations_pass() -> Pass {
         "xla-checked-allocations",
         "Check every malloc of compiled code: on failure call xla_allocation_failed(size), which does not return",
         "builtin.module",
-        &[],
     )
 }

@@ -475,7 +475,7 @@ fn factors(op: &OperationRef, inputs: usize) -> Option<([Factor; 2], Vec<MlirVal
         let mut from = BTreeSet::new();
         collect_factor(value, raw_body, &arguments, &mut slice, &order, &mut from)?;
         // SAFETY: `value` is a live value.
-        if from.is_empty() || unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }.to_string() != "f32" {
+        if from.is_empty() || !unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }.is_f32() {
             return None;
         }
         used.extend(slice.iter().copied());
@@ -499,7 +499,7 @@ fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
     }
     let parallel = previous
         .attribute("iterator_types")
-        .is_ok_and(|a| !a.to_string().contains("reduction"));
+        .is_ok_and(|a| !xla_dialects::has_reduction_iterator(a));
     let Some(body) = previous.region(0).ok().and_then(|r| r.first_block()) else { return false };
     let Some(terminator) = body.terminator() else { return false };
     let Some(yielded) = terminator.operand(0).ok() else { return false };
@@ -512,7 +512,7 @@ fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
     };
     parallel
         && op_name(&constant) == "arith.constant"
-        && constant.attribute("value").is_ok_and(|v| v.to_string() == "0.000000e+00 : f32")
+        && constant.attribute("value").is_ok_and(is_positive_f32_zero)
 }
 
 /// Matches `op` (a `linalg.generic`) and assigns the loop roles.
@@ -526,7 +526,7 @@ fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
     let iterators = ArrayAttribute::try_from(op.attribute("iterator_types").ok()?).ok()?;
     let loops = iterators.len();
     let is_reduction: Vec<bool> =
-        (0..loops).map(|l| iterators.element(l).is_ok_and(|a| a.to_string().contains("reduction"))).collect();
+        (0..loops).map(|l| iterators.element(l).ok().and_then(xla_dialects::is_reduction_iterator) == Some(true)).collect();
     let maps = ArrayAttribute::try_from(op.attribute("indexing_maps").ok()?).ok()?;
     let mut operands = Vec::new();
     let mut extents = vec![-1i64; loops];
@@ -1269,7 +1269,6 @@ pub fn create_contraction_kernels_pass() -> Pass {
         "xla-contraction-kernels",
         "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
         "builtin.module",
-        &[],
     )
 }
 
@@ -1307,4 +1306,10 @@ mod tests {
             assert_eq!(target_lanes(None, "skylake-avx512"), 16);
         }
     }
+}
+
+/// Whether `attribute` is the f32 constant `+0.0`.
+fn is_positive_f32_zero(attribute: melior::ir::Attribute) -> bool {
+    use melior::ir::attribute::{AttributeLike, FloatAttribute};
+    FloatAttribute::try_from(attribute).is_ok_and(|f| f.r#type().is_f32() && f.value() == 0.0 && f.value().is_sign_positive())
 }

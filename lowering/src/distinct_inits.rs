@@ -128,6 +128,5 @@ pub fn create_distinct_inits_pass() -> Pass {
         "xla-distinct-inits",
         "Share each tensor.empty / constant used as a linalg init among at most 16 writers",
         "builtin.module",
-        &[],
     )
 }

@@ -65,6 +65,5 @@ pub fn create_distinct_results_pass() -> Pass {
         "xla-distinct-results",
         "Copy repeated function results so each result is a distinct tensor",
         "builtin.module",
-        &[],
     )
 }

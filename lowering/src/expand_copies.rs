@@ -62,6 +62,5 @@ pub fn create_expand_memref_copy_pass() -> Pass {
         "xla-expand-memref-copy",
         "Rewrite memref.copy into linalg loops (no runtime library calls)",
         "builtin.module",
-        &[],
     )
 }

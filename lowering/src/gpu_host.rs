@@ -56,10 +56,7 @@ fn stage(launch: OperationRef) -> Result<(), String> {
         let alloc = melior::dialect::memref::alloc(context, ty, &[], &[], None, location);
         let alloc = block.insert_operation_before(launch, alloc);
         let staged: Value = alloc.result(0).map_err(|e| e.to_string())?.into();
-        let copy = OperationBuilder::new("memref.copy", location)
-            .add_operands(&[operand, staged])
-            .build()
-            .map_err(|e| e.to_string())?;
+        let copy = crate::builders::memref_copy(location, operand, staged)?;
         block.insert_operation_before(launch, copy);
         // SAFETY: `launch` is live, `index` is one of its operand positions,
         // and the staged buffer has the operand's type and dominates it.
@@ -99,6 +96,5 @@ pub fn create_stage_globals_pass() -> Pass {
         "xla-gpu-stage-globals",
         "Copy host constants that kernels take as arguments into runtime-allocated buffers around each launch",
         "builtin.module",
-        &[],
     )
 }

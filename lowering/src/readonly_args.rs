@@ -34,7 +34,7 @@ fn mark(function: OperationRef) {
     };
     // SAFETY: the context outlives the pass run.
     let context = crate::context_of(function.context());
-    let false_attr = Attribute::parse(context, "false").expect("`false` parses as a BoolAttr");
+    let false_attr: Attribute = melior::ir::attribute::BoolAttribute::new(context, false).into();
     for index in 0..block.argument_count() {
         // SAFETY: `function` is a live func.func and `index` one of its
         // argument positions; the attribute belongs to its context.
@@ -74,6 +74,5 @@ pub fn create_readonly_arguments_pass() -> Pass {
         "xla-readonly-arguments",
         "Mark the arguments of public functions non-writable for bufferization (inputs are only read)",
         "builtin.module",
-        &[],
     )
 }

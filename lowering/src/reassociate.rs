@@ -57,7 +57,7 @@ fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
 }
 
 fn reassociate(generic: OperationRef) {
-    let is_reduction = generic.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"));
+    let is_reduction = generic.attribute("iterator_types").is_ok_and(xla_dialects::has_reduction_iterator);
     if !is_reduction {
         return;
     }
@@ -82,11 +82,11 @@ fn reassociate(generic: OperationRef) {
         if !accumulates {
             continue;
         }
-        set_fastmath(&op, "reassoc,contract");
+        set_fastmath(&op, xla_dialects::fastmath::REASSOC | xla_dialects::fastmath::CONTRACT);
         if name == "arith.addf" {
             for operand in operands {
                 if let Some(product) = defining_op(operand).filter(|p| op_name(p) == "arith.mulf") {
-                    set_fastmath(&product, "contract");
+                    set_fastmath(&product, xla_dialects::fastmath::CONTRACT);
                 }
             }
         }
@@ -108,6 +108,5 @@ pub fn create_reassociate_reductions_pass() -> Pass {
         "xla-reassociate-reductions",
         "Let LLVM reorder the floating-point accumulation of linalg reductions (fastmath<reassoc,contract>), so it can vectorize them",
         "builtin.module",
-        &[],
     )
 }

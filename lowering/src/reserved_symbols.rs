@@ -100,6 +100,5 @@ pub fn create_rename_reserved_symbols_pass() -> Pass {
         "xla-rename-reserved-symbols",
         "Rename functions that clash with C library names",
         "builtin.module",
-        &[],
     )
 }

@@ -650,7 +650,6 @@ pub fn create_spmd_partition_pass() -> Pass {
         "xla-spmd-partition",
         "Turn JAX's multi-device programs (Shardy manual computations, GSPMD custom calls) into one SPMD program on global arrays",
         "builtin.module",
-        &[],
     )
 }
 

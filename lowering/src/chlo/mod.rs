@@ -104,14 +104,7 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
     /// A splat constant `value` of a float or integer `element`.
     fn constant(&self, value: f64, element: Type<'c>) -> BuildResult<V<'c>> {
         let ty = self.tensor(element);
-        let text = element.to_string();
-        let literal = if text.starts_with('i') {
-            format!("{}", value as i64)
-        } else {
-            crate::builders::float_literal(value, &text)
-        };
-        let attribute = format!("dense<{literal}> : {ty}");
-        let attribute = Attribute::parse(self.context(), &attribute).ok_or_else(|| format!("internal error: {attribute}"))?;
+        let attribute = crate::builders::splat_attribute(ty, value)?;
         let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", attribute)])?);
         Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
     }
@@ -234,8 +227,7 @@ fn lower_conj<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             return Ok(x[0]);
         }
         let element = crate::builders::element_type(x[0].r#type())?;
-        let part: Type = Type::parse(h.context(), element.to_string().trim_start_matches("complex<").trim_end_matches('>'))
-            .ok_or("internal error: complex part type")?;
+        let part: Type = crate::builders::complex_part(element);
         let re = h.op("stablehlo.real", &[x[0]], h.tensor(part), &[])?;
         let im = h.op("stablehlo.imag", &[x[0]], h.tensor(part), &[])?;
         let negated = h.unary("negate", im)?;
@@ -482,7 +474,6 @@ pub fn create_chlo_legalize_pass() -> Pass {
         "chlo-legalize-to-stablehlo",
         "Decompose CHLO ops into StableHLO",
         "builtin.module",
-        &[],
     )
 }
 

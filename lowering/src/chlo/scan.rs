@@ -86,10 +86,8 @@ impl<'c> At<'c, '_> {
                 IntegerAttribute::new(element, 0).into()
             }
             _ => {
-                // Complex: no typed constructor for a complex element.
-                let text = format!("dense<(0.0, 0.0)> : {ty}");
-                let attribute = Attribute::parse(self.context, &text).ok_or_else(|| format!("no zero constant for {ty}"))?;
-                return self.op("stablehlo.constant", &[], ty, &[], &[("value", attribute)]);
+                // Complex (no typed scalar constructor): a zero splat.
+                return self.op("stablehlo.constant", &[], ty, &[], &[("value", crate::builders::zeros_attribute(ty)?)]);
             }
         };
         let dense = DenseElementsAttribute::new(ty, &[zero]).map_err(|e| e.to_string())?;

@@ -301,6 +301,5 @@ pub fn create_promote_accumulators_pass() -> Pass {
         "xla-gpu-promote-accumulators",
         "In kernels, carry the accumulator of a reduction loop in a register (one load before and one store after the loop) instead of memory",
         "builtin.module",
-        &[],
     )
 }

@@ -111,6 +111,5 @@ pub fn create_launch_to_loops_pass() -> Pass {
         "xla-gpu-launch-to-loops",
         "Run each gpu.launch on the host as loops over its blocks and threads (testing the kernel mapping without a GPU)",
         "builtin.module",
-        &[],
     )
 }

@@ -67,7 +67,7 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
         .and_then(|a| ArrayAttribute::try_from(a).ok())
         .ok_or("internal error: linalg.generic without iterator_types")?;
     let kinds: Vec<Attribute> = (0..iterators.len()).map(|i| iterators.element(i)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
-    let is_parallel: Vec<bool> = kinds.iter().map(|k| k.to_string().contains("parallel")).collect();
+    let is_parallel: Vec<bool> = kinds.iter().map(|k| xla_dialects::is_reduction_iterator(*k) == Some(false)).collect();
     // order[new] = old dimension.
     let order: Vec<usize> = (0..kinds.len()).filter(|&d| is_parallel[d]).chain((0..kinds.len()).filter(|&d| !is_parallel[d])).collect();
     if order.iter().enumerate().all(|(new, &old)| new == old) {
@@ -158,6 +158,5 @@ pub fn create_parallel_dims_first_pass() -> Pass {
         "xla-gpu-parallel-dims-first",
         "Reorder the loops of linalg.generic ops: parallel dimensions first, reductions last (one GPU thread per output element)",
         "builtin.module",
-        &[],
     )
 }

@@ -141,13 +141,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         }
         // Padding is in the operand's element type.
         let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
-        let zero_text = match ElementKind::of(lhs_element) {
-            Some(ElementKind::Float(_)) => format!("dense<0.0> : {scalar_type}"),
-            Some(ElementKind::Complex) => format!("dense<(0.0, 0.0)> : {scalar_type}"),
-            Some(ElementKind::Pred) => format!("dense<false> : {scalar_type}"),
-            _ => format!("dense<0> : {scalar_type}"),
-        };
-        let zero_attribute = Attribute::parse(context, &zero_text).ok_or("internal error: zero constant")?;
+        let zero_attribute = crate::builders::zeros_attribute(scalar_type)?;
         let zero = rewrite.rewriter.insert(constant(context, location, zero_attribute, scalar_type)?);
         let zero: Value = zero.result(0).map_err(|e| e.to_string())?.into();
         let padded_type: Type =

@@ -90,8 +90,7 @@ pub fn rewrite_collective_calls<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
     let groups = groups.ok_or("ragged_all_to_all has no replica_groups in its backend_config")?;
     let mut built = vec![("replica_groups", groups)];
     if channel > 0 {
-        let text = format!("#stablehlo.channel_handle<handle = {channel}, type = 1>");
-        built.push(("channel_handle", melior::ir::Attribute::parse(rewrite.context, &text).ok_or("internal error: channel_handle")?));
+        built.push(("channel_handle", xla_dialects::channel_handle_attribute(rewrite.context, channel, 1)));
     }
     let operands: Vec<Value> = op.operands().collect();
     rewrite.replace_with_hlo(op, "stablehlo.ragged_all_to_all", &operands, &[], &built)

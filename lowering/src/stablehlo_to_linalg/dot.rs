@@ -30,18 +30,24 @@
 use super::Rewrite;
 use crate::builders::{BuildResult, Iterator, affine_map, append, generic, parallel_generic, identity_map, scalar, static_shape, zero_constant, element_type};
 use crate::element::ElementKind;
+use melior::ir::TypeLike as _;
 use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, operation::OperationLike, r#type::RankedTensorType};
 use xla_dialects::stablehlo::DotDimensionNumbers;
 
 /// (exponent, mantissa) bits of the float types an algorithm may name.
 fn float_bits(ty: Type) -> Option<(i64, i64)> {
-    match ty.to_string().as_str() {
-        "f16" => Some((5, 10)),
-        "bf16" => Some((8, 7)),
-        "tf32" => Some((8, 10)),
-        "f32" => Some((8, 23)),
-        "f64" => Some((11, 52)),
-        _ => None,
+    if ty.is_f16() {
+        Some((5, 10))
+    } else if ty.is_bf16() {
+        Some((8, 7))
+    } else if ty.is_tf32() {
+        Some((8, 10))
+    } else if ty.is_f32() {
+        Some((8, 23))
+    } else if ty.is_f64() {
+        Some((11, 52))
+    } else {
+        None
     }
 }
 

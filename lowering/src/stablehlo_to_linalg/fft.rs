@@ -37,6 +37,7 @@ use crate::builders::{
     tensor_empty, zero_constant,
 };
 use crate::element::ElementKind;
+use melior::ir::TypeLike as _;
 use melior::ir::{
     OperationRef, Type, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
@@ -64,9 +65,10 @@ fn tensor_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
 
 /// The float type of the parts of `complex<f32|f64>`.
 fn complex_part<'c>(context: &'c melior::Context, ty: Type<'c>) -> BuildResult<Type<'c>> {
-    match ty.to_string().as_str() {
-        "complex<f32>" => Ok(Type::float32(context)),
-        "complex<f64>" => Ok(Type::float64(context)),
+    let part = ty.is_complex().then(|| crate::builders::complex_part(ty));
+    match part {
+        Some(part) if part.is_f32() => Ok(Type::float32(context)),
+        Some(part) if part.is_f64() => Ok(Type::float64(context)),
         _ => Err(format!("fft on elements of type {ty} is not supported (complex<f32> or complex<f64>)")),
     }
 }

@@ -49,10 +49,10 @@ use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
-        attribute::{StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
-        r#type::{FunctionType, IntegerType, RankedTensorType},
+        AttributeLike, BlockLike, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
+        attribute::TypeAttribute,
+        operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::{IntegerType, RankedTensorType},
     },
 };
 
@@ -144,17 +144,7 @@ pub fn prepare(context: &Context, module: OperationRef) -> BuildResult<()> {
     }
     let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("empty module")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let function_type = FunctionType::new(context, &[i64_type; 6], &[]);
-    let declaration = OperationBuilder::new("func.func", Location::unknown(context))
-        .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, HOST_TRANSFER).into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            (Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()),
-        ])
-        .add_regions([melior::ir::Region::new()])
-        .build()
-        .map_err(|e| e.to_string())?;
-    body.insert_operation(0, declaration);
+    body.insert_operation(0, builders::func_declaration(context, HOST_TRANSFER, &[i64_type; 6], &[]));
     Ok(())
 }
 
@@ -284,11 +274,7 @@ pub fn lower<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildRe
         let i64_type: Type = IntegerType::new(context, 64).into();
         let table_type: Type = RankedTensorType::new(&[addresses.len() as u64], i64_type, None).into();
         let table = rewrite.insert_value(
-            OperationBuilder::new("tensor.from_elements", location)
-                .add_operands(&addresses)
-                .add_results(&[table_type])
-                .build()
-                .map_err(|e| e.to_string())?,
+            builders::tensor_from_elements(location, &addresses, table_type)?,
         )?;
         let table = spmd::read_buffer(rewrite, location, table)?;
         let info_buffer = spmd::byte_buffer(rewrite, location, info.as_bytes())?;
@@ -300,21 +286,10 @@ pub fn lower<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildRe
             spmd::address(rewrite, location, info_buffer)?,
             spmd::i64_constant(rewrite, location, info.len() as i64)?,
         ];
-        let callee = Attribute::parse(context, &format!("@{HOST_TRANSFER}")).ok_or("internal error: callee")?;
-        rewrite.insert_values(builders::func_call(location, &arguments, &[], &[(Identifier::new(context, "callee"), callee)])?)?;
+        rewrite.insert_values(builders::call(context, location, HOST_TRANSFER, &arguments, &[]))?;
         if kind.reads_from_host() {
             for (buffer, value) in buffers.iter().zip(&values) {
-                results.push(rewrite.insert_value(
-                    OperationBuilder::new("bufferization.to_tensor", location)
-                        .add_operands(&[*buffer])
-                        .add_attributes(&[
-                            (Identifier::new(context, "restrict"), Attribute::unit(context)),
-                            (Identifier::new(context, "writable"), Attribute::unit(context)),
-                        ])
-                        .add_results(&[value.r#type()])
-                        .build()
-                        .map_err(|e| e.to_string())?,
-                )?);
+                results.push(rewrite.insert_value(builders::to_tensor_restrict_writable(location, *buffer, value.r#type())?)?);
             }
         }
     }

@@ -35,6 +35,7 @@
 use super::{Rewrite, emit::Emitter};
 use crate::builders::{BuildResult, element_type, integer_type, static_shape};
 use crate::element::ElementKind;
+use melior::ir::TypeLike as _;
 use melior::ir::{
     Location, OperationRef, Type, Value, ValueLike,
     attribute::BoolAttribute,
@@ -69,10 +70,13 @@ impl<'c> Field<'c> {
         match ElementKind::of(element) {
             Some(ElementKind::Float(_)) => Ok(Self { element, real: element, complex: false }),
             Some(ElementKind::Complex) => {
-                let real = match element.to_string().as_str() {
-                    "complex<f32>" => Type::float32(context),
-                    "complex<f64>" => Type::float64(context),
-                    other => return Err(format!("elements of type {other} are not supported")),
+                let part = crate::builders::complex_part(element);
+                let real = if part.is_f32() {
+                    Type::float32(context)
+                } else if part.is_f64() {
+                    Type::float64(context)
+                } else {
+                    return Err(format!("elements of type {element} are not supported"));
                 };
                 Ok(Self { element, real, complex: true })
             }

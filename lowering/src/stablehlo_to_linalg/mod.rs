@@ -411,6 +411,5 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
         "stablehlo-legalize-to-linalg",
         "Lower StableHLO ops to linalg on tensors",
         "builtin.module",
-        &[],
     )
 }

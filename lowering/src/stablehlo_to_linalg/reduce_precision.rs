@@ -35,12 +35,17 @@ use melior::ir::{Location, Operation, OperationRef, Value, ValueLike, attribute:
 
 /// (total, exponent, mantissa) bits of the float element types.
 fn float_format(ty: melior::ir::Type) -> BuildResult<(u32, u32, u32)> {
-    match ty.to_string().as_str() {
-        "f16" => Ok((16, 5, 10)),
-        "bf16" => Ok((16, 8, 7)),
-        "f32" => Ok((32, 8, 23)),
-        "f64" => Ok((64, 11, 52)),
-        other => Err(format!("reduce_precision on elements of type {other} is not supported")),
+    use melior::ir::TypeLike;
+    if ty.is_f16() {
+        Ok((16, 5, 10))
+    } else if ty.is_bf16() {
+        Ok((16, 8, 7))
+    } else if ty.is_f32() {
+        Ok((32, 8, 23))
+    } else if ty.is_f64() {
+        Ok((64, 11, 52))
+    } else {
+        Err(format!("reduce_precision on elements of type {ty} is not supported"))
     }
 }
 

@@ -67,11 +67,11 @@ use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value,
+        Attribute, AttributeLike, BlockLike, Location, OperationRef, RegionLike, Type, Value,
         ValueLike,
-        attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike},
-        r#type::{FunctionType, IntegerType, RankedTensorType},
+        attribute::{IntegerAttribute, StringAttribute},
+        operation::OperationLike,
+        r#type::{IntegerType, RankedTensorType},
     },
 };
 
@@ -123,19 +123,8 @@ pub fn devices_of(op: OperationRef) -> (i64, i64) {
 pub fn declare_runtime(context: &Context, module: OperationRef) -> BuildResult<()> {
     let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("empty module")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let location = Location::unknown(context);
     for (name, inputs, results) in [(COLLECTIVE, vec![i64_type; 10], vec![]), (DEVICE_ID, vec![], vec![i64_type])] {
-        let function_type = FunctionType::new(context, &inputs, &results);
-        let op = OperationBuilder::new("func.func", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
-                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-                (Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()),
-            ])
-            .add_regions([melior::ir::Region::new()])
-            .build()
-            .map_err(|e| e.to_string())?;
-        body.insert_operation(0, op);
+        body.insert_operation(0, builders::func_declaration(context, name, &inputs, &results));
     }
     Ok(())
 }
@@ -673,36 +662,16 @@ fn unflatten<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: Value
 /// The address of `memref`'s first element, as an i64.
 pub(super) fn address<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
     let context = rewrite.context;
-    let index = rewrite.insert_value(
-        OperationBuilder::new("memref.extract_aligned_pointer_as_index", location)
-            .add_operands(&[memref])
-            .add_results(&[Type::index(context)])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )?;
-    rewrite.insert_value(
-        OperationBuilder::new("arith.index_cast", location)
-            .add_operands(&[index])
-            .add_results(&[IntegerType::new(context, 64).into()])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )
+    let index = rewrite.insert_value(builders::extract_aligned_pointer(location, memref)?)?;
+    rewrite.insert_value(melior::dialect::arith::index_cast(index, IntegerType::new(context, 64).into(), location))
 }
 
 /// `bufferization.to_buffer %tensor read_only` as an identity-layout memref.
 pub(super) fn read_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, tensor: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
-    let context = rewrite.context;
     let shape = static_shape(tensor.r#type())?;
     let element = builders::element_type(tensor.r#type())?;
     let memref: Type = melior::ir::r#type::MemRefType::new(element, &shape, None, None).into();
-    rewrite.insert_value(
-        OperationBuilder::new("bufferization.to_buffer", location)
-            .add_operands(&[tensor])
-            .add_attributes(&[(Identifier::new(context, "read_only"), Attribute::unit(context))])
-            .add_results(&[memref])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )
+    rewrite.insert_value(builders::to_buffer_read_only(location, tensor, memref)?)
 }
 
 pub(super) fn i64_constant<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: i64) -> BuildResult<Value<'c, 'c>> {
@@ -770,20 +739,9 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
         address(rewrite, location, site)?,
         i64_constant(rewrite, location, site_len)?,
     ];
-    let callee = Attribute::parse(context, &format!("@{COLLECTIVE}")).ok_or("internal error: callee")?;
-    rewrite.insert_values(builders::func_call(location, &arguments, &[], &[(Identifier::new(context, "callee"), callee)])?)?;
+    rewrite.insert_values(builders::call(context, location, COLLECTIVE, &arguments, &[]))?;
     let flat_type: Type = RankedTensorType::new(&[recv_count as u64], element, None).into();
-    let received = rewrite.insert_value(
-        OperationBuilder::new("bufferization.to_tensor", location)
-            .add_operands(&[recv])
-            .add_attributes(&[
-                (Identifier::new(context, "restrict"), Attribute::unit(context)),
-                (Identifier::new(context, "writable"), Attribute::unit(context)),
-            ])
-            .add_results(&[flat_type])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )?;
+    let received = rewrite.insert_value(builders::to_tensor_restrict_writable(location, recv, flat_type)?)?;
     let result = unflatten(rewrite, location, received, result_type)?;
     rewrite.rewriter.replace_op_with_values(op, &[result]);
     Ok(())
@@ -794,16 +752,9 @@ pub fn lower_device_id<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     let context = rewrite.context;
     let location = op.location();
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let callee = Attribute::parse(context, &format!("@{DEVICE_ID}")).ok_or("internal error: callee")?;
-    let id = rewrite.insert_value(builders::func_call(location, &[], &[i64_type], &[(Identifier::new(context, "callee"), callee)])?)?;
+    let id = rewrite.insert_value(builders::call(context, location, DEVICE_ID, &[], &[i64_type]))?;
     let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let tensor = rewrite.insert_value(
-        OperationBuilder::new("tensor.from_elements", location)
-            .add_operands(&[id])
-            .add_results(&[result_type])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )?;
+    let tensor = rewrite.insert_value(builders::tensor_from_elements(location, &[id], result_type)?)?;
     rewrite.rewriter.replace_op_with_values(op, &[tensor]);
     Ok(())
 }

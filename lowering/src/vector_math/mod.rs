@@ -32,6 +32,7 @@ mod trig;
 
 use crate::builders::BuildResult;
 use emitter::{Emitter, Goal, V};
+use melior::ir::TypeLike as _;
 use melior::{
     ir::{
         BlockLike, RegionLike, Type, ValueLike,
@@ -122,7 +123,7 @@ fn add_table(module: OperationRef) -> BuildResult<()> {
 }
 
 fn is_scalar_float(ty: Type) -> bool {
-    matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64")
+    ty.is_f16() || ty.is_bf16() || ty.is_f32() || ty.is_f64()
 }
 
 /// Creates the pass (anchored on `builtin.module`).
@@ -135,7 +136,7 @@ pub fn create_polynomial_math_pass() -> Pass {
                 let name = op.name().as_string_ref().as_str().ok().unwrap_or_default().to_owned();
                 if EXPANDED.contains(&name.as_str()) && op.result(0).is_ok_and(|r| is_scalar_float(r.r#type())) {
                     let f64_trig = matches!(name.as_str(), "math.sin" | "math.cos" | "math.tan")
-                        && op.result(0).is_ok_and(|r| r.r#type().to_string() == "f64");
+                        && op.result(0).is_ok_and(|r| r.r#type().is_f64());
                     needs_table |= f64_trig;
                     found.push(op.to_raw());
                 }
@@ -163,6 +164,5 @@ pub fn create_polynomial_math_pass() -> Pass {
         "xla-polynomial-math",
         "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic instead of libm calls",
         "builtin.module",
-        &[],
     )
 }
