@@ -19,15 +19,18 @@ use melior::{
     ir::operation::OperationBuilder,
 };
 
-/// Error text of a builder or pattern, reported at the matched op.
-pub type BuildResult<T> = Result<T, String>;
+/// The result of a builder or pattern; the error is reported at the
+/// matched op.
+pub type BuildResult<T> = Result<T, LowerError>;
+
+pub use crate::error::LowerError;
 
 fn build(builder: OperationBuilder) -> BuildResult<Operation> {
-    builder.build().map_err(|error| format!("internal error building an operation: {error}"))
+    builder.build().map_err(|error| format!("internal error building an operation: {error}").into())
 }
 
 fn parse_attribute<'c>(context: &'c Context, text: &str) -> BuildResult<Attribute<'c>> {
-    Attribute::parse(context, text).ok_or_else(|| format!("internal error: cannot parse `{text}`"))
+    Attribute::parse(context, text).ok_or_else(|| format!("internal error: cannot parse `{text}`").into())
 }
 
 /// The static shape of a ranked tensor type, or an error naming the type.
@@ -38,7 +41,7 @@ pub fn static_shape(ty: Type) -> BuildResult<Vec<i64>> {
     (0..tensor.rank())
         .map(|i| match tensor.dim_size(i) {
             Ok(DimSize::Static(size)) => Ok(size as i64),
-            _ => Err(format!("dynamic shapes are not supported yet (type {ty})")),
+            _ => Err(format!("dynamic shapes are not supported yet (type {ty})").into()),
         })
         .collect()
 }
@@ -48,7 +51,7 @@ pub fn element_type(ty: Type) -> BuildResult<Type> {
     use melior::ir::ShapedTypeLike;
     RankedTensorType::try_from(ty)
         .map(|t| t.element())
-        .map_err(|_| format!("expected a ranked tensor type, got {ty}"))
+        .map_err(|_| format!("expected a ranked tensor type, got {ty}").into())
 }
 
 /// `tensor.empty() : ty`.
@@ -183,7 +186,7 @@ pub fn zero_constant<'c>(context: &'c Context, location: Location<'c>, ty: Type<
                     .add_results(&[ty]),
             )
         }
-        _ => Err(format!("no zero constant for element type {ty} yet")),
+        _ => Err(format!("no zero constant for element type {ty} yet").into()),
     }
 }
 
@@ -217,7 +220,7 @@ pub fn zeros_attribute(ty: Type<'_>) -> BuildResult<Attribute<'_>> {
                 Attribute::from_raw(mlir_sys::mlirDenseElementsAttrRawBufferGet(ty.to_raw(), buffer.len(), buffer.as_ptr().cast()))
             });
         }
-        None => return Err(format!("no zero for element type {element}")),
+        None => return Err(format!("no zero for element type {element}").into()),
     };
     Ok(DenseElementsAttribute::new(ty, &[zero]).map_err(|e| format!("internal error: {e}"))?.into())
 }
@@ -233,7 +236,7 @@ pub fn splat_attribute(ty: Type<'_>, value: f64) -> BuildResult<Attribute<'_>> {
         Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => {
             IntegerAttribute::new(element, value as i64).into()
         }
-        _ => return Err(format!("no splat of {value} for element type {element}")),
+        _ => return Err(format!("no splat of {value} for element type {element}").into()),
     };
     Ok(DenseElementsAttribute::new(ty, &[scalar]).map_err(|e| format!("internal error: {e}"))?.into())
 }
@@ -241,7 +244,7 @@ pub fn splat_attribute(ty: Type<'_>, value: f64) -> BuildResult<Attribute<'_>> {
 /// Appends `op` to `block` and returns its single result.
 pub fn append<'c, 'b>(block: &'b Block<'c>, op: Operation<'c>) -> BuildResult<Value<'c, 'b>> {
     let op = block.append_operation(op);
-    op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}"))
+    op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}").into())
 }
 
 /// A scalar operation without attributes: `name(operands) : result`.
@@ -503,7 +506,7 @@ pub fn memref_copy_generic<'c>(
     let rank = target_type.rank();
     let element = target_type.element();
     let block = Block::new(&[(source_type.element(), location), (element, location)]);
-    let input: Value = block.argument(0).map_err(|e| e.to_string())?.into();
+    let input: Value = block.argument(0)?.into();
     block.append_operation(build(OperationBuilder::new("linalg.yield", location).add_operands(&[input]))?);
     let region = Region::new();
     region.append_block(block);

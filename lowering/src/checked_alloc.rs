@@ -66,9 +66,9 @@ fn symbol_name(op: &OperationRef) -> Option<String> {
 }
 
 /// Redirects the module's `malloc` calls; `Err` only on an internal error.
-fn check_allocations(module: OperationRef) -> Result<(), String> {
+fn check_allocations(module: OperationRef) -> crate::builders::BuildResult<()> {
     let context = crate::context_of(module.context());
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+    let body = module.region(0)?.first_block().ok_or("module without a body")?;
     // The malloc calls of every function but the checking one (which is
     // there when the pass runs again).
     let mut calls = Vec::new();

@@ -1185,7 +1185,7 @@ fn expand_factor(call: MlirOperation, factor: &Factor, arguments: &[MlirValue]) 
 }
 
 /// Replaces `op` by the kernel; an error message if the text did not parse.
-fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
+fn rewrite(op: OperationRef, c: &Contraction) -> crate::builders::BuildResult<()> {
     // SAFETY: the context outlives the op and this pass.
     let context = crate::context_of(op.context());
     let text = kernel_text(c);
@@ -1198,7 +1198,7 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
     let function = function.ok_or("internal error: no kernel function")?;
     let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: kernel without a body")?;
     for (index, operand) in op.operands().enumerate() {
-        let argument = entry.argument(index).map_err(|e| e.to_string())?;
+        let argument = entry.argument(index)?;
         // SAFETY: the argument and the operand have the same type, and the
         // operand dominates `op`, before which every use will be moved.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), operand.to_raw()) };
@@ -1212,7 +1212,15 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
         }
         inner.walk(WalkOrder::PreOrder, |nested| {
             if op_name(&nested) == "func.call" {
-                calls.push((nested.to_raw(), nested.attribute("callee").map(|a| a.to_string()).unwrap_or_default()));
+                calls.push((
+                    nested.to_raw(),
+                    nested
+                        .attribute("callee")
+                        .ok()
+                        .and_then(|a| melior::ir::attribute::FlatSymbolRefAttribute::try_from(a).ok())
+                        .map(|a| a.value().to_owned())
+                        .unwrap_or_default(),
+                ));
             }
             WalkResult::Advance
         });
@@ -1221,7 +1229,7 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
         unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
     }
     for (call, callee) in calls {
-        let factor = if callee == "@factor0" { &c.a } else { &c.b };
+        let factor = if callee == "factor0" { &c.a } else { &c.b };
         expand_factor(call, factor, &c.arguments);
     }
     Ok(())

@@ -24,7 +24,7 @@ use melior::{
     pass::{ExternalPass, Pass},
 };
 
-fn make_results_distinct(op: OperationRef) -> Result<(), String> {
+fn make_results_distinct(op: OperationRef) -> crate::builders::BuildResult<()> {
     let operands: Vec<Value> = op.operands().collect();
     for index in 0..operands.len() {
         let value = operands[index];
@@ -35,7 +35,7 @@ fn make_results_distinct(op: OperationRef) -> Result<(), String> {
         let copy = alloc_tensor_copy(op.location(), value)?;
         let block = op.block().ok_or("internal error: return outside a block")?;
         let copy = block.insert_operation_before(op, copy);
-        let copied: Value = copy.result(0).map_err(|e| e.to_string())?.into();
+        let copied: Value = copy.result(0)?.into();
         // SAFETY: `op` is live, `index` is one of its operand positions and
         // the new value has the operand's type and dominates `op`.
         unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), index as isize, copied.to_raw()) };

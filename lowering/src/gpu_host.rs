@@ -42,7 +42,7 @@ fn defined_by_get_global(value: Value) -> bool {
     }
 }
 
-fn stage(launch: OperationRef) -> Result<(), String> {
+fn stage(launch: OperationRef) -> crate::builders::BuildResult<()> {
     let block = launch.block().ok_or("internal error: gpu.launch_func outside a block")?;
     let location = launch.location();
     // SAFETY: the context outlives the pass run that calls this.
@@ -52,10 +52,10 @@ fn stage(launch: OperationRef) -> Result<(), String> {
         if !defined_by_get_global(operand) {
             continue;
         }
-        let ty = MemRefType::try_from(operand.r#type()).map_err(|e| e.to_string())?;
+        let ty = MemRefType::try_from(operand.r#type())?;
         let alloc = melior::dialect::memref::alloc(context, ty, &[], &[], None, location);
         let alloc = block.insert_operation_before(launch, alloc);
-        let staged: Value = alloc.result(0).map_err(|e| e.to_string())?.into();
+        let staged: Value = alloc.result(0)?.into();
         let copy = crate::builders::memref_copy(location, operand, staged)?;
         block.insert_operation_before(launch, copy);
         // SAFETY: `launch` is live, `index` is one of its operand positions,

@@ -34,6 +34,7 @@ pub mod diagnostics;
 pub mod distinct_inits;
 pub mod distinct_results;
 pub mod element;
+pub mod error;
 pub mod expand_copies;
 pub mod fusion;
 pub mod narrow_float;

@@ -232,7 +232,7 @@ struct Inserter<'c> {
     anchor: MlirOperation,
 }
 
-type BuildResult<T> = Result<T, String>;
+use crate::builders::BuildResult;
 
 impl<'c> Inserter<'c> {
     fn new(context: &'c Context, anchor: MlirOperation) -> Self {
@@ -445,7 +445,7 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
         });
         ops
     };
-    let report = |location: mlir_sys::MlirLocation, message: String| {
+    let report = |location: mlir_sys::MlirLocation, message: crate::error::LowerError| {
         // SAFETY: the location of an op of this module (locations are
         // uniqued in the context and outlive the op).
         emit_error(unsafe { Location::from_raw(location) }, &format!("cannot lower the quantized op: {message}"));

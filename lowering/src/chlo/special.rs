@@ -36,7 +36,7 @@ use melior::ir::{OperationRef, Type, ValueLike, operation::OperationLike};
 const LN_2: f64 = std::f64::consts::LN_2;
 
 fn op_name(op: OperationRef) -> BuildResult<String> {
-    Ok(op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned())
+    Ok(op.name().as_string_ref().as_str()?.to_owned())
 }
 
 /// Runs `f` on `x` converted to `compute` (when the operand is narrower or
@@ -56,7 +56,7 @@ fn computed_in<'c>(
 fn single_precision_only(name: &str, x: V) -> BuildResult<()> {
     real_only(name, x)?;
     if element_type(x.r#type())?.is_f64() {
-        return Err(format!("chlo.{name} on f64 is not supported yet (the approximation is single-precision)"));
+        return Err(format!("chlo.{name} on f64 is not supported yet (the approximation is single-precision)").into());
     }
     Ok(())
 }
@@ -370,7 +370,7 @@ pub fn next_after<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, y: V<'c>) -> BuildResult<V<
     } else if element.is_f16() || element.is_bf16() {
         16
     } else {
-        return Err(format!("chlo.next_after on {element} is not supported"));
+        return Err(format!("chlo.next_after on {element} is not supported").into());
     };
     let int = h.tensor(crate::builders::integer_type(h.context(), bits)?);
     let as_int = |v: V<'c>| h.op("stablehlo.bitcast_convert", &[v], int, &[]);

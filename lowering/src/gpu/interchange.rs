@@ -58,7 +58,7 @@ fn enclosing_generic<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'
     None
 }
 
-fn interchange(generic: OperationRef) -> Result<(), String> {
+fn interchange(generic: OperationRef) -> crate::builders::BuildResult<()> {
     // SAFETY: the context outlives the pass.
     let context = crate::context_of(generic.context());
     let iterators = generic
@@ -66,7 +66,7 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
         .ok()
         .and_then(|a| ArrayAttribute::try_from(a).ok())
         .ok_or("internal error: linalg.generic without iterator_types")?;
-    let kinds: Vec<Attribute> = (0..iterators.len()).map(|i| iterators.element(i)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    let kinds: Vec<Attribute> = (0..iterators.len()).map(|i| iterators.element(i)).collect::<Result<_, _>>()?;
     let is_parallel: Vec<bool> = kinds.iter().map(|k| xla_dialects::is_reduction_iterator(*k) == Some(false)).collect();
     // order[new] = old dimension.
     let order: Vec<usize> = (0..kinds.len()).filter(|&d| is_parallel[d]).chain((0..kinds.len()).filter(|&d| !is_parallel[d])).collect();
@@ -89,7 +89,7 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
     unsafe {
         let substitution = mlir_sys::mlirAffineMapPermutationGet(context.to_raw(), position.len() as isize, position.as_ptr().cast_mut());
         for i in 0..maps.len() {
-            let attribute = maps.element(i).map_err(|e| e.to_string())?;
+            let attribute = maps.element(i)?;
             let map = mlir_sys::mlirAffineMapAttrGetValue(attribute.to_raw());
             let results: Vec<mlir_sys::MlirAffineExpr> = (0..mlir_sys::mlirAffineMapGetNumResults(map))
                 .map(|r| mlir_sys::mlirAffineExprCompose(mlir_sys::mlirAffineMapGetResult(map, r), substitution))

@@ -29,8 +29,8 @@ fn name(op: &OperationRef) -> String {
 }
 
 /// An error that means a bug of ours, not of the input.
-fn internal<E: std::fmt::Display>(error: E) -> String {
-    format!("internal error: {error}")
+fn internal<E: std::fmt::Display>(error: E) -> crate::error::LowerError {
+    format!("internal error: {error}").into()
 }
 
 /// The value of an `arith.constant` integer or index, if `value` is one.

@@ -69,7 +69,7 @@ fn apply_algorithm<'c>(
         (0, algorithm.lhs_precision_type, algorithm.lhs_component_count),
         (1, algorithm.rhs_precision_type, algorithm.rhs_component_count),
     ] {
-        let operand: Value = op.operand(index).map_err(|e| e.to_string())?;
+        let operand: Value = op.operand(index)?;
         // SAFETY: the operand lives in the IR, which outlives the rewrite;
         // the lifetime only tracked the borrow of the op handle.
         let operand: Value<'c, 'c> = unsafe { Value::from_raw(operand.to_raw()) };
@@ -110,9 +110,9 @@ fn apply_algorithm<'c>(
 pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let final_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let lhs: Value = op.operand(0)?;
+    let rhs: Value = op.operand(1)?;
+    let final_type = op.result(0)?.r#type();
     // An algorithm: rounded operands, maybe a wider accumulation (the
     // result converted back at the end).
     let (lhs, rhs, result_type) = match op.attribute("algorithm") {
@@ -132,7 +132,7 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         ElementKind::SignlessInt(_) => ("arith.muli", "arith.addi"),
         ElementKind::Pred => ("arith.andi", "arith.ori"),
         ElementKind::Complex => ("complex.mul", "complex.add"),
-        _ => return Err(format!("dot_general on element type {element} is not supported yet")),
+        _ => return Err(format!("dot_general on element type {element} is not supported yet").into()),
     };
     // A result element type other than the operands' (JAX's
     // preferred_element_type: bf16 x bf16 -> f32, i8 x i8 -> i32) converts
@@ -190,7 +190,7 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             append(block, zero_constant(context, location, element)?)
         })?;
         let zeros = rewrite.rewriter.insert(zeros);
-        let init: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+        let init: Value = zeros.result(0)?.into();
         generic(context, location, &[lhs, rhs], init, maps, &iterators, result_type, |block, args| {
             let x = super::pointwise::emit_scalar_convert(context, op, block, args[0], lhs_element, element)?;
             let y = super::pointwise::emit_scalar_convert(context, op, block, args[1], rhs_element, element)?;

@@ -79,7 +79,7 @@ impl<'c> Rewrite<'c, '_> {
     ) -> BuildResult<()> {
         let location = op.location();
         let empty = self.rewriter.insert(crate::builders::tensor_empty(location, result_type)?);
-        let init: melior::ir::Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        let init: melior::ir::Value = empty.result(0)?.into();
         let replacement = match build(init) {
             Ok(replacement) => replacement,
             Err(message) => {
@@ -88,7 +88,7 @@ impl<'c> Rewrite<'c, '_> {
             }
         };
         let replacement = self.rewriter.insert(replacement);
-        let result: melior::ir::Value = replacement.result(0).map_err(|e| e.to_string())?.into();
+        let result: melior::ir::Value = replacement.result(0)?.into();
         self.rewriter.replace_op_with_values(op, &[result]);
         Ok(())
     }
@@ -124,7 +124,7 @@ impl<'c> Rewrite<'c, '_> {
         let inserted = self.rewriter.insert(op);
         (0..inserted.result_count())
             .map(|i| {
-                let value: melior::ir::Value = inserted.result(i).map_err(|e| e.to_string())?.into();
+                let value: melior::ir::Value = inserted.result(i)?.into();
                 // SAFETY: the op is now in the IR, which outlives the rewrite;
                 // the lifetime only tracked the borrow of its handle.
                 Ok(unsafe { melior::ir::Value::from_raw(value.to_raw()) })
@@ -135,7 +135,7 @@ impl<'c> Rewrite<'c, '_> {
     /// Inserts the single-result `op` before the matched op and returns its
     /// result.
     pub fn insert_value(&self, op: melior::ir::Operation<'c>) -> BuildResult<melior::ir::Value<'c, 'c>> {
-        self.insert_values(op)?.into_iter().next().ok_or_else(|| "internal error: op without result".to_string())
+        self.insert_values(op)?.into_iter().next().ok_or_else(|| "internal error: op without result".to_string()).map_err(crate::error::LowerError::from)
     }
 
     /// `arith.constant value : index`, before the matched op.

@@ -134,8 +134,8 @@ impl<'c> Scalar<'c> {
 pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let op_name = op.name().as_string_ref().as_str()?.to_owned();
+    let result_type = op.result(0)?.r#type();
     let rank = static_shape(result_type)?.len();
     let operands: Vec<Value> = op.operands().collect();
     for operand in &operands {
@@ -170,15 +170,15 @@ pub fn emit_scalar_op<'c, 'b>(
     block: &'b Block<'c>,
     operands: &[Value<'c, 'b>],
 ) -> BuildResult<Value<'c, 'b>> {
-    let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let op_name = op.name().as_string_ref().as_str()?.to_owned();
     if !POINTWISE_OPS.contains(&op_name.as_str()) {
-        return Err(format!("'{op_name}' is not supported in a computation body yet"));
+        return Err(format!("'{op_name}' is not supported in a computation body yet").into());
     }
     let typed_operand = op
         .operand(if matches!(op_name.as_str(), "stablehlo.select" | "stablehlo.clamp") { 1 } else { 0 })
-        .map_err(|e| e.to_string())?;
+        ?;
     let element = element_type(typed_operand.r#type())?;
-    let result_element = element_type(op.result(0).map_err(|e| e.to_string())?.r#type())?;
+    let result_element = element_type(op.result(0)?.r#type())?;
     let scalar_info = Scalar::new(context, op, op_name, element, result_element)?;
     emit_scalar(&scalar_info, block, operands)
 }
@@ -245,7 +245,7 @@ fn one<'c, 'b>(block: &'b Block<'c>, s: &Scalar<'c>, name: &str, args: &[Value<'
 }
 
 fn unsupported<T>(s: &Scalar) -> BuildResult<T> {
-    Err(format!("{} on element type {} is not supported yet", s.op_name, s.element))
+    Err(format!("{} on element type {} is not supported yet", s.op_name, s.element).into())
 }
 
 fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>> {
@@ -569,7 +569,7 @@ fn emit_compare<'c, 'b>(
         _ => Err(format!(
             "compare with compare_type {compare_type} on element type {} is not supported yet",
             s.element
-        )),
+        ).into()),
     }
 }
 
@@ -689,7 +689,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
             let real = append(block, scalar(location, "complex.re", &[value], part)?)?;
             emit_convert(&Scalar { kind: ElementKind::of(part).unwrap_or(Float(32)), element: part, ..s.clone() }, block, real)
         }
-        _ => Err(format!("convert from {} to {to} is not supported yet", s.element)),
+        _ => Err(format!("convert from {} to {to} is not supported yet", s.element).into()),
     }
 }
 
@@ -917,5 +917,5 @@ fn saturating_float_to_uint<'c, 'b>(
 fn complex_part<'c>(context: &'c Context, ty: Type<'c>) -> BuildResult<Type<'c>> {
     let text = ty.to_string();
     let part = text.strip_prefix("complex<").and_then(|t| t.strip_suffix('>')).ok_or_else(|| format!("{text} is not complex"))?;
-    Type::parse(context, part).ok_or_else(|| format!("internal error: {part}"))
+    Type::parse(context, part).ok_or_else(|| format!("internal error: {part}")).map_err(crate::error::LowerError::from)
 }

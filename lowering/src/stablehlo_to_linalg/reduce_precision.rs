@@ -45,7 +45,7 @@ fn float_format(ty: melior::ir::Type) -> BuildResult<(u32, u32, u32)> {
     } else if ty.is_f64() {
         Ok((64, 11, 52))
     } else {
-        Err(format!("reduce_precision on elements of type {ty} is not supported"))
+        Err(format!("reduce_precision on elements of type {ty} is not supported").into())
     }
 }
 
@@ -54,13 +54,13 @@ fn integer_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing integer attribute {name}"))
+        .ok_or_else(|| format!("missing integer attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// Lowers `stablehlo.reduce_precision`.
 pub fn lower_reduce_precision<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let exponent_bits = integer_attribute(op, "exponent_bits")?;
     let mantissa_bits = integer_attribute(op, "mantissa_bits")?;
     rewrite.replace_with_init(op, result_type, |init| {
@@ -97,7 +97,7 @@ fn rounding_generic<'c>(
     let element = element_type(result_type)?;
     let (width, source_exponent, source_mantissa) = float_format(element)?;
     if exponent_bits < 1 || mantissa_bits < 0 {
-        return Err(format!("invalid format e{exponent_bits}m{mantissa_bits}"));
+        return Err(format!("invalid format e{exponent_bits}m{mantissa_bits}").into());
     }
     let int_type = integer_type(context, width)?;
     let rank = static_shape(result_type)?.len();

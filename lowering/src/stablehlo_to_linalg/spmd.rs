@@ -121,7 +121,7 @@ pub fn devices_of(op: OperationRef) -> (i64, i64) {
 
 /// Declares the runtime entry points in `module` (a `builtin.module` op).
 pub fn declare_runtime(context: &Context, module: OperationRef) -> BuildResult<()> {
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("empty module")?;
+    let body = module.region(0)?.first_block().ok_or("empty module")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
     for (name, inputs, results) in [(COLLECTIVE, vec![i64_type; 10], vec![]), (DEVICE_ID, vec![], vec![i64_type])] {
         body.insert_operation(0, builders::func_declaration(context, name, &inputs, &results));
@@ -202,7 +202,7 @@ fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64, c
             if id < 0 || id >= space {
                 return Err(format!(
                     "replica_groups name {what} {id}, but the module has {space} {what}s (mhlo.num_replicas = {replicas}, mhlo.num_partitions = {partitions})"
-                ));
+                ).into());
             }
         }
     }
@@ -236,7 +236,7 @@ fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64, c
     }
     if let Some(device) = seen.iter().position(|&n| n > 1 || (cover && n == 0)) {
         let how = if seen[device] == 0 { "in no group" } else { "in several groups" };
-        return Err(format!("replica_groups put device {device} {how} ({mode:?} mode)"));
+        return Err(format!("replica_groups put device {device} {how} ({mode:?} mode)").into());
     }
     Ok(devices)
 }
@@ -253,7 +253,7 @@ fn device_pairs(op: OperationRef, replicas: i64, partitions: i64) -> BuildResult
             return Err("source_target_pairs must have two columns".into());
         }
         if let Some(bad) = pair.iter().find(|&&id| id < 0 || id >= space) {
-            return Err(format!("source_target_pairs name process {bad}, but there are {space}"));
+            return Err(format!("source_target_pairs name process {bad}, but there are {space}").into());
         }
     }
     for copy in 0..copies {
@@ -335,7 +335,7 @@ impl<'c> Emit<'_, 'c, '_> {
     fn split(&self, value: Value<'c, '_>, dim: usize, count: i64) -> BuildResult<Value<'c, 'c>> {
         let shape = static_shape(value.r#type())?;
         if shape[dim] % count != 0 {
-            return Err(format!("dimension {dim} of size {} does not split into {count} chunks", shape[dim]));
+            return Err(format!("dimension {dim} of size {} does not split into {count} chunks", shape[dim]).into());
         }
         let mut split = shape.clone();
         split[dim] /= count;
@@ -409,17 +409,17 @@ fn i64_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing attribute {name}"))
+        .ok_or_else(|| format!("missing attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// Expands one op of [`EXPANDED_OPS`] in a module for several devices.
 pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let (replicas, partitions) = devices_of(op);
     if replicas.saturating_mul(partitions) > MAX_DEVICES {
         return Err(format!(
             "the module is written for {replicas} × {partitions} devices; at most {MAX_DEVICES} are supported"
-        ));
+        ).into());
     }
     let site = format!("{name} at {}", location_text(op.location()));
     let emit = Emit { rewrite, location: op.location(), site };
@@ -451,7 +451,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
                 let mut expected = shape.clone();
                 expected[dim] *= members;
                 if static_shape(*result_type)? != expected {
-                    return Err(format!("the result must be {expected:?} for process groups of {members}"));
+                    return Err(format!("the result must be {expected:?} for process groups of {members}").into());
                 }
                 let mut gathered_shape = vec![members];
                 gathered_shape.extend(&shape);
@@ -468,7 +468,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let concat_dim = i64_attribute(op, "concat_dimension")? as usize;
             let split_count = i64_attribute(op, "split_count")?;
             if split_count != members {
-                return Err(format!("split_count = {split_count}, but the process groups have {members} members"));
+                return Err(format!("split_count = {split_count}, but the process groups have {members} members").into());
             }
             let mut results = Vec::new();
             for (operand, result_type) in operands.iter().zip(&result_types) {
@@ -477,7 +477,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
                 let received = emit.exchange(1, chunks, &shape, &table, members)?;
                 let value = emit.concat(received, concat_dim)?;
                 if value.r#type() != *result_type {
-                    return Err(format!("the result type must be {}", value.r#type()));
+                    return Err(format!("the result type must be {}", value.r#type()).into());
                 }
                 results.push(value);
             }
@@ -488,7 +488,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
             let dim = i64_attribute(op, "scatter_dimension")? as usize;
-            let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("reduce_scatter without computation")?;
+            let computation = op.region(0)?.first_block().ok_or("reduce_scatter without computation")?;
             let chunks = emit.split(operands[0], dim, members)?;
             let shape = static_shape(chunks.r#type())?;
             let received = emit.exchange(1, chunks, &shape, &table, members)?;
@@ -499,7 +499,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let groups = device_groups(op, &name, replicas, partitions, true)?;
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
-            let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("all_reduce without computation")?;
+            let computation = op.region(0)?.first_block().ok_or("all_reduce without computation")?;
             // Each operand is reduced on its own with the (binary) computation.
             let mut results = Vec::new();
             for operand in &operands {
@@ -590,7 +590,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             if (table_shape.len() == 2 && table_shape[0] != members) || entries % members != 0 {
                 return Err(format!(
                     "offset and size tables of shape {table_shape:?} do not hold the same number of updates for each of {members} group members"
-                ));
+                ).into());
             }
             let input_shape = static_shape(operands[0].r#type())?;
             static_shape(operands[1].r#type())?;
@@ -629,7 +629,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             )?;
             replace(vec![updated])
         }
-        other => Err(format!("'{other}' is not expanded")),
+        other => Err(format!("'{other}' is not expanded").into()),
     }
 }
 
@@ -690,7 +690,7 @@ pub(super) fn byte_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>,
         elements.push(IntegerAttribute::new(i8_type, 0).into());
     }
     let ty: Type = RankedTensorType::new(&[elements.len() as u64], i8_type, None).into();
-    let value = melior::ir::attribute::DenseElementsAttribute::new(ty, &elements).map_err(|e| e.to_string())?;
+    let value = melior::ir::attribute::DenseElementsAttribute::new(ty, &elements)?;
     let constant = rewrite.insert_value(builders::constant(context, location, value.into(), ty)?)?;
     read_buffer(rewrite, location, constant)
 }
@@ -710,8 +710,8 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
     let kind = i64_attribute(op, "xla.kind")?;
     let group_size = i64_attribute(op, "xla.group_size")?;
     let table_attribute = op.attribute("xla.table").map_err(|_| "missing xla.table".to_string())?;
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let element = builders::element_type(result_type)?;
     let element_bytes = crate::type_sizes::element_bytes(element).ok_or("an element type without a byte size")? as i64;
     let send_count: i64 = static_shape(operand.r#type())?.iter().product();
@@ -753,7 +753,7 @@ pub fn lower_device_id<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     let location = op.location();
     let i64_type: Type = IntegerType::new(context, 64).into();
     let id = rewrite.insert_value(builders::call(context, location, DEVICE_ID, &[], &[i64_type]))?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let tensor = rewrite.insert_value(builders::tensor_from_elements(location, &[id], result_type)?)?;
     rewrite.rewriter.replace_op_with_values(op, &[tensor]);
     Ok(())

@@ -67,15 +67,15 @@ fn expand_in<'c, 'a>(e: &Emitter<'c, 'a>, name: &str, args: &[V<'c, 'a>]) -> Bui
         "math.atan2" => trig::atan2(e, args[0], args[1]),
         "math.powf" => power::pow(e, args[0], args[1]),
         "math.cbrt" => power::cbrt(e, args[0]),
-        _ => Err(format!("internal error: xla-polynomial-math cannot expand {name}")),
+        _ => Err(format!("internal error: xla-polynomial-math cannot expand {name}").into()),
     }
 }
 
 /// Replaces one scalar op of [`EXPANDED`] (float result) by its expansion.
 fn expand(op: OperationRef) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let block = op.block().ok_or("internal error: math op outside a block")?;
-    let result = op.result(0).map_err(|e| e.to_string())?;
+    let result = op.result(0)?;
     let ty = result.r#type();
     let context = crate::context_of(op.context());
     let double = ty == Type::float64(context);
@@ -88,7 +88,7 @@ fn expand(op: OperationRef) -> BuildResult<()> {
     };
     let mut args = Vec::new();
     for i in 0..op.operand_count() {
-        args.push(e.convert(op.operand(i).map_err(|e| e.to_string())?, e.float)?);
+        args.push(e.convert(op.operand(i)?, e.float)?);
     }
     let value = expand_in(&e, &name, &args)?;
     let value = e.convert(value, ty)?;
@@ -102,12 +102,12 @@ fn expand(op: OperationRef) -> BuildResult<()> {
 /// to `module` as a private constant global, unless it is there already.
 fn add_table(module: OperationRef) -> BuildResult<()> {
     let context = crate::context_of(module.context());
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("internal error: module without a body")?;
+    let body = module.region(0)?.first_block().ok_or("internal error: module without a body")?;
     let mut present = false;
     let mut next = body.first_operation();
     while let Some(op) = next {
-        let symbol = op.attribute("sym_name").ok().map(|a| a.to_string());
-        present |= symbol.as_deref() == Some(&format!("\"{}\"", trig::TABLE_SYMBOL));
+        let symbol = op.attribute("sym_name").ok().and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok());
+        present |= symbol.is_some_and(|s| s.value() == trig::TABLE_SYMBOL);
         next = op.next_in_block();
     }
     if present {
