@@ -7,7 +7,11 @@
 2. `Attribute::parse` only in those two modules.
 3. No attribute or type is read by printing it: no `.to_string()` compared
    (`==`, `!=`), matched (`.as_str()`) or searched (`contains`,
-   `starts_with`, `ends_with`, `strip_prefix`, `find`).
+   `starts_with`, `ends_with`, `strip_prefix`, `find`), and no attribute
+   printed to a string (`attribute.to_string()`, `attr...`, `|a|
+   a.to_string()`) for later reading, except the sites in KNOWN (the
+   dimension numbers of gather, scatter, convolution and ragged_dot, not yet read
+   through the C API: ARCHITECTURE.md lists them).
 
 Test code (files under a `tests/` folder, and what follows a
 `#[cfg(test)]` module in a source file) is exempt. Prints one line per
@@ -20,6 +24,12 @@ import re
 import sys
 
 WRAPPERS = {"lowering/src/builders.rs", "builder/src/builder.rs"}
+# Known printed reads still to move to the C API (path, line text).
+KNOWN = {
+    ("lowering/src/stablehlo_to_linalg/indexing.rs", "Self(attribute.to_string())"),
+    ("lowering/src/stablehlo_to_linalg/convolution.rs", "let text = attribute.to_string();"),
+    ("lowering/src/chlo/ragged_dot.rs", "let dims = parse_dims(&attribute.to_string())?;"),
+}
 CRATES = ["dialects", "lowering", "runtime", "tools", "builder", "pjrt"]
 RULES = [
     ("op built from a name string outside the wrappers", re.compile(r"OperationBuilder::new\("), True),
@@ -29,6 +39,7 @@ RULES = [
         re.compile(r"\.to_string\(\)\s*(==|!=)|\.to_string\(\)\.(as_str|contains|starts_with|ends_with|strip_prefix|find)\("),
         False,
     ),
+    ("attribute printed to be read", re.compile(r"\b(attribute|attr\w*)\.to_string\(\)|\|a\| a\.to_string\(\)"), False),
 ]
 
 
@@ -61,6 +72,8 @@ def main():
                 for number, line in source_lines(path):
                     code = line.split("//")[0]
                     for rule, pattern, wrappers_may in RULES:
+                        if (relative, line.strip()) in KNOWN:
+                            continue
                         if pattern.search(code) and not (wrappers_may and relative in WRAPPERS):
                             print(f"{relative}:{number}: {rule}: {line.strip()}")
                             problems += 1
