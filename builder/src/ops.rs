@@ -441,17 +441,32 @@ impl XlaBuilder {
         preferred_element_type: Option<ElementType>,
     ) -> Result<XlaOp> {
         let op = "stablehlo.dot_general";
+        let attributes = self.dot_attributes(op, dimension_numbers, precision, "stablehlo")?;
+        let results = self.add_op_with_element_type(op, &[lhs, rhs], &attributes, Vec::new(), None, preferred_element_type)?;
+        Ok(results[0])
+    }
+
+    /// The `dot_dimension_numbers` and (when `precision` is not empty) the
+    /// `precision_config` of `op` (`stablehlo.dot_general` or
+    /// `chlo.scaled_dot`), as attribute text; `dialect` is the one whose
+    /// precision enum `op` takes.
+    fn dot_attributes(
+        &self,
+        op: &str,
+        dimension_numbers: &DotDimensionNumbers,
+        precision: &[Precision],
+        dialect: &str,
+    ) -> Result<Vec<(&'static str, String)>> {
         let dims = dimension_numbers
             .attribute(self.context())
             .ok_or_else(|| BuildError::invalid(op, "invalid dot dimension numbers"))?
             .to_string();
         let mut attributes = vec![("dot_dimension_numbers", dims)];
         if !precision.is_empty() {
-            let items: Vec<String> = precision.iter().map(|p| format!("#stablehlo<precision {p}>")).collect();
+            let items: Vec<String> = precision.iter().map(|p| format!("#{dialect}<precision {p}>")).collect();
             attributes.push(("precision_config", format!("[{}]", items.join(", "))));
         }
-        let results = self.add_op_with_element_type(op, &[lhs, rhs], &attributes, Vec::new(), None, preferred_element_type)?;
-        Ok(results[0])
+        Ok(attributes)
     }
 
     /// XLA's ScaledDot: `dot_general(lhs * lhs_scale, rhs * rhs_scale)`,
@@ -472,15 +487,7 @@ impl XlaBuilder {
         preferred_element_type: Option<ElementType>,
     ) -> Result<XlaOp> {
         let op = "chlo.scaled_dot";
-        let dims = dimension_numbers
-            .attribute(self.context())
-            .ok_or_else(|| BuildError::invalid(op, "invalid dot dimension numbers"))?
-            .to_string();
-        let mut attributes = vec![("dot_dimension_numbers", dims)];
-        if !precision.is_empty() {
-            let items: Vec<String> = precision.iter().map(|p| format!("#chlo<precision {p}>")).collect();
-            attributes.push(("precision_config", format!("[{}]", items.join(", "))));
-        }
+        let attributes = self.dot_attributes(op, dimension_numbers, precision, "chlo")?;
         let operands = [lhs, lhs_scale, rhs, rhs_scale];
         let results = self.add_op_with_element_type(op, &operands, &attributes, Vec::new(), None, preferred_element_type)?;
         Ok(results[0])

@@ -109,7 +109,7 @@ impl Shape {
             let elements = (0..tuple.type_count()).map(|i| Shape::from_type(tuple.r#type(i).ok()?)).collect::<Option<Vec<_>>>()?;
             return Some(Shape::Tuple(elements));
         }
-        (ty.to_string() == "!stablehlo.token").then_some(Shape::Token)
+        xla_dialects::is_token_type(ty).then_some(Shape::Token)
     }
 }
 

@@ -80,6 +80,51 @@ unsafe extern "C" {
 
     /// lib/CAPI/Attributes.cpp: a `#stablehlo.channel_handle`'s fields.
     pub fn xlaChannelHandleGet(attribute: MlirAttribute, handle: *mut i64, ty: *mut i64) -> bool;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.channel_handle`.
+    pub fn xlaChannelHandleAttrGet(context: MlirContext, handle: i64, ty: i64) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: whether a type is `!stablehlo.token`.
+    pub fn xlaTypeIsAToken(ty: MlirType) -> bool;
+    /// lib/CAPI/Attributes.cpp: the `!stablehlo.token` type.
+    pub fn xlaTokenTypeGet(context: MlirContext) -> MlirType;
+    /// lib/CAPI/Attributes.cpp: `#arith.fastmath<...>` from the bits of
+    /// `arith::FastMathFlags` (reassoc = 1, contract = 32, checked there).
+    pub fn xlaArithFastMathAttrGet(context: MlirContext, flags: u32) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: the flag bits of an `#arith.fastmath`; -1
+    /// for any other attribute.
+    pub fn xlaArithFastMathAttrGetFlags(attribute: MlirAttribute) -> i64;
+    /// lib/CAPI/Attributes.cpp: 1 for a reduction `#linalg.iterator_type`,
+    /// 0 for a parallel one, -1 for any other attribute.
+    pub fn xlaLinalgIteratorTypeIsReduction(attribute: MlirAttribute) -> std::ffi::c_int;
+    /// lib/CAPI/Attributes.cpp: a `#linalg.iterator_type` (reduction or
+    /// parallel).
+    pub fn xlaLinalgIteratorTypeAttrGet(context: MlirContext, reduction: bool) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: whether an `#llvm.linkage` is `external`.
+    pub fn xlaLLVMLinkageIsExternal(attribute: MlirAttribute) -> bool;
+    /// lib/CAPI/Attributes.cpp: a StableHLO enum attribute (by the enum's
+    /// mnemonic and the case number); null for an unknown one.
+    pub fn xlaStablehloEnumAttrGet(context: MlirContext, mnemonic: MlirStringRef, value: i32) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: the case number of a StableHLO enum
+    /// attribute of the enum `mnemonic`; false for any other attribute.
+    pub fn xlaStablehloEnumAttrGetValue(attribute: MlirAttribute, mnemonic: MlirStringRef, value: *mut i32) -> bool;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.dot<...>` from its four lists.
+    #[allow(clippy::too_many_arguments)]
+    pub fn xlaDotDimensionNumbersGet(
+        context: MlirContext,
+        lhs_batching: *const i64,
+        num_lhs_batching: isize,
+        rhs_batching: *const i64,
+        num_rhs_batching: isize,
+        lhs_contracting: *const i64,
+        num_lhs_contracting: isize,
+        rhs_contracting: *const i64,
+        num_rhs_contracting: isize,
+    ) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: the length of list `which` (0 lhs batching,
+    /// 1 rhs batching, 2 lhs contracting, 3 rhs contracting) of a
+    /// `#stablehlo.dot`; -1 for any other attribute.
+    pub fn xlaDotDimensionNumbersGetSize(attribute: MlirAttribute, which: i32) -> isize;
+    /// lib/CAPI/Attributes.cpp: entry `i` of list `which`.
+    pub fn xlaDotDimensionNumbersGetElement(attribute: MlirAttribute, which: i32, i: isize) -> i64;
     /// lib/CAPI/Attributes.cpp: a `#stablehlo.dot_algorithm`'s fields
     /// (`counts`: lhs components, rhs components, primitive operations).
     pub fn xlaDotAlgorithmGet(

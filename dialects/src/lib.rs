@@ -115,3 +115,76 @@ pub fn channel_handle(attribute: melior::ir::Attribute) -> Option<(i64, i64)> {
     // integers, and only for a channel handle.
     unsafe { ffi::xlaChannelHandleGet(melior::ir::AttributeLike::to_raw(&attribute), &mut handle, &mut ty) }.then_some((handle, ty))
 }
+
+/// `#stablehlo.channel_handle<handle = handle, type = ty>`.
+pub fn channel_handle_attribute(context: &melior::Context, handle: i64, ty: i64) -> melior::ir::Attribute<'_> {
+    // SAFETY: a live context; the attribute belongs to it.
+    unsafe { melior::ir::Attribute::from_raw(ffi::xlaChannelHandleAttrGet(context.to_raw(), handle, ty)) }
+}
+
+/// Whether `ty` is `!stablehlo.token`.
+pub fn is_token_type(ty: melior::ir::Type) -> bool {
+    // SAFETY: a live type.
+    unsafe { ffi::xlaTypeIsAToken(melior::ir::TypeLike::to_raw(&ty)) }
+}
+
+/// The `!stablehlo.token` type.
+pub fn token_type(context: &melior::Context) -> melior::ir::Type<'_> {
+    // SAFETY: a live context (with the dialect loaded by `create_context`
+    // or a registry); the type belongs to it.
+    unsafe { melior::ir::Type::from_raw(ffi::xlaTokenTypeGet(context.to_raw())) }
+}
+
+/// The `arith::FastMathFlags` bits that the passes set.
+pub mod fastmath {
+    /// `reassoc`: reassociation allowed.
+    pub const REASSOC: u32 = 1;
+    /// `contract`: contraction (fusing a multiply and an add) allowed.
+    pub const CONTRACT: u32 = 32;
+}
+
+/// `#arith.fastmath<...>` with `flags` (a union of [`fastmath`] bits).
+pub fn fastmath_attribute(context: &melior::Context, flags: u32) -> melior::ir::Attribute<'_> {
+    // SAFETY: a live context; the attribute belongs to it.
+    unsafe { melior::ir::Attribute::from_raw(ffi::xlaArithFastMathAttrGet(context.to_raw(), flags)) }
+}
+
+/// The [`fastmath`] bits of an `#arith.fastmath<...>` attribute; `None` for
+/// any other attribute.
+pub fn fastmath_flags(attribute: melior::ir::Attribute) -> Option<u32> {
+    // SAFETY: a live attribute.
+    let flags = unsafe { ffi::xlaArithFastMathAttrGetFlags(melior::ir::AttributeLike::to_raw(&attribute)) };
+    u32::try_from(flags).ok()
+}
+
+/// Whether an `#linalg.iterator_type<...>` is `reduction` (`Some(false)`
+/// for `parallel`, `None` for any other attribute).
+pub fn is_reduction_iterator(attribute: melior::ir::Attribute) -> Option<bool> {
+    // SAFETY: a live attribute.
+    match unsafe { ffi::xlaLinalgIteratorTypeIsReduction(melior::ir::AttributeLike::to_raw(&attribute)) } {
+        1 => Some(true),
+        0 => Some(false),
+        _ => None,
+    }
+}
+
+/// Whether some entry of an array of `#linalg.iterator_type`s (a
+/// `linalg.generic`'s `iterator_types`) is `reduction`.
+pub fn has_reduction_iterator(attribute: melior::ir::Attribute) -> bool {
+    melior::ir::attribute::ArrayAttribute::try_from(attribute).is_ok_and(|array| {
+        (0..array.len()).any(|i| array.element(i).ok().and_then(is_reduction_iterator) == Some(true))
+    })
+}
+
+/// Whether an `#llvm.linkage<...>` attribute is `external`.
+pub fn is_external_linkage(attribute: melior::ir::Attribute) -> bool {
+    // SAFETY: a live attribute.
+    unsafe { ffi::xlaLLVMLinkageIsExternal(melior::ir::AttributeLike::to_raw(&attribute)) }
+}
+
+/// `#linalg.iterator_type<reduction>` (or `<parallel>` when `reduction` is
+/// false); the context must have the linalg dialect loaded.
+pub fn linalg_iterator_type(context: &melior::Context, reduction: bool) -> melior::ir::Attribute<'_> {
+    // SAFETY: a live context; the attribute belongs to it.
+    unsafe { melior::ir::Attribute::from_raw(ffi::xlaLinalgIteratorTypeAttrGet(context.to_raw(), reduction)) }
+}

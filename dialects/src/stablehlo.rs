@@ -19,11 +19,14 @@ melior::dialect! {
 pub use self::stablehlo::*;
 
 macro_rules! hlo_enum {
-    ($(#[$doc:meta])* $name:ident, $mnemonic:literal, [$($variant:ident),* $(,)?]) => {
+    ($(#[$doc:meta])* $name:ident, $mnemonic:literal, [$($variant:ident = $value:literal),* $(,)?]) => {
         $(#[$doc])*
+        /// The discriminants are the C++ enum's case numbers
+        /// (`StablehloEnums.td`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
         #[allow(non_camel_case_types)] // the keywords StableHLO prints
-        pub enum $name { $($variant),* }
+        #[repr(i32)]
+        pub enum $name { $($variant = $value),* }
 
         impl $name {
             /// Every value, in declaration order.
@@ -37,18 +40,32 @@ macro_rules! hlo_enum {
             /// The dialect attribute holding this value,
             #[doc = concat!("`#stablehlo<", $mnemonic, " ...>`.")]
             pub fn attribute(self, context: &Context) -> Attribute<'_> {
-                let text = format!("#stablehlo<{} {}>", $mnemonic, self.as_str());
-                Attribute::parse(context, &text)
-                    .expect("every enum keyword is registered by the dialect")
+                // SAFETY: a live context; the C API returns an attribute of
+                // it (null only for an unknown mnemonic or case, which the
+                // unit test rules out for every value).
+                let raw = unsafe {
+                    crate::ffi::xlaStablehloEnumAttrGet(context.to_raw(), melior::StringRef::new($mnemonic).to_raw(), self as i32)
+                };
+                // SAFETY: as above.
+                unsafe { Attribute::from_option_raw(raw) }.expect("every enum case is registered by the dialect")
             }
 
-            /// Reads the value back from its attribute.
+            /// Reads the value back from its attribute (through the C API).
             pub fn from_attribute(attribute: Attribute) -> Option<Self> {
-                let text = attribute.to_string();
-                let inner = text
-                    .strip_prefix(concat!("#stablehlo<", $mnemonic, " "))?
-                    .strip_suffix('>')?;
-                inner.parse().ok()
+                let mut value = 0i32;
+                // SAFETY: a live attribute; the function writes `value` only
+                // for an attribute of this enum.
+                let found = unsafe {
+                    crate::ffi::xlaStablehloEnumAttrGetValue(
+                        melior::ir::AttributeLike::to_raw(&attribute),
+                        melior::StringRef::new($mnemonic).to_raw(),
+                        &mut value,
+                    )
+                };
+                if !found {
+                    return None;
+                }
+                Self::ALL.iter().copied().find(|v| *v as i32 == value)
             }
         }
 
@@ -72,33 +89,33 @@ macro_rules! hlo_enum {
 
 hlo_enum!(
     /// `comparison_direction` of `stablehlo.compare`.
-    ComparisonDirection, "comparison_direction", [EQ, NE, GE, GT, LE, LT]
+    ComparisonDirection, "comparison_direction", [EQ = 0, NE = 1, GE = 2, GT = 3, LE = 4, LT = 5]
 );
 hlo_enum!(
     /// `compare_type` of `stablehlo.compare`.
-    ComparisonType, "comparison_type", [NOTYPE, FLOAT, TOTALORDER, SIGNED, UNSIGNED]
+    ComparisonType, "comparison_type", [NOTYPE = 0, FLOAT = 1, TOTALORDER = 2, SIGNED = 3, UNSIGNED = 4]
 );
 
 
 hlo_enum!(
     /// `precision_config` entries of `dot_general`.
-    Precision, "precision", [DEFAULT, HIGH, HIGHEST]
+    Precision, "precision", [DEFAULT = 0, HIGH = 1, HIGHEST = 2]
 );
 hlo_enum!(
     /// `fft_type` of `stablehlo.fft`.
-    FftType, "fft_type", [FFT, IFFT, RFFT, IRFFT]
+    FftType, "fft_type", [FFT = 0, IFFT = 1, RFFT = 2, IRFFT = 3]
 );
 hlo_enum!(
     /// `rng_distribution` of `stablehlo.rng`.
-    RngDistribution, "rng_distribution", [UNIFORM, NORMAL]
+    RngDistribution, "rng_distribution", [UNIFORM = 1, NORMAL = 2]
 );
 hlo_enum!(
     /// `rng_algorithm` of `stablehlo.rng_bit_generator`.
-    RngAlgorithm, "rng_algorithm", [DEFAULT, THREE_FRY, PHILOX]
+    RngAlgorithm, "rng_algorithm", [DEFAULT = 0, THREE_FRY = 1, PHILOX = 2]
 );
 hlo_enum!(
     /// `transpose_a` of `stablehlo.triangular_solve`.
-    Transpose, "transpose", [NO_TRANSPOSE, TRANSPOSE, ADJOINT]
+    Transpose, "transpose", [NO_TRANSPOSE = 1, TRANSPOSE = 2, ADJOINT = 3]
 );
 
 /// `api_version` of `stablehlo.custom_call`. Unlike the other enums it is
@@ -155,42 +172,39 @@ pub struct DotDimensionNumbers {
 }
 
 impl DotDimensionNumbers {
-    /// Reads the attribute (from its printed form, which the C++ printer
-    /// defines: `name = [i, j]` fields, empty ones omitted).
+    /// Reads the attribute (through the C API); `None` for any other
+    /// attribute.
     pub fn from_attribute(attribute: Attribute) -> Option<Self> {
-        let text = attribute.to_string();
-        let body = text.strip_prefix("#stablehlo.dot<")?.strip_suffix('>')?;
-        let mut result = Self::default();
-        for field in body.split(']').map(|f| f.trim_start_matches([',', ' '])).filter(|f| !f.is_empty()) {
-            let (name, list) = field.split_once(" = [")?;
-            let values = list
-                .split(',')
-                .map(str::trim)
-                .filter(|v| !v.is_empty())
-                .map(|v| v.parse().ok())
-                .collect::<Option<Vec<i64>>>()?;
-            match name {
-                "lhs_batching_dimensions" => result.lhs_batching = values,
-                "rhs_batching_dimensions" => result.rhs_batching = values,
-                "lhs_contracting_dimensions" => result.lhs_contracting = values,
-                "rhs_contracting_dimensions" => result.rhs_contracting = values,
-                _ => return None,
-            }
-        }
-        Some(result)
+        let raw = melior::ir::AttributeLike::to_raw(&attribute);
+        let list = |which: i32| -> Option<Vec<i64>> {
+            // SAFETY: a live attribute; the size is -1 unless it is a
+            // `#stablehlo.dot`, and the elements are read within it.
+            let size = unsafe { crate::ffi::xlaDotDimensionNumbersGetSize(raw, which) };
+            (size >= 0).then(|| (0..size).map(|i| unsafe { crate::ffi::xlaDotDimensionNumbersGetElement(raw, which, i) }).collect())
+        };
+        Some(Self { lhs_batching: list(0)?, rhs_batching: list(1)?, lhs_contracting: list(2)?, rhs_contracting: list(3)? })
     }
 
     /// The attribute in `context`.
     pub fn attribute<'c>(&self, context: &'c Context) -> Option<Attribute<'c>> {
-        let list = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        let text = format!(
-            "#stablehlo.dot<lhs_batching_dimensions = [{}], rhs_batching_dimensions = [{}], lhs_contracting_dimensions = [{}], rhs_contracting_dimensions = [{}]>",
-            list(&self.lhs_batching),
-            list(&self.rhs_batching),
-            list(&self.lhs_contracting),
-            list(&self.rhs_contracting)
-        );
-        Attribute::parse(context, &text)
+        let (lb, rb, lc, rc) = (&self.lhs_batching, &self.rhs_batching, &self.lhs_contracting, &self.rhs_contracting);
+        // SAFETY: a live context and four live slices with their lengths;
+        // the attribute belongs to the context.
+        let raw = unsafe {
+            crate::ffi::xlaDotDimensionNumbersGet(
+                context.to_raw(),
+                lb.as_ptr(),
+                lb.len() as isize,
+                rb.as_ptr(),
+                rb.len() as isize,
+                lc.as_ptr(),
+                lc.len() as isize,
+                rc.as_ptr(),
+                rc.len() as isize,
+            )
+        };
+        // SAFETY: as above.
+        unsafe { Attribute::from_option_raw(raw) }
     }
 }
 

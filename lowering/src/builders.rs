@@ -8,22 +8,29 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type,
+        Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type, TypeLike,
         Value, ValueLike,
-        r#type::RankedTensorType,
+        attribute::{
+            ArrayAttribute, DenseElementsAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute,
+            IntegerAttribute, StringAttribute, TypeAttribute,
+        },
+        r#type::{IntegerType, RankedTensorType},
     },
     ir::operation::OperationBuilder,
 };
 
-/// Error text of a builder or pattern, reported at the matched op.
-pub type BuildResult<T> = Result<T, String>;
+/// The result of a builder or pattern; the error is reported at the
+/// matched op.
+pub type BuildResult<T> = Result<T, LowerError>;
+
+pub use crate::error::LowerError;
 
 fn build(builder: OperationBuilder) -> BuildResult<Operation> {
-    builder.build().map_err(|error| format!("internal error building an operation: {error}"))
+    builder.build().map_err(|error| format!("internal error building an operation: {error}").into())
 }
 
 fn parse_attribute<'c>(context: &'c Context, text: &str) -> BuildResult<Attribute<'c>> {
-    Attribute::parse(context, text).ok_or_else(|| format!("internal error: cannot parse `{text}`"))
+    Attribute::parse(context, text).ok_or_else(|| format!("internal error: cannot parse `{text}`").into())
 }
 
 /// The static shape of a ranked tensor type, or an error naming the type.
@@ -34,7 +41,7 @@ pub fn static_shape(ty: Type) -> BuildResult<Vec<i64>> {
     (0..tensor.rank())
         .map(|i| match tensor.dim_size(i) {
             Ok(DimSize::Static(size)) => Ok(size as i64),
-            _ => Err(format!("dynamic shapes are not supported yet (type {ty})")),
+            _ => Err(format!("dynamic shapes are not supported yet (type {ty})").into()),
         })
         .collect()
 }
@@ -44,7 +51,7 @@ pub fn element_type(ty: Type) -> BuildResult<Type> {
     use melior::ir::ShapedTypeLike;
     RankedTensorType::try_from(ty)
         .map(|t| t.element())
-        .map_err(|_| format!("expected a ranked tensor type, got {ty}"))
+        .map_err(|_| format!("expected a ranked tensor type, got {ty}").into())
 }
 
 /// `tensor.empty() : ty`.
@@ -143,17 +150,9 @@ pub fn generic_multi<'c>(
     let region = Region::new();
     region.append_block(block);
 
-    let iterator_names: Vec<&str> = iterators
-        .iter()
-        .map(|kind| match kind {
-            Iterator::Parallel => "#linalg.iterator_type<parallel>",
-            Iterator::Reduction => "#linalg.iterator_type<reduction>",
-        })
-        .collect();
-    let iterators = parse_attribute(context, &format!("[{}]", iterator_names.join(", ")))?;
-    let maps_text: Vec<String> = maps.iter().map(|m| m.to_string()).collect();
-    let maps = parse_attribute(context, &format!("[{}]", maps_text.join(", ")))?;
-    let segments = parse_attribute(context, &format!("array<i32: {}, {}>", inputs.len(), inits.len()))?;
+    let iterators = iterator_types(context, iterators);
+    let maps: Attribute = ArrayAttribute::new(context, &maps).into();
+    let segments = segment_sizes(context, &[inputs.len() as i32, inits.len() as i32]);
     let mut operands: Vec<Value> = inputs.to_vec();
     operands.extend_from_slice(inits);
     build(
@@ -173,32 +172,79 @@ pub fn generic_multi<'c>(
 /// `arith.constant` or, for complex types, `complex.constant`.
 pub fn zero_constant<'c>(context: &'c Context, location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
     use crate::element::ElementKind;
+    use melior::ir::attribute::{ArrayAttribute, FloatAttribute, IntegerAttribute};
     match ElementKind::of(ty) {
-        Some(ElementKind::Float(_)) => constant(context, location, parse_attribute(context, &format!("0.0 : {ty}"))?, ty),
-        Some(ElementKind::Pred | ElementKind::SignlessInt(_)) => {
-            constant(context, location, parse_attribute(context, &format!("0 : {ty}"))?, ty)
-        }
+        Some(ElementKind::Float(_)) => constant(context, location, FloatAttribute::new(context, ty, 0.0).into(), ty),
+        Some(ElementKind::Pred | ElementKind::SignlessInt(_)) => constant(context, location, IntegerAttribute::new(ty, 0).into(), ty),
         Some(ElementKind::Complex) => {
-            let text = ty.to_string();
-            let part = text
-                .strip_prefix("complex<")
-                .and_then(|rest| rest.strip_suffix('>'))
-                .ok_or_else(|| format!("internal error: complex type {text}"))?;
-            let value = parse_attribute(context, &format!("[0.0 : {part}, 0.0 : {part}]"))?;
+            let part = complex_part(ty);
+            let zero: Attribute = FloatAttribute::new(context, part, 0.0).into();
+            let value: Attribute = ArrayAttribute::new(context, &[zero, zero]).into();
             build(
                 OperationBuilder::new("complex.constant", location)
                     .add_attributes(&[(Identifier::new(context, "value"), value)])
                     .add_results(&[ty]),
             )
         }
-        _ => Err(format!("no zero constant for element type {ty} yet")),
+        _ => Err(format!("no zero constant for element type {ty} yet").into()),
     }
+}
+
+/// The element type of the complex type `ty` (`f32` of `complex<f32>`).
+pub fn complex_part(ty: Type<'_>) -> Type<'_> {
+    // SAFETY: a live type; the callers pass complex types only (checked by
+    // `ElementKind::of`), whose element type belongs to the same context.
+    unsafe { Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(ty.to_raw())) }
+}
+
+/// A splat of zeros of the statically shaped type `ty`, for any element
+/// type: `dense<0.0>`, `dense<0>`, `dense<false>`, `dense<(0.0, 0.0)>`.
+pub fn zeros_attribute(ty: Type<'_>) -> BuildResult<Attribute<'_>> {
+    use crate::element::ElementKind;
+    use melior::ir::attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute};
+    let element = element_type(ty)?;
+    let zero: Attribute = match ElementKind::of(element) {
+        Some(ElementKind::Float(_)) => FloatAttribute::new(crate::context_of(ty.context()), element, 0.0).into(),
+        Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => {
+            IntegerAttribute::new(element, 0).into()
+        }
+        Some(ElementKind::Complex) => {
+            // No typed constructor for a complex element: one element's
+            // worth of zero bytes is a splat.
+            let bytes = crate::type_sizes::element_bytes(element).ok_or_else(|| format!("no zero for element type {element}"))?;
+            let buffer = vec![0u8; bytes as usize];
+            // SAFETY: a live shaped type and a buffer of one element's
+            // bytes, which MLIR copies; the attribute belongs to the type's
+            // context.
+            return Ok(unsafe {
+                Attribute::from_raw(mlir_sys::mlirDenseElementsAttrRawBufferGet(ty.to_raw(), buffer.len(), buffer.as_ptr().cast()))
+            });
+        }
+        None => return Err(format!("no zero for element type {element}").into()),
+    };
+    Ok(DenseElementsAttribute::new(ty, &[zero]).map_err(|e| format!("internal error: {e}"))?.into())
+}
+
+/// A splat of `value` of the statically shaped type `ty` with a float or
+/// integer element type (integers take `value` truncated).
+pub fn splat_attribute(ty: Type<'_>, value: f64) -> BuildResult<Attribute<'_>> {
+    use crate::element::ElementKind;
+    use melior::ir::attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute};
+    let element = element_type(ty)?;
+    let scalar: Attribute = match ElementKind::of(element) {
+        Some(ElementKind::Float(_)) => FloatAttribute::new(crate::context_of(ty.context()), element, value).into(),
+        Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => {
+            IntegerAttribute::new(element, value as i64).into()
+        }
+        _ => return Err(format!("no splat of {value} for element type {element}").into()),
+    };
+    Ok(DenseElementsAttribute::new(ty, &[scalar]).map_err(|e| format!("internal error: {e}"))?.into())
 }
 
 /// Appends `op` to `block` and returns its single result.
 pub fn append<'c, 'b>(block: &'b Block<'c>, op: Operation<'c>) -> BuildResult<Value<'c, 'b>> {
     let op = block.append_operation(op);
-    op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}"))
+    op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}").into())
 }
 
 /// A scalar operation without attributes: `name(operands) : result`.
@@ -231,12 +277,12 @@ pub fn compare_scalar<'c>(
         .iter()
         .position(|p| *p == predicate)
         .ok_or_else(|| format!("internal error: unknown predicate {predicate} for {name}"))?;
-    let predicate = parse_attribute(context, &format!("{value} : i64"))?;
+    let predicate = IntegerAttribute::new(IntegerType::new(context, 64).into(), value as i64).into();
     build(
         OperationBuilder::new(name, location)
             .add_operands(&[lhs, rhs])
             .add_attributes(&[(Identifier::new(context, "predicate"), predicate)])
-            .add_results(&[Type::parse(context, "i1").ok_or("internal error: i1")?]),
+            .add_results(&[IntegerType::new(context, 1).into()]),
     )
 }
 
@@ -262,7 +308,13 @@ pub fn int_constant<'c>(
     value: i128,
     ty: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
-    let attribute = parse_attribute(context, &format!("{value} : {ty}"))?;
+    // Values above i64::MAX are 64-bit unsigned ones: the same bits as
+    // their i64 wrap-around (the width of `ty` decides the value).
+    let attribute = match i64::try_from(value) {
+        Ok(value) => IntegerAttribute::new(ty, value).into(),
+        Err(_) if (0..=u64::MAX as i128).contains(&value) => IntegerAttribute::new(ty, value as u64 as i64).into(),
+        Err(_) => parse_attribute(context, &format!("{value} : {ty}"))?,
+    };
     constant(context, location, attribute, ty)
 }
 
@@ -274,7 +326,7 @@ pub fn float_constant<'c>(
     value: f64,
     ty: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
-    let attribute = parse_attribute(context, &format!("{} : {ty}", float_literal(value, &ty.to_string())))?;
+    let attribute = FloatAttribute::new(context, ty, value).into();
     constant(context, location, attribute, ty)
 }
 
@@ -290,7 +342,7 @@ pub fn select<'c>(
 
 /// The signless integer type of `bits` width.
 pub fn integer_type(context: &Context, bits: u32) -> BuildResult<Type<'_>> {
-    Type::parse(context, &format!("i{bits}")).ok_or_else(|| format!("internal error: i{bits}"))
+    Ok(IntegerType::new(context, bits).into())
 }
 
 
@@ -301,7 +353,7 @@ pub fn alloc_tensor_copy<'c>(location: Location<'c>, value: Value<'c, '_>) -> Bu
     let context = location.context();
     // SAFETY: the location's context outlives the built operation.
     let context = unsafe { context.to_ref() };
-    let segments = parse_attribute(context, "array<i32: 0, 1, 0>")?;
+    let segments = segment_sizes(context, &[0, 1, 0]);
     build(
         OperationBuilder::new("bufferization.alloc_tensor", location)
             .add_operands(&[value])
@@ -311,11 +363,29 @@ pub fn alloc_tensor_copy<'c>(location: Location<'c>, value: Value<'c, '_>) -> Bu
 }
 
 fn reassociation_attribute<'c>(context: &'c Context, groups: &[Vec<usize>]) -> BuildResult<Attribute<'c>> {
-    let groups: Vec<String> = groups
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let groups: Vec<Attribute> = groups
         .iter()
-        .map(|g| format!("[{}]", g.iter().map(|i| i.to_string()).collect::<Vec<_>>().join(", ")))
+        .map(|g| {
+            let members: Vec<Attribute> = g.iter().map(|&i| IntegerAttribute::new(i64_type, i as i64).into()).collect();
+            ArrayAttribute::new(context, &members).into()
+        })
         .collect();
-    parse_attribute(context, &format!("[{}]", groups.join(", ")))
+    Ok(ArrayAttribute::new(context, &groups).into())
+}
+
+/// An `operandSegmentSizes` attribute (`array<i32: ...>`).
+fn segment_sizes<'c>(context: &'c Context, sizes: &[i32]) -> Attribute<'c> {
+    DenseI32ArrayAttribute::new(context, sizes).into()
+}
+
+/// The `iterator_types` of a `linalg.generic`.
+fn iterator_types<'c>(context: &'c Context, iterators: &[Iterator]) -> Attribute<'c> {
+    let kinds: Vec<Attribute> = iterators
+        .iter()
+        .map(|kind| xla_dialects::linalg_iterator_type(context, matches!(kind, Iterator::Reduction)))
+        .collect();
+    ArrayAttribute::new(context, &kinds).into()
 }
 
 /// `tensor.collapse_shape %source [groups] : ... into result`.
@@ -346,8 +416,7 @@ pub fn expand_shape<'c>(
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
-    let dims: Vec<String> = shape.iter().map(i64::to_string).collect();
-    let output_shape = parse_attribute(context, &format!("array<i64: {}>", dims.join(", ")))?;
+    let output_shape = i64_array(context, shape)?;
     build(
         OperationBuilder::new("tensor.expand_shape", location)
             .add_operands(&[source])
@@ -360,8 +429,7 @@ pub fn expand_shape<'c>(
 }
 
 fn i64_array<'c>(context: &'c Context, values: &[i64]) -> BuildResult<Attribute<'c>> {
-    let values: Vec<String> = values.iter().map(i64::to_string).collect();
-    parse_attribute(context, &format!("array<i64: {}>", values.join(", ")))
+    Ok(DenseI64ArrayAttribute::new(context, values).into())
 }
 
 /// `tensor.extract_slice %source[offsets] [sizes] [strides]` (static).
@@ -379,7 +447,7 @@ pub fn extract_slice<'c>(
         OperationBuilder::new("tensor.extract_slice", location)
             .add_operands(&[source])
             .add_attributes(&[
-                (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 0, 0, 0>")?),
+                (Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[1, 0, 0, 0])),
                 (Identifier::new(context, "static_offsets"), i64_array(context, offsets)?),
                 (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
                 (Identifier::new(context, "static_strides"), i64_array(context, strides)?),
@@ -403,7 +471,7 @@ pub fn insert_slice<'c>(
         OperationBuilder::new("tensor.insert_slice", location)
             .add_operands(&[source, dest])
             .add_attributes(&[
-                (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 1, 0, 0, 0>")?),
+                (Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[1, 1, 0, 0, 0])),
                 (Identifier::new(context, "static_offsets"), i64_array(context, offsets)?),
                 (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
                 (Identifier::new(context, "static_strides"), i64_array(context, strides)?),
@@ -418,7 +486,7 @@ pub fn linalg_index<'c>(location: Location<'c>, dim: usize) -> BuildResult<Opera
     let context = crate::context_of(location.context());
     build(
         OperationBuilder::new("linalg.index", location)
-            .add_attributes(&[(Identifier::new(context, "dim"), parse_attribute(context, &format!("{dim} : i64"))?)])
+            .add_attributes(&[(Identifier::new(context, "dim"), IntegerAttribute::new(IntegerType::new(context, 64).into(), dim as i64).into())])
             .add_results(&[Type::index(context)]),
     )
 }
@@ -438,19 +506,18 @@ pub fn memref_copy_generic<'c>(
     let rank = target_type.rank();
     let element = target_type.element();
     let block = Block::new(&[(source_type.element(), location), (element, location)]);
-    let input: Value = block.argument(0).map_err(|e| e.to_string())?.into();
+    let input: Value = block.argument(0)?.into();
     block.append_operation(build(OperationBuilder::new("linalg.yield", location).add_operands(&[input]))?);
     let region = Region::new();
     region.append_block(block);
-    let map = identity_map(context, rank)?.to_string();
-    let parallel = vec!["#linalg.iterator_type<parallel>"; rank].join(", ");
+    let map = identity_map(context, rank)?;
     build(
         OperationBuilder::new("linalg.generic", location)
             .add_operands(&[source, target])
             .add_attributes(&[
-                (Identifier::new(context, "indexing_maps"), parse_attribute(context, &format!("[{map}, {map}]"))?),
-                (Identifier::new(context, "iterator_types"), parse_attribute(context, &format!("[{parallel}]"))?),
-                (Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 1, 1>")?),
+                (Identifier::new(context, "indexing_maps"), ArrayAttribute::new(context, &[map, map]).into()),
+                (Identifier::new(context, "iterator_types"), iterator_types(context, &vec![Iterator::Parallel; rank])),
+                (Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[1, 1])),
             ])
             .add_regions([region]),
     )
@@ -482,7 +549,7 @@ pub fn tensor_insert<'c>(
 
 /// `arith.constant <value> : index`.
 pub fn index_constant<'c>(context: &'c Context, location: Location<'c>, value: i64) -> BuildResult<Operation<'c>> {
-    constant(context, location, parse_attribute(context, &format!("{value} : index"))?, Type::index(context))
+    constant(context, location, IntegerAttribute::new(Type::index(context), value).into(), Type::index(context))
 }
 
 /// An operation with `regions` empty regions, to be filled by the caller
@@ -516,9 +583,9 @@ pub fn side_effect_marker(location: Location<'_>) -> BuildResult<Operation<'_>> 
     let context = crate::context_of(location.context());
     build(
         OperationBuilder::new("llvm.inline_asm", location).add_attributes(&[
-            (Identifier::new(context, "asm_string"), parse_attribute(context, "\"\"")?),
-            (Identifier::new(context, "constraints"), parse_attribute(context, "\"\"")?),
-            (Identifier::new(context, "has_side_effects"), parse_attribute(context, "unit")?),
+            (Identifier::new(context, "asm_string"), StringAttribute::new(context, "").into()),
+            (Identifier::new(context, "constraints"), StringAttribute::new(context, "").into()),
+            (Identifier::new(context, "has_side_effects"), Attribute::unit(context)),
         ]),
     )
 }
@@ -577,7 +644,7 @@ pub fn extract_slice_at<'c>(
             .add_attributes(&[
                 (
                     Identifier::new(context, "operandSegmentSizes"),
-                    parse_attribute(context, &format!("array<i32: 1, {}, 0, 0>", offsets.len()))?,
+                    segment_sizes(context, &[1, offsets.len() as i32, 0, 0]),
                 ),
                 (Identifier::new(context, "static_offsets"), i64_array(context, &vec![i64::MIN; offsets.len()])?),
                 (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
@@ -627,7 +694,7 @@ fn slice_insertion<'c>(
     let builder = OperationBuilder::new(name, location).add_operands(&operands).add_attributes(&[
         (
             Identifier::new(context, "operandSegmentSizes"),
-            parse_attribute(context, &format!("array<i32: 1, 1, {}, 0, 0>", offsets.len()))?,
+            segment_sizes(context, &[1, 1, offsets.len() as i32, 0, 0]),
         ),
         (Identifier::new(context, "static_offsets"), i64_array(context, &vec![i64::MIN; offsets.len()])?),
         (Identifier::new(context, "static_sizes"), i64_array(context, sizes)?),
@@ -675,7 +742,7 @@ pub fn scf_forall<'c>(
             .add_attributes(&[
                 (
                     Identifier::new(context, "operandSegmentSizes"),
-                    parse_attribute(context, &format!("array<i32: 0, 0, 0, {}>", outputs.len()))?,
+                    segment_sizes(context, &[0, 0, 0, outputs.len() as i32]),
                 ),
                 (Identifier::new(context, "staticLowerBound"), i64_array(context, &[0])?),
                 (Identifier::new(context, "staticUpperBound"), i64_array(context, &[count])?),
@@ -698,6 +765,16 @@ pub fn hlo_op<'c>(
     attributes: &[(&str, String)],
     built: &[(&str, Attribute<'c>)],
 ) -> BuildResult<Operation<'c>> {
+    let all = hlo_attributes(context, attributes, built)?;
+    build(OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&all))
+}
+
+/// [`hlo_op`]'s attributes: the textual ones parsed, then the built ones.
+fn hlo_attributes<'c>(
+    context: &'c Context,
+    attributes: &[(&str, String)],
+    built: &[(&str, Attribute<'c>)],
+) -> BuildResult<Vec<(Identifier<'c>, Attribute<'c>)>> {
     let mut all = Vec::new();
     for (key, text) in attributes {
         all.push((Identifier::new(context, key), parse_attribute(context, text)?));
@@ -705,7 +782,7 @@ pub fn hlo_op<'c>(
     for (key, attribute) in built {
         all.push((Identifier::new(context, key), *attribute));
     }
-    build(OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&all))
+    Ok(all)
 }
 
 /// [`hlo_op`] with one region (sort's comparator, ...).
@@ -718,10 +795,7 @@ pub fn hlo_op_with_region<'c>(
     attributes: &[(&str, String)],
     region: Region<'c>,
 ) -> BuildResult<Operation<'c>> {
-    let mut all = Vec::new();
-    for (key, text) in attributes {
-        all.push((Identifier::new(context, key), parse_attribute(context, text)?));
-    }
+    let all = hlo_attributes(context, attributes, &[])?;
     build(
         OperationBuilder::new(name, location)
             .add_operands(operands)
@@ -747,24 +821,10 @@ pub fn float_literal(value: f64, ty: &str) -> String {
     (if value.is_nan() { nan } else if value > 0.0 { inf } else { neg_inf }).to_owned()
 }
 
-/// The text of a zero of scalar type `ty` inside a `dense<...>` literal:
-/// `0`, `0.0`, `false` or `(0.0, 0.0)`.
-fn zero_literal(ty: Type) -> BuildResult<&'static str> {
-    use crate::element::ElementKind;
-    match ElementKind::of(ty) {
-        Some(ElementKind::Pred) => Ok("false"),
-        Some(ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => Ok("0"),
-        Some(ElementKind::Float(_)) => Ok("0.0"),
-        Some(ElementKind::Complex) => Ok("(0.0, 0.0)"),
-        None => Err(format!("no zero for element type {ty}")),
-    }
-}
-
 /// `arith.constant dense<0> : ty`: a statically shaped tensor of zeros.
 pub fn zeros_tensor<'c>(context: &'c Context, location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
     static_shape(ty)?;
-    let zero = zero_literal(element_type(ty)?)?;
-    constant(context, location, parse_attribute(context, &format!("dense<{zero}> : {ty}"))?, ty)
+    constant(context, location, zeros_attribute(ty)?, ty)
 }
 
 /// `func.call @callee(operands) : (...) -> results`, with `attributes`
@@ -778,9 +838,79 @@ pub fn func_call<'c>(
     build(OperationBuilder::new("func.call", location).add_operands(operands).add_results(results).add_attributes(attributes))
 }
 
+/// `func.func private @name(inputs) -> results`: a declaration (no body) of
+/// a function the runtime provides.
+pub fn func_declaration<'c>(context: &'c Context, name: &str, inputs: &[Type<'c>], results: &[Type<'c>]) -> Operation<'c> {
+    use melior::ir::{attribute::{StringAttribute, TypeAttribute}, r#type::FunctionType};
+    let function_type = FunctionType::new(context, inputs, results);
+    melior::dialect::func::func(
+        context,
+        StringAttribute::new(context, name),
+        TypeAttribute::new(function_type.into()),
+        Region::new(),
+        &[(Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into())],
+        Location::unknown(context),
+    )
+}
+
+/// `func.call @callee(operands) : (...) -> results`.
+pub fn call<'c>(context: &'c Context, location: Location<'c>, callee: &str, operands: &[Value<'c, '_>], results: &[Type<'c>]) -> Operation<'c> {
+    use melior::ir::attribute::FlatSymbolRefAttribute;
+    melior::dialect::func::call(context, FlatSymbolRefAttribute::new(context, callee), operands, results, location)
+}
+
+/// `memref.copy %source, %target`.
+pub fn memref_copy<'c>(location: Location<'c>, source: Value<'c, '_>, target: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("memref.copy", location).add_operands(&[source, target]))
+}
+
+/// `tensor.from_elements elements : ty`.
+pub fn tensor_from_elements<'c>(location: Location<'c>, elements: &[Value<'c, '_>], ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("tensor.from_elements", location).add_operands(elements).add_results(&[ty]))
+}
+
+/// `bufferization.to_tensor %buffer restrict writable : ... to ty`: a
+/// buffer the caller owns (freshly allocated or filled) as a tensor.
+pub fn to_tensor_restrict_writable<'c>(location: Location<'c>, buffer: Value<'c, '_>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("bufferization.to_tensor", location)
+            .add_operands(&[buffer])
+            .add_attributes(&[
+                (Identifier::new(context, "restrict"), Attribute::unit(context)),
+                (Identifier::new(context, "writable"), Attribute::unit(context)),
+            ])
+            .add_results(&[ty]),
+    )
+}
+
+/// `bufferization.to_buffer %tensor read_only : ... to memref_type`.
+pub fn to_buffer_read_only<'c>(location: Location<'c>, tensor: Value<'c, '_>, memref_type: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("bufferization.to_buffer", location)
+            .add_operands(&[tensor])
+            .add_attributes(&[(Identifier::new(context, "read_only"), Attribute::unit(context))])
+            .add_results(&[memref_type]),
+    )
+}
+
+/// `memref.extract_aligned_pointer_as_index %memref`.
+pub fn extract_aligned_pointer<'c>(location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("memref.extract_aligned_pointer_as_index", location)
+            .add_operands(&[memref])
+            .add_results(&[Type::index(context)]),
+    )
+}
+
 /// The `!stablehlo.token` type.
 pub fn token_type(context: &Context) -> BuildResult<Type<'_>> {
-    Type::parse(context, "!stablehlo.token").ok_or_else(|| "internal error: !stablehlo.token".to_string())
+    Ok(xla_dialects::token_type(context))
 }
 
 /// `values` as the text of a `DenseI64ArrayAttr` (`array<i64: 1, 2>`, or
@@ -796,9 +926,9 @@ pub fn i64_array_text(values: &[i64]) -> String {
 /// A `stablehlo.constant` of `ty` with the integer `values` (one per
 /// element, row-major; one value makes a splat).
 pub fn hlo_int_constant<'c>(context: &'c Context, location: Location<'c>, values: &[i64], ty: Type<'c>) -> BuildResult<Operation<'c>> {
-    let text: Vec<String> = values.iter().map(i64::to_string).collect();
-    let literal = if values.len() == 1 { text[0].clone() } else { format!("[{}]", text.join(", ")) };
-    let value = parse_attribute(context, &format!("dense<{literal}> : {ty}"))?;
+    let element = element_type(ty)?;
+    let elements: Vec<Attribute> = values.iter().map(|&v| IntegerAttribute::new(element, v).into()).collect();
+    let value = DenseElementsAttribute::new(ty, &elements).map_err(|e| format!("internal error: {e}"))?.into();
     hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])
 }
 
@@ -824,7 +954,7 @@ pub fn gpu_launch<'c>(
             .add_operands(&operands)
             .add_attributes(&[(
                 Identifier::new(context, "operandSegmentSizes"),
-                parse_attribute(context, "array<i32: 0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0>")?,
+                segment_sizes(context, &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]),
             )])
             .add_regions([region]),
     )
@@ -886,7 +1016,7 @@ pub fn scf_parallel<'c>(
             .add_operands(&operands)
             .add_attributes(&[(
                 Identifier::new(context, "operandSegmentSizes"),
-                parse_attribute(context, &format!("array<i32: {rank}, {rank}, {rank}, 0>"))?,
+                segment_sizes(context, &[rank as i32, rank as i32, rank as i32, 0]),
             )])
             .add_regions([region]),
     )
@@ -905,7 +1035,7 @@ pub fn memref_alloc<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Ope
     let context = crate::context_of(location.context());
     build(
         OperationBuilder::new("memref.alloc", location)
-            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), parse_attribute(context, "array<i32: 0, 0>")?)])
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[0, 0]))])
             .add_results(&[ty]),
     )
 }
@@ -921,7 +1051,7 @@ pub fn memref_get_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>) -
     let context = crate::context_of(location.context());
     build(
         OperationBuilder::new("memref.get_global", location)
-            .add_attributes(&[(Identifier::new(context, "name"), parse_attribute(context, &format!("@{name}"))?)])
+            .add_attributes(&[(Identifier::new(context, "name"), melior::ir::attribute::FlatSymbolRefAttribute::new(context, name).into())])
             .add_results(&[ty]),
     )
 }
@@ -931,14 +1061,12 @@ pub fn memref_get_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>) -
 pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>, value: &str) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
-    let attribute = |key: &str, text: &str| -> BuildResult<(Identifier<'c>, Attribute<'c>)> {
-        Ok((Identifier::new(context, key), parse_attribute(context, text)?))
-    };
+    let key = |key: &str| Identifier::new(context, key);
     build(OperationBuilder::new("memref.global", location).add_attributes(&[
-        attribute("sym_name", &format!("\"{name}\""))?,
-        attribute("sym_visibility", "\"private\"")?,
-        attribute("type", &ty.to_string())?,
-        attribute("initial_value", value)?,
-        attribute("constant", "unit")?,
+        (key("sym_name"), StringAttribute::new(context, name).into()),
+        (key("sym_visibility"), StringAttribute::new(context, "private").into()),
+        (key("type"), TypeAttribute::new(ty).into()),
+        (key("initial_value"), parse_attribute(context, value)?),
+        (key("constant"), Attribute::unit(context)),
     ]))
 }

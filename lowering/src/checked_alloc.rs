@@ -26,9 +26,8 @@ use melior::{
         BlockLike, Module, OperationRef, RegionLike,
         attribute::{FlatSymbolRefAttribute, StringAttribute},
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 
 /// The function that compiled code calls when an allocation fails: C
@@ -58,10 +57,6 @@ const HELPERS: &str = r#"module {
   }
 }"#;
 
-#[repr(align(8))]
-struct CheckedAllocationsId;
-static CHECKED_ALLOCATIONS_ID: CheckedAllocationsId = CheckedAllocationsId;
-
 fn op_name(op: &OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
@@ -71,9 +66,9 @@ fn symbol_name(op: &OperationRef) -> Option<String> {
 }
 
 /// Redirects the module's `malloc` calls; `Err` only on an internal error.
-fn check_allocations(module: OperationRef) -> Result<(), String> {
+fn check_allocations(module: OperationRef) -> crate::builders::BuildResult<()> {
     let context = crate::context_of(module.context());
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+    let body = module.region(0)?.first_block().ok_or("module without a body")?;
     // The malloc calls of every function but the checking one (which is
     // there when the pass runs again).
     let mut calls = Vec::new();
@@ -124,18 +119,16 @@ fn check_allocations(module: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_checked_allocations_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             if let Err(message) = check_allocations(module) {
                 crate::diagnostics::emit_error(module.location(), &message);
                 pass.signal_failure();
             }
         },
-        TypeId::create(&CHECKED_ALLOCATIONS_ID),
         "CheckedAllocations",
         "xla-checked-allocations",
         "Check every malloc of compiled code: on failure call xla_allocation_failed(size), which does not return",
         "builtin.module",
-        &[],
     )
 }

@@ -108,18 +108,13 @@ use melior::{
         AttributeLike, BlockLike, Module, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::ArrayAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use mlir_sys::{MlirAffineExpr, MlirOperation, MlirValue};
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Mutex;
 use std::fmt::Write;
-
-#[repr(align(8))]
-struct ContractionKernelsId;
-static CONTRACTION_KERNELS_ID: ContractionKernelsId = ContractionKernelsId;
 
 /// The vector width and register tile of the kernels: what the passes
 /// created from now on generate (see [`set_lanes`], [`set_tile`]).
@@ -480,7 +475,7 @@ fn factors(op: &OperationRef, inputs: usize) -> Option<([Factor; 2], Vec<MlirVal
         let mut from = BTreeSet::new();
         collect_factor(value, raw_body, &arguments, &mut slice, &order, &mut from)?;
         // SAFETY: `value` is a live value.
-        if from.is_empty() || unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }.to_string() != "f32" {
+        if from.is_empty() || !unsafe { Type::from_raw(mlir_sys::mlirValueGetType(value)) }.is_f32() {
             return None;
         }
         used.extend(slice.iter().copied());
@@ -504,7 +499,7 @@ fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
     }
     let parallel = previous
         .attribute("iterator_types")
-        .is_ok_and(|a| !a.to_string().contains("reduction"));
+        .is_ok_and(|a| !xla_dialects::has_reduction_iterator(a));
     let Some(body) = previous.region(0).ok().and_then(|r| r.first_block()) else { return false };
     let Some(terminator) = body.terminator() else { return false };
     let Some(yielded) = terminator.operand(0).ok() else { return false };
@@ -517,7 +512,7 @@ fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
     };
     parallel
         && op_name(&constant) == "arith.constant"
-        && constant.attribute("value").is_ok_and(|v| v.to_string() == "0.000000e+00 : f32")
+        && constant.attribute("value").is_ok_and(is_positive_f32_zero)
 }
 
 /// Matches `op` (a `linalg.generic`) and assigns the loop roles.
@@ -531,7 +526,7 @@ fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
     let iterators = ArrayAttribute::try_from(op.attribute("iterator_types").ok()?).ok()?;
     let loops = iterators.len();
     let is_reduction: Vec<bool> =
-        (0..loops).map(|l| iterators.element(l).is_ok_and(|a| a.to_string().contains("reduction"))).collect();
+        (0..loops).map(|l| iterators.element(l).ok().and_then(xla_dialects::is_reduction_iterator) == Some(true)).collect();
     let maps = ArrayAttribute::try_from(op.attribute("indexing_maps").ok()?).ok()?;
     let mut operands = Vec::new();
     let mut extents = vec![-1i64; loops];
@@ -1190,7 +1185,7 @@ fn expand_factor(call: MlirOperation, factor: &Factor, arguments: &[MlirValue]) 
 }
 
 /// Replaces `op` by the kernel; an error message if the text did not parse.
-fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
+fn rewrite(op: OperationRef, c: &Contraction) -> crate::builders::BuildResult<()> {
     // SAFETY: the context outlives the op and this pass.
     let context = crate::context_of(op.context());
     let text = kernel_text(c);
@@ -1203,7 +1198,7 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
     let function = function.ok_or("internal error: no kernel function")?;
     let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: kernel without a body")?;
     for (index, operand) in op.operands().enumerate() {
-        let argument = entry.argument(index).map_err(|e| e.to_string())?;
+        let argument = entry.argument(index)?;
         // SAFETY: the argument and the operand have the same type, and the
         // operand dominates `op`, before which every use will be moved.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), operand.to_raw()) };
@@ -1217,7 +1212,15 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
         }
         inner.walk(WalkOrder::PreOrder, |nested| {
             if op_name(&nested) == "func.call" {
-                calls.push((nested.to_raw(), nested.attribute("callee").map(|a| a.to_string()).unwrap_or_default()));
+                calls.push((
+                    nested.to_raw(),
+                    nested
+                        .attribute("callee")
+                        .ok()
+                        .and_then(|a| melior::ir::attribute::FlatSymbolRefAttribute::try_from(a).ok())
+                        .map(|a| a.value().to_owned())
+                        .unwrap_or_default(),
+                ));
             }
             WalkResult::Advance
         });
@@ -1226,7 +1229,7 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
         unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
     }
     for (call, callee) in calls {
-        let factor = if callee == "@factor0" { &c.a } else { &c.b };
+        let factor = if callee == "factor0" { &c.a } else { &c.b };
         expand_factor(call, factor, &c.arguments);
     }
     Ok(())
@@ -1235,7 +1238,7 @@ fn rewrite(op: OperationRef, c: &Contraction) -> Result<(), String> {
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_contraction_kernels_pass() -> Pass {
     let shape = kernel_shape();
-    create_external(
+    external_pass!(
         move |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
             module.walk(WalkOrder::PostOrder, |op| {
@@ -1270,12 +1273,10 @@ pub fn create_contraction_kernels_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&CONTRACTION_KERNELS_ID),
         "XlaContractionKernels",
         "xla-contraction-kernels",
         "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
         "builtin.module",
-        &[],
     )
 }
 
@@ -1313,4 +1314,10 @@ mod tests {
             assert_eq!(target_lanes(None, "skylake-avx512"), 16);
         }
     }
+}
+
+/// Whether `attribute` is the f32 constant `+0.0`.
+fn is_positive_f32_zero(attribute: melior::ir::Attribute) -> bool {
+    use melior::ir::attribute::{AttributeLike, FloatAttribute};
+    FloatAttribute::try_from(attribute).is_ok_and(|f| f.r#type().is_f32() && f.value() == 0.0 && f.value().is_sign_positive())
 }

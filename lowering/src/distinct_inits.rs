@@ -36,15 +36,10 @@ use melior::{
     ir::{
         AttributeLike, OperationRef, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use std::collections::HashMap;
-
-#[repr(align(8))]
-struct DistinctInitsId;
-static DISTINCT_INITS_ID: DistinctInitsId = DistinctInitsId;
 
 fn name_of(raw: mlir_sys::MlirOperation) -> String {
     // SAFETY: `raw` is a live operation.
@@ -127,13 +122,11 @@ pub fn split_shared_inits(module: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_distinct_inits_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| split_shared_inits(module),
-        TypeId::create(&DISTINCT_INITS_ID),
         "XlaDistinctInits",
         "xla-distinct-inits",
         "Share each tensor.empty / constant used as a linalg init among at most 16 writers",
         "builtin.module",
-        &[],
     )
 }

@@ -20,16 +20,11 @@ use melior::{
     ir::{
         BlockLike, OperationRef, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 
-#[repr(align(8))]
-struct DistinctResultsId;
-static DISTINCT_RESULTS_ID: DistinctResultsId = DistinctResultsId;
-
-fn make_results_distinct(op: OperationRef) -> Result<(), String> {
+fn make_results_distinct(op: OperationRef) -> crate::builders::BuildResult<()> {
     let operands: Vec<Value> = op.operands().collect();
     for index in 0..operands.len() {
         let value = operands[index];
@@ -40,7 +35,7 @@ fn make_results_distinct(op: OperationRef) -> Result<(), String> {
         let copy = alloc_tensor_copy(op.location(), value)?;
         let block = op.block().ok_or("internal error: return outside a block")?;
         let copy = block.insert_operation_before(op, copy);
-        let copied: Value = copy.result(0).map_err(|e| e.to_string())?.into();
+        let copied: Value = copy.result(0)?.into();
         // SAFETY: `op` is live, `index` is one of its operand positions and
         // the new value has the operand's type and dominates `op`.
         unsafe { mlir_sys::mlirOperationSetOperand(op.to_raw(), index as isize, copied.to_raw()) };
@@ -50,7 +45,7 @@ fn make_results_distinct(op: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_distinct_results_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut failed = false;
             module.walk(WalkOrder::PostOrder, |op| {
@@ -66,11 +61,9 @@ pub fn create_distinct_results_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&DISTINCT_RESULTS_ID),
         "XlaDistinctResults",
         "xla-distinct-results",
         "Copy repeated function results so each result is a distinct tensor",
         "builtin.module",
-        &[],
     )
 }

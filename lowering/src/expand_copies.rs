@@ -21,18 +21,13 @@ use melior::{
     ir::{
         OperationRef,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct ExpandCopiesId;
-static EXPAND_COPIES_ID: ExpandCopiesId = ExpandCopiesId;
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_expand_memref_copy_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut copies = Vec::new();
             module.walk(WalkOrder::PostOrder, |op| {
@@ -63,11 +58,9 @@ pub fn create_expand_memref_copy_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&EXPAND_COPIES_ID),
         "XlaExpandMemrefCopy",
         "xla-expand-memref-copy",
         "Rewrite memref.copy into linalg loops (no runtime library calls)",
         "builtin.module",
-        &[],
     )
 }

@@ -25,15 +25,11 @@
 use melior::{
     ir::{
         BlockLike, OperationRef, Value, ValueLike,
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
-        r#type::{MemRefType, TypeId},
+        operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::MemRefType,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct StageGlobalsId;
-static STAGE_GLOBALS_ID: StageGlobalsId = StageGlobalsId;
 
 fn defined_by_get_global(value: Value) -> bool {
     // SAFETY: `value` is live; an op result's owner is a live op.
@@ -46,7 +42,7 @@ fn defined_by_get_global(value: Value) -> bool {
     }
 }
 
-fn stage(launch: OperationRef) -> Result<(), String> {
+fn stage(launch: OperationRef) -> crate::builders::BuildResult<()> {
     let block = launch.block().ok_or("internal error: gpu.launch_func outside a block")?;
     let location = launch.location();
     // SAFETY: the context outlives the pass run that calls this.
@@ -56,14 +52,11 @@ fn stage(launch: OperationRef) -> Result<(), String> {
         if !defined_by_get_global(operand) {
             continue;
         }
-        let ty = MemRefType::try_from(operand.r#type()).map_err(|e| e.to_string())?;
+        let ty = MemRefType::try_from(operand.r#type())?;
         let alloc = melior::dialect::memref::alloc(context, ty, &[], &[], None, location);
         let alloc = block.insert_operation_before(launch, alloc);
-        let staged: Value = alloc.result(0).map_err(|e| e.to_string())?.into();
-        let copy = OperationBuilder::new("memref.copy", location)
-            .add_operands(&[operand, staged])
-            .build()
-            .map_err(|e| e.to_string())?;
+        let staged: Value = alloc.result(0)?.into();
+        let copy = crate::builders::memref_copy(location, operand, staged)?;
         block.insert_operation_before(launch, copy);
         // SAFETY: `launch` is live, `index` is one of its operand positions,
         // and the staged buffer has the operand's type and dominates it.
@@ -76,7 +69,7 @@ fn stage(launch: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_stage_globals_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut launches = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
@@ -99,11 +92,9 @@ pub fn create_stage_globals_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&STAGE_GLOBALS_ID),
         "XlaGpuStageGlobals",
         "xla-gpu-stage-globals",
         "Copy host constants that kernels take as arguments into runtime-allocated buffers around each launch",
         "builtin.module",
-        &[],
     )
 }

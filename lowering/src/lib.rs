@@ -5,7 +5,24 @@
 //!   family, with the pass `stablehlo-legalize-to-linalg`.
 //! - [`passes`]: the table of our passes and pipelines (`xla-cpu-pipeline`
 //!   = StableHLO → linalg → bufferization → affine loops → LLVM dialect).
-//! - [`builders`]: the only place that spells upstream op names.
+//! - [`builders`]: the only module that creates ops from a name string
+//!   or parses attributes (test/Tools/invariants.test checks it).
+
+/// The one definition of a pass written in Rust: `external_pass!(run,
+/// class name, argument, description, anchor op)` makes a
+/// `melior::pass::Pass` that calls `run(anchor, pass)` on each anchor op,
+/// with a pass id of its own (the address of a static defined at the call
+/// site) and no dependent dialects (the pipelines load them).
+macro_rules! external_pass {
+    ($run:expr, $name:expr, $argument:expr, $description:expr, $anchor:expr $(,)?) => {{
+        /// This pass's identity: its address, 8-aligned as MLIR's `TypeID`
+        /// requires; not zero-sized, so no other static shares it.
+        #[repr(align(8))]
+        struct PassId(#[allow(dead_code)] u8);
+        static ID: PassId = PassId(0);
+        melior::pass::create_external($run, melior::ir::r#type::TypeId::create(&ID), $name, $argument, $description, $anchor, &[])
+    }};
+}
 
 pub mod builders;
 pub mod call_graph;
@@ -17,6 +34,7 @@ pub mod diagnostics;
 pub mod distinct_inits;
 pub mod distinct_results;
 pub mod element;
+pub mod error;
 pub mod expand_copies;
 pub mod fusion;
 pub mod narrow_float;

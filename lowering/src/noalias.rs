@@ -29,14 +29,9 @@ use melior::{
         Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ValueLike,
         attribute::{ArrayAttribute, StringAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct MarkNoaliasId;
-static MARK_NOALIAS_ID: MarkNoaliasId = MarkNoaliasId;
 
 /// The entries of argument `index`'s attribute dictionary, plus `llvm.noalias`.
 fn with_noalias<'c>(op: &OperationRef<'c, '_>, index: usize) -> Attribute<'c> {
@@ -73,7 +68,7 @@ fn symbol(op: &OperationRef) -> Option<String> {
 }
 
 fn mark(op: OperationRef) {
-    let is_external = op.attribute("linkage").map_or(true, |a| a.to_string().contains("external"));
+    let is_external = op.attribute("linkage").map_or(true, xla_dialects::is_external_linkage);
     let is_private = op
         .attribute("sym_visibility")
         .ok()
@@ -88,7 +83,7 @@ fn mark(op: OperationRef) {
     let count = entry.argument_count();
     let dictionaries: Vec<Attribute> = (0..count)
         .map(|i| {
-            let is_pointer = entry.argument(i).is_ok_and(|a| a.r#type().to_string() == "!llvm.ptr");
+            let is_pointer = entry.argument(i).is_ok_and(|a| is_default_pointer(a.r#type()));
             if is_pointer {
                 with_noalias(&op, i)
             } else {
@@ -96,7 +91,7 @@ fn mark(op: OperationRef) {
                     .ok()
                     .and_then(|a| ArrayAttribute::try_from(a).ok())
                     .and_then(|array| array.element(i).ok())
-                    .unwrap_or_else(|| Attribute::parse(context, "{}").expect("an empty dictionary parses"))
+                    .unwrap_or_else(|| melior::ir::attribute::DictionaryAttribute::new(context, &[]).into())
             }
         })
         .collect();
@@ -115,7 +110,7 @@ fn mark(op: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_mark_noalias_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
             let Ok(body) = module.region(0) else { return };
             let Some(block) = body.first_block() else { return };
@@ -146,11 +141,16 @@ pub fn create_mark_noalias_pass() -> Pass {
                 next = op.next_in_block();
             }
         },
-        TypeId::create(&MARK_NOALIAS_ID),
         "XlaMarkNoalias",
         "xla-mark-noalias",
         "Mark the pointer parameters of entry points (LLVM dialect) llvm.noalias: outputs overlap nothing, inputs are only read",
         "builtin.module",
-        &[],
     )
+}
+
+/// Whether `ty` is `!llvm.ptr` in the default address space.
+fn is_default_pointer(ty: melior::ir::Type) -> bool {
+    use melior::ir::TypeLike;
+    // SAFETY: a live type; the address space is read only from a pointer type.
+    unsafe { mlir_sys::mlirTypeIsALLVMPointerType(ty.to_raw()) && mlir_sys::mlirLLVMPointerTypeGetAddressSpace(ty.to_raw()) == 0 }
 }

@@ -208,7 +208,7 @@ pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
 
 /// Appends the whole GPU pipeline (StableHLO → PTX) for `chip`: the same
 /// steps as `xla-gpu-pipeline`, with the architecture and libdevice given.
-pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> Result<(), String> {
+pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> crate::builders::BuildResult<()> {
     add_steps(manager, GPU_KERNELS)?;
     add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice))
 }
@@ -216,7 +216,7 @@ pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: O
 /// Like [`add_gpu_pipeline`], but the kernel modules are serialized as LLVM
 /// bitcode (NVVM-flavoured LLVM IR, libdevice linked) instead of PTX: what
 /// `xla-translate --emit=llvm-ir --target=gpu` prints.
-pub fn add_gpu_pipeline_to_llvm_ir(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> Result<(), String> {
+pub fn add_gpu_pipeline_to_llvm_ir(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> crate::builders::BuildResult<()> {
     add_steps(manager, GPU_KERNELS)?;
     let text = gpu_codegen_pipeline(chip, libdevice);
     let llvm = text.replace("gpu-module-to-binary{format=isa}", "gpu-module-to-binary{format=llvm}");
@@ -244,7 +244,7 @@ const GPU_HOST_LOWERING: &str = concat!(
 );
 
 /// Appends the host lowering of the GPU path (`xla-gpu-lower-host`).
-pub fn add_gpu_host_lowering(manager: &OperationPassManager) -> Result<(), String> {
+pub fn add_gpu_host_lowering(manager: &OperationPassManager) -> crate::builders::BuildResult<()> {
     manager.add_pass(crate::gpu_host::create_stage_globals_pass());
     add_textual_pipeline(manager, GPU_HOST_LOWERING)
 }
@@ -435,11 +435,11 @@ pub fn find(name: &str) -> Option<&'static PassInfo> {
 }
 
 /// Appends the steps of `info` to `manager`.
-pub fn add_pass(manager: &OperationPassManager, info: &PassInfo) -> Result<(), String> {
+pub fn add_pass(manager: &OperationPassManager, info: &PassInfo) -> crate::builders::BuildResult<()> {
     add_steps(manager, info.steps)
 }
 
-fn add_steps(manager: &OperationPassManager, steps: &[Step]) -> Result<(), String> {
+fn add_steps(manager: &OperationPassManager, steps: &[Step]) -> crate::builders::BuildResult<()> {
     for step in steps {
         match step {
             Step::Ours(create) => manager.add_pass(create()),
@@ -454,7 +454,7 @@ fn add_steps(manager: &OperationPassManager, steps: &[Step]) -> Result<(), Strin
 /// Appends an upstream textual pipeline. A pipeline anchored as
 /// `builtin.module(...)` is unwrapped first, since `manager` already runs on
 /// the module. Errors carry MLIR's message (e.g. an unknown pass name).
-pub fn add_textual_pipeline(manager: &OperationPassManager, text: &str) -> Result<(), String> {
+pub fn add_textual_pipeline(manager: &OperationPassManager, text: &str) -> crate::builders::BuildResult<()> {
     let trimmed = text.trim();
     let inner = trimmed
         .strip_prefix("builtin.module(")
@@ -485,7 +485,7 @@ pub fn add_textual_pipeline(manager: &OperationPassManager, text: &str) -> Resul
     };
     if result.value == 0 {
         let message = message.trim();
-        return Err(if message.is_empty() { format!("invalid pass pipeline `{text}`") } else { message.to_owned() });
+        return Err(if message.is_empty() { format!("invalid pass pipeline `{text}`").into() } else { message.to_owned().into() });
     }
     Ok(())
 }

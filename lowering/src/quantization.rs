@@ -55,9 +55,8 @@ use melior::{
         Attribute, AttributeLike, Location, Operation, OperationRef, Type, TypeLike, Value,
         attribute::DenseI64ArrayAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use mlir_sys::{MlirOperation, MlirType, MlirValue};
 
@@ -233,7 +232,7 @@ struct Inserter<'c> {
     anchor: MlirOperation,
 }
 
-type BuildResult<T> = Result<T, String>;
+use crate::builders::BuildResult;
 
 impl<'c> Inserter<'c> {
     fn new(context: &'c Context, anchor: MlirOperation) -> Self {
@@ -400,15 +399,6 @@ fn lower_conversion(context: &Context, op: MlirOperation, quantize: bool, quanti
     Ok(())
 }
 
-fn retype(value: MlirValue) {
-    // SAFETY: `value` is live; the storage type has the quantized type's shape.
-    unsafe {
-        if let Some(new) = storage_raw(mlir_sys::mlirValueGetType(value)) {
-            mlir_sys::mlirValueSetType(value, new);
-        }
-    }
-}
-
 /// The three steps over `module`; false after an error was reported.
 pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     let mut any = false;
@@ -455,7 +445,7 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
         });
         ops
     };
-    let report = |location: mlir_sys::MlirLocation, message: String| {
+    let report = |location: mlir_sys::MlirLocation, message: crate::error::LowerError| {
         // SAFETY: the location of an op of this module (locations are
         // uniqued in the context and outlive the op).
         emit_error(unsafe { Location::from_raw(location) }, &format!("cannot lower the quantized op: {message}"));
@@ -491,64 +481,27 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
         }
     }
     // 3. Storage types everywhere else.
+    // (the storage type has the quantized type's shape)
     module.walk(WalkOrder::PreOrder, |op| {
-        let raw = op.to_raw();
-        if op.name().as_string_ref().as_str() == Ok("func.func") {
-            if let Ok(attribute) = op.attribute("function_type") {
-                // SAFETY: func.func's function_type is a TypeAttr; the new
-                // one is a TypeAttr of a function type.
-                unsafe {
-                    let ty = mlir_sys::mlirTypeAttrGetValue(attribute.to_raw());
-                    if let Some(new) = storage_raw(ty) {
-                        let name = std::ffi::CString::new("function_type").expect("no NUL");
-                        mlir_sys::mlirOperationSetAttributeByName(
-                            raw,
-                            mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()),
-                            mlir_sys::mlirTypeAttrGet(new),
-                        );
-                    }
-                }
-            }
-        }
-        // SAFETY: walking the live results, regions and block arguments of `op`.
-        unsafe {
-            for i in 0..mlir_sys::mlirOperationGetNumResults(raw) {
-                retype(mlir_sys::mlirOperationGetResult(raw, i));
-            }
-            for r in 0..mlir_sys::mlirOperationGetNumRegions(raw) {
-                let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(raw, r));
-                while !block.ptr.is_null() {
-                    for a in 0..mlir_sys::mlirBlockGetNumArguments(block) {
-                        retype(mlir_sys::mlirBlockGetArgument(block, a));
-                    }
-                    block = mlir_sys::mlirBlockGetNextInRegion(block);
-                }
-            }
-        }
+        crate::signedness::retype_definitions(op, &storage_raw);
         WalkResult::Advance
     });
     true
 }
 
-#[repr(align(8))]
-struct LowerQuantizedId;
-static LOWER_QUANTIZED_ID: LowerQuantizedId = LowerQuantizedId;
-
 /// The pass (see the module documentation).
 pub fn create_lower_quantized_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let context = crate::context_of(module.context());
             if !lower_quantized(context, module) {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&LOWER_QUANTIZED_ID),
         "LowerQuantized",
         "xla-lower-quantized",
         "Quantized StableHLO ops as integer/float StableHLO (the spec's dequantize → op → quantize); quantized tensors as their storage integers",
         "builtin.module",
-        &[],
     )
 }
 

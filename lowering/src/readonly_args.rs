@@ -22,14 +22,9 @@ use melior::{
         Attribute, AttributeLike, BlockLike, OperationRef, RegionLike,
         attribute::StringAttribute,
         operation::OperationLike,
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct ReadonlyArgumentsId;
-static READONLY_ARGUMENTS_ID: ReadonlyArgumentsId = ReadonlyArgumentsId;
 
 const WRITABLE: &str = "bufferization.writable";
 
@@ -39,7 +34,7 @@ fn mark(function: OperationRef) {
     };
     // SAFETY: the context outlives the pass run.
     let context = crate::context_of(function.context());
-    let false_attr = Attribute::parse(context, "false").expect("`false` parses as a BoolAttr");
+    let false_attr: Attribute = melior::ir::attribute::BoolAttribute::new(context, false).into();
     for index in 0..block.argument_count() {
         // SAFETY: `function` is a live func.func and `index` one of its
         // argument positions; the attribute belongs to its context.
@@ -56,7 +51,7 @@ fn mark(function: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_readonly_arguments_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
             let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return };
             let mut next = body.first_operation();
@@ -75,11 +70,9 @@ pub fn create_readonly_arguments_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&READONLY_ARGUMENTS_ID),
         "XlaReadonlyArguments",
         "xla-readonly-arguments",
         "Mark the arguments of public functions non-writable for bufferization (inputs are only read)",
         "builtin.module",
-        &[],
     )
 }

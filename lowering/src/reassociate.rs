@@ -29,22 +29,17 @@
 
 use melior::{
     ir::{
-        Attribute, AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
+        AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
         operation::OperationResult,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 
-#[repr(align(8))]
-struct ReassociateId;
-static REASSOCIATE_ID: ReassociateId = ReassociateId;
-
-fn set_fastmath(op: &OperationRef, flags: &str) {
+fn set_fastmath(op: &OperationRef, flags: u32) {
     // SAFETY: the context outlives the op and this pass.
     let context = crate::context_of(op.context());
-    let Some(attribute) = Attribute::parse(context, &format!("#arith.fastmath<{flags}>")) else { return };
+    let attribute = xla_dialects::fastmath_attribute(context, flags);
     let name = std::ffi::CString::new("fastmath").expect("no NUL");
     // SAFETY: `op` is a live arith op that has a `fastmath` property.
     unsafe {
@@ -62,7 +57,7 @@ fn defining_op<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
 }
 
 fn reassociate(generic: OperationRef) {
-    let is_reduction = generic.attribute("iterator_types").is_ok_and(|a| a.to_string().contains("reduction"));
+    let is_reduction = generic.attribute("iterator_types").is_ok_and(xla_dialects::has_reduction_iterator);
     if !is_reduction {
         return;
     }
@@ -87,11 +82,11 @@ fn reassociate(generic: OperationRef) {
         if !accumulates {
             continue;
         }
-        set_fastmath(&op, "reassoc,contract");
+        set_fastmath(&op, xla_dialects::fastmath::REASSOC | xla_dialects::fastmath::CONTRACT);
         if name == "arith.addf" {
             for operand in operands {
                 if let Some(product) = defining_op(operand).filter(|p| op_name(p) == "arith.mulf") {
-                    set_fastmath(&product, "contract");
+                    set_fastmath(&product, xla_dialects::fastmath::CONTRACT);
                 }
             }
         }
@@ -100,7 +95,7 @@ fn reassociate(generic: OperationRef) {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_reassociate_reductions_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
             module.walk(WalkOrder::PreOrder, |op| {
                 if op.name().as_string_ref().as_str().ok() == Some("linalg.generic") {
@@ -109,11 +104,9 @@ pub fn create_reassociate_reductions_pass() -> Pass {
                 WalkResult::Advance
             });
         },
-        TypeId::create(&REASSOCIATE_ID),
         "XlaReassociateReductions",
         "xla-reassociate-reductions",
         "Let LLVM reorder the floating-point accumulation of linalg reductions (fastmath<reassoc,contract>), so it can vectorize them",
         "builtin.module",
-        &[],
     )
 }

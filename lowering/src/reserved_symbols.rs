@@ -18,9 +18,8 @@ use melior::{
         BlockLike, OperationRef, RegionLike,
         attribute::StringAttribute,
         operation::OperationLike,
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 
 /// C math functions (double and float versions are derived) and C library
@@ -51,13 +50,9 @@ pub fn compiled_name(name: &str) -> String {
     if reserved(name, true) { format!("{name}.xla") } else { name.to_owned() }
 }
 
-#[repr(align(8))]
-struct RenameId;
-static RENAME_ID: RenameId = RenameId;
-
 /// The pass (see the module documentation).
 pub fn create_rename_reserved_symbols_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let Ok(body) = module.region(0) else { return };
             let Some(block) = body.first_block() else { return };
@@ -101,11 +96,9 @@ pub fn create_rename_reserved_symbols_pass() -> Pass {
             }
             let _ = &pass;
         },
-        TypeId::create(&RENAME_ID),
         "RenameReservedSymbols",
         "xla-rename-reserved-symbols",
         "Rename functions that clash with C library names",
         "builtin.module",
-        &[],
     )
 }

@@ -100,11 +100,44 @@ fn signless(ty: Type) -> Option<MlirType> {
     None
 }
 
-fn retype(value: MlirValue) {
-    // SAFETY: `value` is a live value; its new type has the same width.
+/// Retypes what `op` defines through `map` (`None`: keep the type): a
+/// `func.func`'s `function_type`, the op's results and the arguments of
+/// the blocks of its regions. Shared by the signedness legalization and the
+/// quantized-type lowering; `map` must keep each value's shape and width.
+pub(crate) fn retype_definitions(op: OperationRef, map: &dyn Fn(MlirType) -> Option<MlirType>) {
+    let raw = op.to_raw();
+    if op.name().as_string_ref().as_str() == Ok("func.func") {
+        if let Ok(function_type) = op.attribute("function_type") {
+            // SAFETY: func.func's function_type is a TypeAttr; the new one
+            // wraps a function type.
+            unsafe {
+                if let Some(new) = map(mlir_sys::mlirTypeAttrGetValue(function_type.to_raw())) {
+                    set_attribute(op, "function_type", mlir_sys::mlirTypeAttrGet(new));
+                }
+            }
+        }
+    }
+    let retype = |value: MlirValue| {
+        // SAFETY: `value` is live; `map` keeps its shape and width.
+        unsafe {
+            if let Some(new) = map(mlir_sys::mlirValueGetType(value)) {
+                mlir_sys::mlirValueSetType(value, new);
+            }
+        }
+    };
+    // SAFETY: walking the live results, regions and block arguments of `op`.
     unsafe {
-        if let Some(new) = signless(Type::from_raw(mlir_sys::mlirValueGetType(value))) {
-            mlir_sys::mlirValueSetType(value, new);
+        for i in 0..mlir_sys::mlirOperationGetNumResults(raw) {
+            retype(mlir_sys::mlirOperationGetResult(raw, i));
+        }
+        for r in 0..mlir_sys::mlirOperationGetNumRegions(raw) {
+            let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(raw, r));
+            while !block.ptr.is_null() {
+                for a in 0..mlir_sys::mlirBlockGetNumArguments(block) {
+                    retype(mlir_sys::mlirBlockGetArgument(block, a));
+                }
+                block = mlir_sys::mlirBlockGetNextInRegion(block);
+            }
         }
     }
 }
@@ -191,33 +224,9 @@ pub fn legalize_signedness(module: OperationRef) {
                 }
             }
         }
-        if name == "func.func" {
-            if let Ok(function_type) = op.attribute("function_type") {
-                // SAFETY: func.func's function_type is a TypeAttr.
-                let ty = unsafe { Type::from_raw(mlir_sys::mlirTypeAttrGetValue(function_type.to_raw())) };
-                if let Some(new) = signless(ty) {
-                    // SAFETY: wrapping a valid type.
-                    set_attribute(op, "function_type", unsafe { mlir_sys::mlirTypeAttrGet(new) });
-                }
-            }
-        }
-        // 3. Results and block arguments.
-        // SAFETY: walking the live regions, blocks and values of `op`.
-        unsafe {
-            let raw = op.to_raw();
-            for i in 0..mlir_sys::mlirOperationGetNumResults(raw) {
-                retype(mlir_sys::mlirOperationGetResult(raw, i));
-            }
-            for r in 0..mlir_sys::mlirOperationGetNumRegions(raw) {
-                let mut block = mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(raw, r));
-                while !block.ptr.is_null() {
-                    for a in 0..mlir_sys::mlirBlockGetNumArguments(block) {
-                        retype(mlir_sys::mlirBlockGetArgument(block, a));
-                    }
-                    block = mlir_sys::mlirBlockGetNextInRegion(block);
-                }
-            }
-        }
+        // 3. Function types, results and block arguments.
+        // SAFETY: the types `retype_definitions` passes are live.
+        retype_definitions(op, &|ty| signless(unsafe { Type::from_raw(ty) }));
         WalkResult::Advance
     });
 }

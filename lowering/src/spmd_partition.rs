@@ -49,9 +49,8 @@ use melior::{
         operation::{OperationLike, WalkOrder, WalkResult},
         r#type::{IntegerType, RankedTensorType},
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-use melior::ir::r#type::TypeId;
 use xla_dialects::sdy;
 
 /// How a global array is split over the devices of a program.
@@ -69,7 +68,7 @@ pub struct Tiling {
 impl Tiling {
     fn check(&self, shape: &[i64], what: &str) -> BuildResult<Vec<i64>> {
         if self.tiles.len() != shape.len() {
-            return Err(format!("{what}: a sharding of rank {} for a value of rank {}", self.tiles.len(), shape.len()));
+            return Err(format!("{what}: a sharding of rank {} for a value of rank {}", self.tiles.len(), shape.len()).into());
         }
         shape
             .iter()
@@ -77,7 +76,7 @@ impl Tiling {
             .enumerate()
             .map(|(d, (&size, &tiles))| {
                 if size % tiles != 0 {
-                    Err(format!("{what}: dimension {d} of size {size} is not divisible by its {tiles} tiles"))
+                    Err(format!("{what}: dimension {d} of size {size} is not divisible by its {tiles} tiles").into())
                 } else {
                     Ok(size / tiles)
                 }
@@ -116,11 +115,11 @@ impl Tiling {
         match &mesh.device_ids {
             Some(ids) => {
                 if ids.len() != devices as usize {
-                    return Err(format!("the mesh lists {} device ids for {devices} devices", ids.len()));
+                    return Err(format!("the mesh lists {} device ids for {devices} devices", ids.len()).into());
                 }
                 for (pos, &id) in ids.iter().enumerate() {
                     if id < 0 || id >= devices {
-                        return Err(format!("the mesh names device {id}, but it has {devices}"));
+                        return Err(format!("the mesh names device {id}, but it has {devices}").into());
                     }
                     position[id as usize] = pos as i64;
                 }
@@ -199,16 +198,16 @@ impl Tiling {
         let rest = inner.strip_prefix("devices=[").ok_or_else(|| bad("expected devices=[...]"))?;
         let close = rest.find(']').ok_or_else(|| bad("unclosed ["))?;
         let parse_list = |list: &str| -> BuildResult<Vec<i64>> {
-            list.split(',').map(|v| v.trim().parse::<i64>().map_err(|_| bad("a malformed number"))).collect()
+            list.split(',').map(|v| v.trim().parse::<i64>().map_err(|_| crate::error::LowerError::from(bad("a malformed number")))).collect()
         };
         let dims = parse_list(&rest[..close])?;
         if dims.iter().any(|&d| d < 1) {
-            return Err(bad("a tile count is not positive"));
+            return Err(bad("a tile count is not positive").into());
         }
         let mut rest = rest[close + 1..].trim_start();
         let count = dims.iter().try_fold(1i64, |n, &d| n.checked_mul(d)).ok_or_else(|| bad("too many tiles"))?;
         if count != devices {
-            return Err(bad(&format!("it assigns {count} devices, the program has {devices}")));
+            return Err(bad(&format!("it assigns {count} devices, the program has {devices}")).into());
         }
         let assignment: Vec<i64> = if let Some(iota) = rest.strip_prefix("<=[") {
             let close = iota.find(']').ok_or_else(|| bad("unclosed <=["))?;
@@ -221,15 +220,15 @@ impl Tiling {
                 rest = t[close + 1..].trim_start();
             }
             if reshape.iter().any(|&d| d < 1) {
-                return Err(bad("an iota dimension is not positive"));
+                return Err(bad("an iota dimension is not positive").into());
             }
             if permutation.len() != reshape.len() || reshape.iter().try_fold(1i64, |n, &d| n.checked_mul(d)) != Some(count) {
-                return Err(bad("iota shapes do not agree"));
+                return Err(bad("iota shapes do not agree").into());
             }
             let mut seen = vec![false; permutation.len()];
             for &p in &permutation {
                 if p >= seen.len() || std::mem::replace(&mut seen[p], true) {
-                    return Err(bad("the transpose is not a permutation"));
+                    return Err(bad("the transpose is not a permutation").into());
                 }
             }
             // iota(count).reshape(reshape).transpose(permutation), flattened.
@@ -256,7 +255,7 @@ impl Tiling {
             values
         };
         if assignment.len() != count as usize || count != devices {
-            return Err(bad(&format!("it assigns {} devices, the program has {devices}", assignment.len())));
+            return Err(bad(&format!("it assigns {} devices, the program has {devices}", assignment.len())).into());
         }
         let extra = if rest.starts_with("last_tile_dim_replicate") {
             1
@@ -265,20 +264,20 @@ impl Tiling {
         } else if rest.is_empty() {
             0
         } else {
-            return Err(bad(&format!("unknown '{rest}'")));
+            return Err(bad(&format!("unknown '{rest}'")).into());
         };
         if dims.len() != rank + extra {
-            return Err(bad(&format!("{} tile dimensions for a value of rank {rank}", dims.len())));
+            return Err(bad(&format!("{} tile dimensions for a value of rank {rank}", dims.len())).into());
         }
         let mut coords = vec![vec![0i64; rank]; devices as usize];
         let mut full = vec![vec![0i64; dims.len()]; devices as usize];
         let mut placed = vec![false; devices as usize];
         for (flat, &device) in assignment.iter().enumerate() {
             if device < 0 || device >= devices {
-                return Err(bad(&format!("device {device} does not exist")));
+                return Err(bad(&format!("device {device} does not exist")).into());
             }
             if std::mem::replace(&mut placed[device as usize], true) {
-                return Err(bad(&format!("device {device} is assigned twice")));
+                return Err(bad(&format!("device {device} is assigned twice")).into());
             }
             let mut r = flat as i64;
             for a in (0..dims.len()).rev() {
@@ -313,7 +312,7 @@ impl<'c, 'a> Builder<'c, 'a> {
     fn insert(&self, op: melior::ir::Operation<'c>) -> BuildResult<Value<'c, 'a>> {
         let block = self.anchor.block().ok_or("internal error: op outside a block")?;
         let inserted = block.insert_operation_before(self.anchor, op);
-        let value: Value = inserted.result(0).map_err(|e| e.to_string())?.into();
+        let value: Value = inserted.result(0)?.into();
         // SAFETY: the op is in the IR, which outlives this builder.
         Ok(unsafe { Value::from_raw(value.to_raw()) })
     }
@@ -370,7 +369,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         let expected = tiling.check(&global_shape, what)?;
         let mut shape = static_shape(local.r#type())?;
         if shape != expected {
-            return Err(format!("{what}: the local shape {shape:?} is not the global {global_shape:?} split by the sharding"));
+            return Err(format!("{what}: the local shape {shape:?} is not the global {global_shape:?} split by the sharding").into());
         }
         let element = builders::element_type(local.r#type())?;
         // SAFETY: the value is in the IR, which outlives this builder.
@@ -423,7 +422,7 @@ fn lower_manual(context: &Context, op: OperationRef, meshes: &[(String, sdy::Mes
         match &sharding.mesh {
             sdy::MeshRef::Inline(mesh) => Ok(mesh.clone()),
             sdy::MeshRef::Symbol(name) => {
-                meshes.iter().find(|(n, _)| n == name).map(|(_, m)| m.clone()).ok_or_else(|| format!("no sdy.mesh named @{name}"))
+                meshes.iter().find(|(n, _)| n == name).map(|(_, m)| m.clone()).ok_or_else(|| format!("no sdy.mesh named @{name}")).map_err(crate::error::LowerError::from)
             }
         }
     };
@@ -431,12 +430,12 @@ fn lower_manual(context: &Context, op: OperationRef, meshes: &[(String, sdy::Mes
         let mesh = mesh_of(sharding)?;
         let devices: i64 = mesh.axes.iter().map(|a| a.size).product();
         if devices != partitions {
-            return Err(format!("the mesh has {devices} devices, but the module has mhlo.num_partitions = {partitions}"));
+            return Err(format!("the mesh has {devices} devices, but the module has mhlo.num_partitions = {partitions}").into());
         }
         Tiling::from_sdy(sharding, &mesh, &manual)
     };
     let builder = Builder { context, anchor: op, location };
-    let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("manual_computation without a body")?;
+    let body = op.region(0)?.first_block().ok_or("manual_computation without a body")?;
     let operands: Vec<Value> = op.operands().collect();
     if operands.len() != in_shardings.len() || op.result_count() != out_shardings.len() {
         return Err("manual_computation: the shardings do not match the operands and results".into());
@@ -444,9 +443,9 @@ fn lower_manual(context: &Context, op: OperationRef, meshes: &[(String, sdy::Mes
     let partition = builder.partition_id()?;
     for (index, (operand, sharding)) in operands.iter().zip(&in_shardings).enumerate() {
         let local = builder.local_part(*operand, &tiling(sharding)?, partition, &format!("operand {index}"))?;
-        let argument: Value = body.argument(index).map_err(|e| e.to_string())?.into();
+        let argument: Value = body.argument(index)?.into();
         if argument.r#type() != local.r#type() {
-            return Err(format!("operand {index}: the body takes {}, the sharding gives {}", argument.r#type(), local.r#type()));
+            return Err(format!("operand {index}: the body takes {}, the sharding gives {}", argument.r#type(), local.r#type()).into());
         }
         replace_all_uses(argument, local);
     }
@@ -461,7 +460,7 @@ fn lower_manual(context: &Context, op: OperationRef, meshes: &[(String, sdy::Mes
     }
     let locals: Vec<Value> = terminator.operands().collect();
     for (index, (local, sharding)) in locals.iter().zip(&out_shardings).enumerate() {
-        let result: Value = op.result(index).map_err(|e| e.to_string())?.into();
+        let result: Value = op.result(index)?.into();
         let global = builder.assemble(*local, &tiling(sharding)?, &format!("result {index}"), result.r#type())?;
         replace_all_uses(result, global);
     }
@@ -480,8 +479,8 @@ fn custom_call_target(op: OperationRef) -> Option<String> {
 /// Lowers a GSPMD `@SPMDFullToShardShape` / `@SPMDShardToFullShape`.
 fn lower_gspmd(context: &Context, op: OperationRef, partitions: i64) -> BuildResult<()> {
     let target = custom_call_target(op).unwrap_or_default();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result: Value = op.result(0).map_err(|e| e.to_string())?.into();
+    let operand: Value = op.operand(0)?;
+    let result: Value = op.result(0)?.into();
     let builder = Builder { context, anchor: op, location: op.location() };
     if target == "SPMDFullToShardShape" {
         // The tiling is that of the @Sharding op that produces the operand.
@@ -498,7 +497,7 @@ fn lower_gspmd(context: &Context, op: OperationRef, partitions: i64) -> BuildRes
         let partition = builder.partition_id()?;
         let local = builder.local_part(operand, &tiling, partition, "SPMDFullToShardShape")?;
         if local.r#type() != result.r#type() {
-            return Err(format!("the result type must be {}", local.r#type()));
+            return Err(format!("the result type must be {}", local.r#type()).into());
         }
         replace_all_uses(result, local);
     } else {
@@ -556,10 +555,6 @@ fn strip_sharding_attributes(context: &Context, op: OperationRef) {
         }
     }
 }
-
-#[repr(align(8))]
-struct SpmdPartitionId;
-static SPMD_PARTITION_ID: SpmdPartitionId = SpmdPartitionId;
 
 fn collect(module: OperationRef, wanted: impl Fn(OperationRef) -> bool) -> Vec<mlir_sys::MlirOperation> {
     let mut found = Vec::new();
@@ -643,7 +638,7 @@ fn partition(context: &Context, module: OperationRef) -> bool {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_spmd_partition_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the module's context outlives the pass run.
             let context = crate::context_of(module.context());
@@ -651,12 +646,10 @@ pub fn create_spmd_partition_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&SPMD_PARTITION_ID),
         "XlaSpmdPartition",
         "xla-spmd-partition",
         "Turn JAX's multi-device programs (Shardy manual computations, GSPMD custom calls) into one SPMD program on global arrays",
         "builtin.module",
-        &[],
     )
 }
 

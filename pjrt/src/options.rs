@@ -17,6 +17,21 @@ pub struct BuildOptions {
     pub assignment: Option<Vec<Vec<i64>>>,
 }
 
+/// Appends `v` as a protobuf varint (7 bits a byte, low first, the high
+/// bit set on all but the last): the encoder that [`Reader`] reads back,
+/// for the sharding protos the plugin writes and for the tests.
+pub(crate) fn write_varint(mut v: u64, out: &mut Vec<u8>) {
+    loop {
+        let byte = (v & 0x7f) as u8;
+        v >>= 7;
+        if v == 0 {
+            out.push(byte);
+            return;
+        }
+        out.push(byte | 0x80);
+    }
+}
+
 struct Reader<'a> {
     bytes: &'a [u8],
     at: usize,
@@ -132,16 +147,19 @@ fn device_assignment(bytes: &[u8]) -> Result<Vec<Vec<i64>>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use super::write_varint as varint;
 
-    fn varint(mut v: u64, out: &mut Vec<u8>) {
-        loop {
-            let byte = (v & 0x7f) as u8;
-            v >>= 7;
-            if v == 0 {
-                out.push(byte);
-                return;
-            }
-            out.push(byte | 0x80);
+    #[test]
+    fn varints_round_trip() {
+        // 300 is the protobuf documentation's example: 0xAC 0x02.
+        let mut out = Vec::new();
+        varint(300, &mut out);
+        assert_eq!(out, [0xAC, 0x02]);
+        for v in [0, 1, 127, 128, 16_383, 16_384, u32::MAX as u64, u64::MAX] {
+            let mut out = Vec::new();
+            varint(v, &mut out);
+            assert_eq!(Reader::new(&out).varint(), Ok(v));
+            assert_eq!(out.len(), (64 - v.leading_zeros() as usize).div_ceil(7).max(1));
         }
     }
 

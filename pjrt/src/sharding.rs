@@ -291,17 +291,7 @@ pub fn cut(split: &Split, global: &[u8], device: usize, out: &mut [u8], element:
 /// `tile_assignment_devices` (field 4); tiles held by several devices add a
 /// last grid dimension and `replicate_on_last_tile_dim` (field 6).
 pub fn op_sharding(split: &Split, devices: usize) -> Vec<u8> {
-    fn varint(mut v: u64, out: &mut Vec<u8>) {
-        loop {
-            let byte = (v & 0x7f) as u8;
-            v >>= 7;
-            if v == 0 {
-                out.push(byte);
-                return;
-            }
-            out.push(byte | 0x80);
-        }
-    }
+    use crate::options::write_varint as varint;
     fn packed(field: u64, values: &[i64], out: &mut Vec<u8>) {
         let mut body = Vec::new();
         for &v in values {

@@ -22,9 +22,9 @@
 
 use crate::host_tensor::{ElementValue as Element, HostTensor};
 use melior::ir::{
-    AttributeLike, BlockLike, Identifier, TypeLike, Location, Module, OperationRef, RegionLike, Type, Value, ValueLike,
+    AttributeLike, BlockLike, TypeLike, Location, Module, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::{FloatAttribute, IntegerAttribute},
-    operation::{OperationBuilder, OperationLike},
+    operation::OperationLike,
     r#type::FunctionType,
 };
 
@@ -174,11 +174,7 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
             let attribute = op.attribute("value").map_err(|_| format!("{name} has no value"))?;
             // SAFETY: the verifier checked the value is an elements attribute.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirAttributeGetType(attribute.to_raw())) };
-            let constant = OperationBuilder::new("stablehlo.constant", op.location())
-                .add_attributes(&[(Identifier::new(context, "value"), attribute)])
-                .add_results(&[ty])
-                .build()
-                .map_err(|e| e.to_string())?;
+            let constant = xla_lowering::builders::hlo_op(context, op.location(), "stablehlo.constant", &[], &[ty], &[], &[("value", attribute)])?;
             let constant = block.insert_operation_before(*op, constant);
             // SAFETY: the result belongs to an op now in the block.
             unsafe { Value::from_raw(constant.result(0).map_err(|e| e.to_string())?.to_raw()) }
@@ -203,7 +199,7 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
     // The new terminator returns the checked values.
     let terminator = block.terminator().ok_or("the function has no terminator")?;
     let location = terminator.location();
-    let returned = OperationBuilder::new("func.return", location).add_operands(&values).build().map_err(|e| e.to_string())?;
+    let returned = melior::dialect::func::r#return(&values, location);
     block.insert_operation_before(terminator, returned);
     // SAFETY: the old terminator and the check ops have no uses and are not
     // referenced again.

@@ -95,7 +95,7 @@ impl GpuExecutable {
         let passes = manager.as_operation_pass_manager();
         let setup = xla_lowering::passes::add_gpu_pipeline(&passes, &cuda.arch(), libdevice.as_deref())
             .and_then(|_| xla_lowering::passes::add_gpu_host_lowering(&passes));
-        setup.map_err(RuntimeError::Compile)?;
+        setup.map_err(|e| RuntimeError::Compile(e.to_string()))?;
         xla_lowering::passes::instrument(context, &manager);
         manager
             .run(module)

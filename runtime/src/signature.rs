@@ -118,7 +118,7 @@ impl Signature {
         };
         // Tokens carry no data: the lowering erases them from signatures,
         // so they take no input and produce no output.
-        let is_token = |ty: &Type| ty.to_string() == "!stablehlo.token";
+        let is_token = |ty: &Type| xla_dialects::is_token_type(*ty);
         let inputs = (0..function_type.input_count())
             .map(|i| function_type.input(i).map_err(|e| error(e.to_string())))
             .collect::<Result<Vec<_>, _>>()?

@@ -138,7 +138,7 @@ pub fn lower<'c>(h: &Hlo<'c, '_, '_>, name: &str, x: V<'c>) -> BuildResult<V<'c>
                 C { re: h.mul(cosh, cos)?, im: h.mul(sinh, sin)? }
             }
         }
-        other => return Err(format!("{other} on complex elements is not supported yet")),
+        other => return Err(format!("{other} on complex elements is not supported yet").into()),
     };
     let value = join(h, result, complex_tensor)?;
     if element == complex { Ok(value) } else { h.op("stablehlo.convert", &[value], x.r#type(), &[]) }

@@ -22,7 +22,7 @@ use melior::ir::{Attribute, AttributeLike, OperationRef, Type, TypeLike, ValueLi
 /// `stablehlo.constant` of `value` and type `ty`.
 fn constant<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<()> {
     let constant = rewrite.rewriter.insert(hlo_op(rewrite.context, op.location(), "stablehlo.constant", &[], &[ty], &[], &[("value", value)])?);
-    let value = constant.result(0).map_err(|e| e.to_string())?;
+    let value = constant.result(0)?;
     rewrite.rewriter.replace_op_with_values(op, &[value.into()]);
     Ok(())
 }
@@ -30,14 +30,14 @@ fn constant<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, ty: Type<'c
 /// Lowers `chlo.constant`.
 pub fn lower_constant<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let value = op.attribute("value").map_err(|_| "chlo.constant has no value")?;
-    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let ty = op.result(0)?.r#type();
     constant(rewrite, op, ty, value)
 }
 
 /// Lowers `chlo.constant_like` to a splat of its static result type.
 pub fn lower_constant_like<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let value = op.attribute("value").map_err(|_| "chlo.constant_like has no value")?;
-    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let ty = op.result(0)?.r#type();
     static_shape(ty)?;
     // SAFETY: `ty` is a ranked tensor type (static_shape checked it) and
     // the verifier checked that `value` is a typed attribute of its element
@@ -48,7 +48,7 @@ pub fn lower_constant_like<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
 
 /// Lowers `chlo.broadcast_select` (numpy broadcasting of all three operands).
 pub fn lower_broadcast_select<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let rank = static_shape(result_type)?.len();
     let hlo = Hlo::new(rewrite, op.location(), result_type)?;
     let mut broadcast = Vec::new();

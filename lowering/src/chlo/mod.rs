@@ -43,10 +43,10 @@ use melior::{
     ir::{
         Attribute, Block, BlockLike, Location, OperationRef, Region, RegionLike, Type, TypeLike, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::{RankedTensorType, TypeId},
+        r#type::RankedTensorType,
     },
     PatternRewriter, create_op_rewrite_pattern,
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use std::{cell::Cell, rc::Rc};
 
@@ -93,33 +93,26 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
     /// [`op`](Self::op) with built attributes.
     fn op_with(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<V<'c>> {
         let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, name, operands, &[result], &[], attributes)?);
-        Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+        Ok(erase(op.result(0)?.into()))
     }
 
     fn op(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, String)]) -> BuildResult<V<'c>> {
         let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, name, operands, &[result], attributes, &[])?);
-        Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+        Ok(erase(op.result(0)?.into()))
     }
 
     /// A splat constant `value` of a float or integer `element`.
     fn constant(&self, value: f64, element: Type<'c>) -> BuildResult<V<'c>> {
         let ty = self.tensor(element);
-        let text = element.to_string();
-        let literal = if text.starts_with('i') {
-            format!("{}", value as i64)
-        } else {
-            crate::builders::float_literal(value, &text)
-        };
-        let attribute = format!("dense<{literal}> : {ty}");
-        let attribute = Attribute::parse(self.context(), &attribute).ok_or_else(|| format!("internal error: {attribute}"))?;
+        let attribute = crate::builders::splat_attribute(ty, value)?;
         let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", attribute)])?);
-        Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+        Ok(erase(op.result(0)?.into()))
     }
 
     /// A `stablehlo.constant` of type `ty` holding `value`.
     fn op_with_value(&self, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<V<'c>> {
         let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])?);
-        Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+        Ok(erase(op.result(0)?.into()))
     }
 
     /// A constant of the type of `like`.
@@ -186,7 +179,7 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
 type Decompose = for<'c, 'r, 'a> fn(&Rewrite<'c, 'r>, OperationRef<'c, 'a>) -> BuildResult<()>;
 
 fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> BuildResult<V<'c>> {
-    Ok(erase(op.operand(i).map_err(|e| e.to_string())?))
+    Ok(erase(op.operand(i)?))
 }
 
 fn replace<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, values: &[V<'c>]) -> BuildResult<()> {
@@ -215,7 +208,7 @@ fn is_complex(x: V) -> bool {
 fn real_only<'c>(name: &str, x: V<'c>) -> BuildResult<()> {
     let name = name.trim_start_matches("chlo.");
     if is_complex(x) {
-        return Err(format!("chlo.{name} on complex elements is not supported yet"));
+        return Err(format!("chlo.{name} on complex elements is not supported yet").into());
     }
     Ok(())
 }
@@ -234,8 +227,7 @@ fn lower_conj<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             return Ok(x[0]);
         }
         let element = crate::builders::element_type(x[0].r#type())?;
-        let part: Type = Type::parse(h.context(), element.to_string().trim_start_matches("complex<").trim_end_matches('>'))
-            .ok_or("internal error: complex part type")?;
+        let part: Type = crate::builders::complex_part(element);
         let re = h.op("stablehlo.real", &[x[0]], h.tensor(part), &[])?;
         let im = h.op("stablehlo.imag", &[x[0]], h.tensor(part), &[])?;
         let negated = h.unary("negate", im)?;
@@ -245,7 +237,7 @@ fn lower_conj<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
 
 /// is_inf (`|x| == inf`), is_pos_inf, is_neg_inf.
 fn lower_is_inf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     elementwise(rewrite, op, |h, x| match name.as_str() {
         "chlo.is_pos_inf" => h.compare("EQ", x[0], h.c(f64::INFINITY, x[0])?),
         "chlo.is_neg_inf" => h.compare("EQ", x[0], h.c(f64::NEG_INFINITY, x[0])?),
@@ -256,9 +248,9 @@ fn lower_is_inf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Buil
 /// `chlo.broadcast_<op>`: both operands broadcast to the result shape, then
 /// the StableHLO op.
 fn lower_broadcast_binary<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let base = name.trim_start_matches("chlo.broadcast_");
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let rank = crate::builders::static_shape(result_type)?.len();
     let explicit = op.attribute("broadcast_dimensions").ok().and_then(|a| {
         let array = melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok()?;
@@ -320,8 +312,8 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
     let x = operand(op, 0)?;
     let shape = crate::builders::static_shape(x.r#type())?;
     let rank = shape.len();
-    let values_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let indices_type = op.result(1).map_err(|e| e.to_string())?.r#type();
+    let values_type = op.result(0)?.r#type();
+    let indices_type = op.result(1)?.r#type();
     let element = crate::builders::element_type(x.r#type())?;
     let hlo = Hlo::new(rewrite, location, x.r#type())?;
     let i32_type = crate::builders::integer_type(context, 32)?;
@@ -330,15 +322,15 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
     let scalar_value: Type = RankedTensorType::new(&[], element, None).into();
     let scalar_index: Type = RankedTensorType::new(&[], i32_type, None).into();
     let block = Block::new(&[(scalar_value, location), (scalar_value, location), (scalar_index, location), (scalar_index, location)]);
-    let lhs: Value = block.argument(0).map_err(|e| e.to_string())?.into();
-    let rhs: Value = block.argument(1).map_err(|e| e.to_string())?.into();
+    let lhs: Value = block.argument(0)?.into();
+    let rhs: Value = block.argument(1)?.into();
     let i1: Type = RankedTensorType::new(&[], crate::builders::integer_type(context, 1)?, None).into();
     let mut attributes = vec![("comparison_direction", "#stablehlo<comparison_direction GT>".to_string())];
     if element.is_float() {
         attributes.push(("compare_type", "#stablehlo<comparison_type TOTALORDER>".into()));
     }
     let greater = block.append_operation(hlo_op(context, location, "stablehlo.compare", &[lhs, rhs], &[i1], &attributes, &[])?);
-    let greater: Value = greater.result(0).map_err(|e| e.to_string())?.into();
+    let greater: Value = greater.result(0)?.into();
     block.append_operation(hlo_op(context, location, "stablehlo.return", &[greater], &[], &[], &[])?);
     let region = Region::new();
     region.append_block(block);
@@ -352,7 +344,7 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
         region,
     )?;
     let sort = rewrite.rewriter.insert(sort);
-    let sorted: Vec<V> = (0..2).map(|i| Ok(erase(sort.result(i).map_err(|e| e.to_string())?.into()))).collect::<BuildResult<_>>()?;
+    let sorted: Vec<V> = (0..2).map(|i| Ok(erase(sort.result(i)?.into()))).collect::<BuildResult<_>>()?;
     let k = crate::builders::static_shape(values_type)?[rank - 1];
     let mut limits = shape.clone();
     limits[rank - 1] = k;
@@ -426,14 +418,10 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
     table
 }
 
-#[repr(align(8))]
-struct ChloLegalizeId;
-static CHLO_LEGALIZE_ID: ChloLegalizeId = ChloLegalizeId;
-
 /// `chlo-legalize-to-stablehlo` (see the module documentation); fails with
 /// an error at each CHLO op it cannot rewrite.
 pub fn create_chlo_legalize_pass() -> Pass {
-    create_external(
+    external_pass!(
         |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the operation's context outlives the pass run.
             let context = crate::context_of(operation.context());
@@ -482,12 +470,10 @@ pub fn create_chlo_legalize_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&CHLO_LEGALIZE_ID),
         "ChloLegalizeToStablehlo",
         "chlo-legalize-to-stablehlo",
         "Decompose CHLO ops into StableHLO",
         "builtin.module",
-        &[],
     )
 }
 

@@ -18,13 +18,16 @@
 use super::{Hlo, V, elementwise};
 use crate::builders::{BuildResult, element_type};
 use crate::stablehlo_to_linalg::Rewrite;
-use melior::ir::{Attribute, OperationRef, Type, ValueLike, r#type::IntegerType};
+use melior::ir::{
+    OperationRef, Type, ValueLike,
+    attribute::{DenseElementsAttribute, IntegerAttribute},
+    r#type::IntegerType,
+};
 
 /// A splat integer constant of `element` (signless, si or ui).
 fn int<'c>(h: &Hlo<'c, '_, '_>, value: i64, element: Type<'c>) -> BuildResult<V<'c>> {
     let ty = h.tensor(element);
-    let text = format!("dense<{value}> : {ty}");
-    let attribute = Attribute::parse(h.context(), &text).ok_or_else(|| format!("internal error: cannot parse {text}"))?;
+    let attribute = DenseElementsAttribute::new(ty, &[IntegerAttribute::new(element, value).into()]).map_err(|e| format!("internal error: {e}"))?.into();
     h.op_with_value(ty, attribute)
 }
 

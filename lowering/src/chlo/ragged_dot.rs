@@ -48,7 +48,7 @@ fn parse_dims(text: &str) -> BuildResult<RaggedDims> {
             .split(',')
             .map(str::trim)
             .filter(|v| !v.is_empty())
-            .map(|v| v.parse::<i64>().map_err(|e| format!("{v}: {e}")))
+            .map(|v| v.parse::<i64>().map_err(|e| crate::error::LowerError::from(format!("{v}: {e}"))))
             .collect::<BuildResult<Vec<_>>>()?;
         let slot = match name.trim() {
             "lhs_batching_dimensions" => &mut dims.lhs_batch,
@@ -57,7 +57,7 @@ fn parse_dims(text: &str) -> BuildResult<RaggedDims> {
             "rhs_contracting_dimensions" => &mut dims.rhs_contract,
             "lhs_ragged_dimensions" => &mut dims.lhs_ragged,
             "rhs_group_dimensions" => &mut dims.rhs_group,
-            other => return Err(format!("unknown ragged_dot field {other}")),
+            other => return Err(format!("unknown ragged_dot field {other}").into()),
         };
         *slot = values;
     }
@@ -82,7 +82,7 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let attribute = op.attribute("ragged_dot_dimension_numbers").map_err(|_| "missing ragged_dot_dimension_numbers")?;
     let dims = parse_dims(&attribute.to_string())?;
     let (lhs, rhs, group_sizes) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let lhs_shape = static_shape(lhs.r#type())?;
     static_shape(rhs.r#type())?;
     static_shape(result_type)?;
@@ -112,10 +112,10 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let zero = scalar.constant(0.0, size_element)?;
     let scalar_type: Type = RankedTensorType::new(&[], size_element, None).into();
     let block = Block::new(&[(scalar_type, location), (scalar_type, location)]);
-    let a: Value = block.argument(0).map_err(|e| e.to_string())?.into();
-    let b: Value = block.argument(1).map_err(|e| e.to_string())?.into();
+    let a: Value = block.argument(0)?.into();
+    let b: Value = block.argument(1)?.into();
     let sum = block.append_operation(crate::builders::hlo_op(context, location, "stablehlo.add", &[a, b], &[scalar_type], &[], &[])?);
-    let sum: Value = sum.result(0).map_err(|e| e.to_string())?.into();
+    let sum: Value = sum.result(0)?.into();
     block.append_operation(crate::builders::hlo_op(context, location, "stablehlo.return", &[sum], &[], &[], &[])?);
     let region = Region::new();
     region.append_block(block);
@@ -130,7 +130,7 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
         region,
     )?;
     let reduce = rewrite.rewriter.insert(reduce);
-    let ends: V = super::erase(reduce.result(0).map_err(|e| e.to_string())?.into());
+    let ends: V = super::erase(reduce.result(0)?.into());
     let vector = Hlo::new(rewrite, location, vector_type)?;
     let starts = vector.sub(ends, group_sizes)?;
 

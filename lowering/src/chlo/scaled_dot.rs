@@ -30,7 +30,7 @@ use melior::{
 fn dequantization_type<'c>(context: &'c Context, a: Type<'c>, b: Type<'c>) -> BuildResult<Type<'c>> {
     let width = |t: Type| -> BuildResult<u32> {
         // SAFETY: reading the width of a live float type.
-        if t.is_float() { Ok(unsafe { mlir_sys::mlirFloatTypeGetWidth(t.to_raw()) } as u32) } else { Err(format!("{t} is not a float type")) }
+        if t.is_float() { Ok(unsafe { mlir_sys::mlirFloatTypeGetWidth(t.to_raw()) } as u32) } else { Err(format!("{t} is not a float type").into()) }
     };
     let (x, y) = (width(a)?, width(b)?);
     Ok(if x < 16 && y < 16 {
@@ -84,7 +84,7 @@ pub fn lower_scaled_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let context = rewrite.context;
     let location = op.location();
     let (lhs, lhs_scale, rhs, rhs_scale) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?, operand(op, 3)?);
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     static_shape(result_type)?;
     let dims = op.attribute("dot_dimension_numbers").map_err(|_| "chlo.scaled_dot has no dot_dimension_numbers")?;
     let left = dequantization_type(context, element_type(lhs.r#type())?, element_type(lhs_scale.r#type())?)?;

@@ -53,7 +53,7 @@ impl<'c> At<'c, '_> {
             Some(anchor) => self.block.insert_operation_before(anchor, op),
             None => self.block.append_operation(op),
         };
-        Ok(erase(inserted.result(0).map_err(|e| e.to_string())?.into()))
+        Ok(erase(inserted.result(0)?.into()))
     }
 
     fn no_result(&self, name: &str, operands: &[V<'c>]) -> BuildResult<()> {
@@ -73,7 +73,7 @@ impl<'c> At<'c, '_> {
     fn index(&self, value: i64) -> BuildResult<V<'c>> {
         let ty = self.i64_scalar();
         let element = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), value).into();
-        let dense = DenseElementsAttribute::new(ty, &[element]).map_err(|e| e.to_string())?;
+        let dense = DenseElementsAttribute::new(ty, &[element])?;
         self.op("stablehlo.constant", &[], ty, &[], &[("value", dense.into())])
     }
 
@@ -86,13 +86,11 @@ impl<'c> At<'c, '_> {
                 IntegerAttribute::new(element, 0).into()
             }
             _ => {
-                // Complex: no typed constructor for a complex element.
-                let text = format!("dense<(0.0, 0.0)> : {ty}");
-                let attribute = Attribute::parse(self.context, &text).ok_or_else(|| format!("no zero constant for {ty}"))?;
-                return self.op("stablehlo.constant", &[], ty, &[], &[("value", attribute)]);
+                // Complex (no typed scalar constructor): a zero splat.
+                return self.op("stablehlo.constant", &[], ty, &[], &[("value", crate::builders::zeros_attribute(ty)?)]);
             }
         };
-        let dense = DenseElementsAttribute::new(ty, &[zero]).map_err(|e| e.to_string())?;
+        let dense = DenseElementsAttribute::new(ty, &[zero])?;
         self.op("stablehlo.constant", &[], ty, &[], &[("value", dense.into())])
     }
 
@@ -124,8 +122,8 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
         .ok_or("chlo.scan has no operandSegmentSizes")?;
     let (m, k) = (
-        segments.element(0).map_err(|e| e.to_string())? as usize,
-        segments.element(1).map_err(|e| e.to_string())? as usize,
+        segments.element(0)? as usize,
+        segments.element(1)? as usize,
     );
     let dimension = op
         .attribute("dimension")
@@ -169,10 +167,10 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
 
     // cond: counter < N.
     let cond_block = Block::new(&state_types.iter().map(|&t| (t, location)).collect::<Vec<_>>());
-    let cond_region = lowered.region(0).map_err(|e| e.to_string())?;
+    let cond_region = lowered.region(0)?;
     let cond_block = cond_region.append_block(cond_block);
     let cond = At { context, location, block: cond_block, anchor: None };
-    let counter: V = erase(cond_block.argument(0).map_err(|e| e.to_string())?.into());
+    let counter: V = erase(cond_block.argument(0)?.into());
     let limit = cond.index(length)?;
     let i1: Type = RankedTensorType::new(&[], IntegerType::new(context, 1).into(), None).into();
     let less = cond.op(
@@ -188,10 +186,10 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     cond.no_result("stablehlo.return", &[less])?;
 
     // do: the scan's body, moved, with the state appended to its arguments.
-    let body_region = lowered.region(1).map_err(|e| e.to_string())?;
+    let body_region = lowered.region(1)?;
     // SAFETY: both regions are live; the new one is empty and the scan's
     // body moves out of the op, which is replaced below.
-    unsafe { mlir_sys::mlirRegionTakeBody(body_region.to_raw(), op.region(0).map_err(|e| e.to_string())?.to_raw()) };
+    unsafe { mlir_sys::mlirRegionTakeBody(body_region.to_raw(), op.region(0)?.to_raw()) };
     let body = body_region.first_block().ok_or("chlo.scan without a body block")?;
     let old_return = body.terminator().ok_or("chlo.scan body without a terminator")?;
     let first = body.first_operation().ok_or("chlo.scan body without operations")?;
@@ -219,13 +217,13 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
             &[],
             &[("slice_sizes", DenseI64ArrayAttribute::new(context, &sizes).into())],
         )?;
-        let argument: Value = body.argument(i).map_err(|e| e.to_string())?.into();
+        let argument: Value = body.argument(i)?.into();
         let element = prelude.op("stablehlo.reshape", &[slice], argument.r#type(), &[], &[])?;
         // SAFETY: both values are live and of the same type.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), element.to_raw()) };
     }
     for j in 0..k {
-        let argument: Value = body.argument(m + j).map_err(|e| e.to_string())?.into();
+        let argument: Value = body.argument(m + j)?.into();
         // SAFETY: as above (a carry argument has its init's type, as has the state's).
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), state_arguments[1 + j].to_raw()) };
     }
@@ -251,7 +249,7 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     // SAFETY: the old terminator has no results and no handle to it remains.
     unsafe { mlir_sys::mlirOperationDestroy(old_return.to_raw()) };
 
-    let results: Vec<V> = (0..state.len()).map(|i| Ok(erase(lowered.result(i).map_err(|e| e.to_string())?.into()))).collect::<BuildResult<_>>()?;
+    let results: Vec<V> = (0..state.len()).map(|i| Ok(erase(lowered.result(i)?.into()))).collect::<BuildResult<_>>()?;
     let mut values: Vec<V> = results[1 + k..].to_vec();
     values.extend(results[1..1 + k].iter().copied());
     rewrite.rewriter.replace_op_with_values(op, &values);

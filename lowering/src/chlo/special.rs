@@ -30,12 +30,13 @@
 use super::{Hlo, V, elementwise, is_complex, real_only};
 use crate::builders::{BuildResult, element_type};
 use crate::stablehlo_to_linalg::Rewrite;
+use melior::ir::TypeLike as _;
 use melior::ir::{OperationRef, Type, ValueLike, operation::OperationLike};
 
 const LN_2: f64 = std::f64::consts::LN_2;
 
 fn op_name(op: OperationRef) -> BuildResult<String> {
-    Ok(op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned())
+    Ok(op.name().as_string_ref().as_str()?.to_owned())
 }
 
 /// Runs `f` on `x` converted to `compute` (when the operand is narrower or
@@ -54,15 +55,15 @@ fn computed_in<'c>(
 
 fn single_precision_only(name: &str, x: V) -> BuildResult<()> {
     real_only(name, x)?;
-    if element_type(x.r#type())?.to_string() == "f64" {
-        return Err(format!("chlo.{name} on f64 is not supported yet (the approximation is single-precision)"));
+    if element_type(x.r#type())?.is_f64() {
+        return Err(format!("chlo.{name} on f64 is not supported yet (the approximation is single-precision)").into());
     }
     Ok(())
 }
 
 /// f32 for f16/bf16/f32, f64 for f64.
 fn at_least_f32<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<Type<'c>> {
-    Ok(if element_type(x.r#type())?.to_string() == "f64" { h.f64() } else { h.f32() })
+    Ok(if element_type(x.r#type())?.is_f64() { h.f64() } else { h.f32() })
 }
 
 /// cosh(x) = e^(x - ln 2) + e^(-x - ln 2); sinh(x) = that difference for
@@ -189,7 +190,7 @@ const ERF_DENOMINATOR: [f64; 5] =
 pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     elementwise(rewrite, op, |h, x| {
         real_only("erf", x[0])?;
-        if element_type(x[0].r#type())?.to_string() == "f64" {
+        if element_type(x[0].r#type())?.is_f64() {
             return super::erf_f64::erf(h, x[0]);
         }
         computed_in(h, x[0], h.f32(), |x| {
@@ -211,7 +212,7 @@ pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
 pub fn lower_erfc<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     elementwise(rewrite, op, |h, x| {
         real_only("erfc", x[0])?;
-        if element_type(x[0].r#type())?.to_string() == "f64" {
+        if element_type(x[0].r#type())?.is_f64() {
             return super::erf_f64::erfc(h, x[0]);
         }
         computed_in(h, x[0], h.f32(), |x| super::erf_f64::erfc_f32(h, x))
@@ -364,11 +365,14 @@ fn digamma<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
 /// smallest subnormal with y's sign if x == 0, else x's bits ± 1 toward y.
 pub fn next_after<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, y: V<'c>) -> BuildResult<V<'c>> {
     let element = element_type(x.r#type())?;
-    let bits = match element.to_string().as_str() {
-        "f64" => 64,
-        "f32" => 32,
-        "f16" | "bf16" => 16,
-        other => return Err(format!("chlo.next_after on {other} is not supported")),
+    let bits = if element.is_f64() {
+        64
+    } else if element.is_f32() {
+        32
+    } else if element.is_f16() || element.is_bf16() {
+        16
+    } else {
+        return Err(format!("chlo.next_after on {element} is not supported").into());
     };
     let int = h.tensor(crate::builders::integer_type(h.context(), bits)?);
     let as_int = |v: V<'c>| h.op("stablehlo.bitcast_convert", &[v], int, &[]);

@@ -45,14 +45,9 @@ use crate::builders::{BuildResult, memref_store, scf_for};
 use melior::ir::{
     AttributeLike, BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
     operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
-    r#type::TypeId,
     block::BlockArgument,
 };
-use melior::pass::{ExternalPass, Pass, create_external};
-
-#[repr(align(8))]
-struct PromoteAccumulatorsId;
-static PROMOTE_ACCUMULATORS_ID: PromoteAccumulatorsId = PromoteAccumulatorsId;
+use melior::pass::{ExternalPass, Pass};
 
 pub(crate) fn same(a: Value, b: Value) -> bool {
     a.to_raw().ptr == b.to_raw().ptr
@@ -282,7 +277,7 @@ fn promote_in(launch: OperationRef) -> BuildResult<()> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_promote_accumulators_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut launches = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| {
@@ -302,11 +297,9 @@ pub fn create_promote_accumulators_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&PROMOTE_ACCUMULATORS_ID),
         "XlaGpuPromoteAccumulators",
         "xla-gpu-promote-accumulators",
         "In kernels, carry the accumulator of a reduction loop in a register (one load before and one store after the loop) instead of memory",
         "builtin.module",
-        &[],
     )
 }

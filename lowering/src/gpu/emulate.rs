@@ -25,14 +25,9 @@ use melior::{
     ir::{
         BlockLike, OperationRef, RegionLike, Value, ValueLike,
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct LaunchToLoopsId;
-static LAUNCH_TO_LOOPS_ID: LaunchToLoopsId = LaunchToLoopsId;
 
 fn emulate(launch: OperationRef) -> BuildResult<()> {
     // SAFETY: the context outlives the pass.
@@ -91,7 +86,7 @@ fn emulate(launch: OperationRef) -> BuildResult<()> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_launch_to_loops_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut launches = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| {
@@ -112,11 +107,9 @@ pub fn create_launch_to_loops_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&LAUNCH_TO_LOOPS_ID),
         "XlaGpuLaunchToLoops",
         "xla-gpu-launch-to-loops",
         "Run each gpu.launch on the host as loops over its blocks and threads (testing the kernel mapping without a GPU)",
         "builtin.module",
-        &[],
     )
 }

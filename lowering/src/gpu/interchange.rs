@@ -30,14 +30,9 @@ use melior::{
         Attribute, AttributeLike, OperationRef,
         attribute::{ArrayAttribute, IntegerAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct ParallelDimsFirstId;
-static PARALLEL_DIMS_FIRST_ID: ParallelDimsFirstId = ParallelDimsFirstId;
 
 fn set(op: &OperationRef, name: &str, attribute: Attribute) {
     let name = std::ffi::CString::new(name).expect("no NUL");
@@ -63,7 +58,7 @@ fn enclosing_generic<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'
     None
 }
 
-fn interchange(generic: OperationRef) -> Result<(), String> {
+fn interchange(generic: OperationRef) -> crate::builders::BuildResult<()> {
     // SAFETY: the context outlives the pass.
     let context = crate::context_of(generic.context());
     let iterators = generic
@@ -71,8 +66,8 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
         .ok()
         .and_then(|a| ArrayAttribute::try_from(a).ok())
         .ok_or("internal error: linalg.generic without iterator_types")?;
-    let kinds: Vec<Attribute> = (0..iterators.len()).map(|i| iterators.element(i)).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
-    let is_parallel: Vec<bool> = kinds.iter().map(|k| k.to_string().contains("parallel")).collect();
+    let kinds: Vec<Attribute> = (0..iterators.len()).map(|i| iterators.element(i)).collect::<Result<_, _>>()?;
+    let is_parallel: Vec<bool> = kinds.iter().map(|k| xla_dialects::is_reduction_iterator(*k) == Some(false)).collect();
     // order[new] = old dimension.
     let order: Vec<usize> = (0..kinds.len()).filter(|&d| is_parallel[d]).chain((0..kinds.len()).filter(|&d| !is_parallel[d])).collect();
     if order.iter().enumerate().all(|(new, &old)| new == old) {
@@ -94,7 +89,7 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
     unsafe {
         let substitution = mlir_sys::mlirAffineMapPermutationGet(context.to_raw(), position.len() as isize, position.as_ptr().cast_mut());
         for i in 0..maps.len() {
-            let attribute = maps.element(i).map_err(|e| e.to_string())?;
+            let attribute = maps.element(i)?;
             let map = mlir_sys::mlirAffineMapAttrGetValue(attribute.to_raw());
             let results: Vec<mlir_sys::MlirAffineExpr> = (0..mlir_sys::mlirAffineMapGetNumResults(map))
                 .map(|r| mlir_sys::mlirAffineExprCompose(mlir_sys::mlirAffineMapGetResult(map, r), substitution))
@@ -140,7 +135,7 @@ fn interchange(generic: OperationRef) -> Result<(), String> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_parallel_dims_first_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut generics = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| {
@@ -159,11 +154,9 @@ pub fn create_parallel_dims_first_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&PARALLEL_DIMS_FIRST_ID),
         "XlaGpuParallelDimsFirst",
         "xla-gpu-parallel-dims-first",
         "Reorder the loops of linalg.generic ops: parallel dimensions first, reductions last (one GPU thread per output element)",
         "builtin.module",
-        &[],
     )
 }

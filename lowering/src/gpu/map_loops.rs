@@ -44,23 +44,18 @@
 //! }
 //! ```
 
+use super::Emit;
 use super::{name, internal, constant_of};
 use crate::builders::{
     BuildResult, alloca_like, compare_scalar, gpu_launch, int_constant, integer_type, scalar, scf_for, scf_if_then,
 };
 use melior::{
-    Context,
     ir::{
-        BlockLike, BlockRef, Location, Operation, OperationRef, RegionLike, Type, Value, ValueLike,
+        BlockLike, BlockRef, OperationRef, RegionLike, Type, Value, ValueLike,
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct MapParallelLoopsId;
-static MAP_PARALLEL_LOOPS_ID: MapParallelLoopsId = MapParallelLoopsId;
 
 /// Threads per block for large iteration spaces.
 pub const BLOCK_SIZE: i64 = 256;
@@ -82,29 +77,9 @@ fn limits() -> (i64, i64) {
     LIMITS_FOR_TESTING.lock().unwrap_or_else(|e| e.into_inner()).unwrap_or((BLOCK_SIZE, MAX_GRID))
 }
 
-/// Inserts operations before `anchor` in `block`.
-struct Emit<'c, 'a> {
-    context: &'c Context,
-    location: Location<'c>,
-    block: BlockRef<'c, 'a>,
-    anchor: OperationRef<'c, 'a>,
-}
-
 impl<'c, 'a> Emit<'c, 'a> {
-    fn insert(&self, op: BuildResult<Operation<'c>>) -> BuildResult<OperationRef<'c, 'a>> {
-        Ok(self.block.insert_operation_before(self.anchor, op?))
-    }
-
-    fn value(&self, op: BuildResult<Operation<'c>>) -> BuildResult<Value<'c, 'a>> {
-        Ok(self.insert(op)?.result(0).map_err(internal)?.into())
-    }
-
     fn constant(&self, value: i64, ty: Type<'c>) -> BuildResult<Value<'c, 'a>> {
         self.value(int_constant(self.context, self.location, value as i128, ty))
-    }
-
-    fn binary(&self, op: &str, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> BuildResult<Value<'c, 'a>> {
-        self.value(scalar(self.location, op, &[lhs, rhs], lhs.r#type()))
     }
 
     fn cast(&self, value: Value<'c, 'a>, ty: Type<'c>) -> BuildResult<Value<'c, 'a>> {
@@ -373,7 +348,7 @@ fn private_allocations(launch: OperationRef) -> BuildResult<()> {
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_map_parallel_loops_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut loops = Vec::new();
             module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
@@ -399,11 +374,9 @@ pub fn create_map_parallel_loops_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&MAP_PARALLEL_LOOPS_ID),
         "XlaGpuMapParallelLoops",
         "xla-gpu-map-parallel-loops",
         "Turn each outermost scf.parallel into a gpu.launch over a 1-D grid (one thread per iteration, delinearized)",
         "builtin.module",
-        &[],
     )
 }

@@ -29,11 +29,36 @@ fn name(op: &OperationRef) -> String {
 }
 
 /// An error that means a bug of ours, not of the input.
-fn internal<E: std::fmt::Display>(error: E) -> String {
-    format!("internal error: {error}")
+fn internal<E: std::fmt::Display>(error: E) -> crate::error::LowerError {
+    format!("internal error: {error}").into()
 }
 
 /// The value of an `arith.constant` integer or index, if `value` is one.
+/// Inserts operations before `anchor` in `block` (the GPU passes' scalar
+/// emitter; each pass adds its own helpers in an `impl` of its own).
+struct Emit<'c, 'a> {
+    context: &'c melior::Context,
+    location: melior::ir::Location<'c>,
+    block: melior::ir::BlockRef<'c, 'a>,
+    anchor: OperationRef<'c, 'a>,
+}
+
+impl<'c, 'a> Emit<'c, 'a> {
+    fn insert(&self, op: crate::builders::BuildResult<melior::ir::Operation<'c>>) -> crate::builders::BuildResult<OperationRef<'c, 'a>> {
+        use melior::ir::BlockLike;
+        Ok(self.block.insert_operation_before(self.anchor, op?))
+    }
+
+    fn value(&self, op: crate::builders::BuildResult<melior::ir::Operation<'c>>) -> crate::builders::BuildResult<Value<'c, 'a>> {
+        Ok(self.insert(op)?.result(0).map_err(internal)?.into())
+    }
+
+    fn binary(&self, op: &str, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> crate::builders::BuildResult<Value<'c, 'a>> {
+        use melior::ir::ValueLike;
+        self.value(crate::builders::scalar(self.location, op, &[lhs, rhs], lhs.r#type()))
+    }
+}
+
 fn constant_of(value: Value) -> Option<i64> {
     let op = OperationResult::try_from(value).ok()?.owner();
     if name(&op) != "arith.constant" {

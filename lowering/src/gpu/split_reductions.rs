@@ -58,25 +58,21 @@
 //! by nothing else) and a value that does not depend on it; nothing else in
 //! the nest writes memory or reads the output buffer.
 
+use super::Emit;
 use super::{name, internal, constant_of};
 use super::accumulators::{defined_outside, harmless, root, same};
 use crate::builders::{
-    BuildResult, float_constant, index_constant, int_constant, memref_alloc, memref_dealloc, memref_load, memref_store, scalar,
+    BuildResult, float_constant, index_constant, int_constant, memref_alloc, memref_dealloc, memref_load, memref_store,
     scf_for, scf_parallel,
 };
 use melior::{
-    Context,
     ir::{
-        BlockLike, BlockRef, Location, Operation, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
+        BlockLike, BlockRef, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
-        r#type::{IntegerType, MemRefType, TypeId},
+        r#type::{IntegerType, MemRefType},
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
-
-#[repr(align(8))]
-struct SplitReductionsId;
-static SPLIT_REDUCTIONS_ID: SplitReductionsId = SplitReductionsId;
 
 /// Split reductions of at least this many iterations per output...
 pub const MIN_REDUCTION: i64 = 1024;
@@ -115,7 +111,7 @@ enum Identity {
 }
 
 fn identity(combine: &OperationRef, ty: Type) -> Option<Identity> {
-    let reassoc = combine.attribute("fastmath").is_ok_and(|a| a.to_string().contains("reassoc"));
+    let reassoc = combine.attribute("fastmath").ok().and_then(xla_dialects::fastmath_flags).is_some_and(|f| f & xla_dialects::fastmath::REASSOC != 0);
     let float = ty.is_f32() || ty.is_f64();
     let width = IntegerType::try_from(ty).ok().map(|t| t.width());
     match (name(combine).as_str(), float, width) {
@@ -267,29 +263,9 @@ fn match_nest<'c, 'a>(outer: OperationRef<'c, 'a>, parallel: Option<OperationRef
     Some(Reduction { parallel, outputs, loops, trips, load, store, combine, identity })
 }
 
-/// Inserts operations before `anchor`.
-struct Emit<'c, 'a> {
-    context: &'c Context,
-    location: Location<'c>,
-    block: BlockRef<'c, 'a>,
-    anchor: OperationRef<'c, 'a>,
-}
-
 impl<'c, 'a> Emit<'c, 'a> {
-    fn insert(&self, op: BuildResult<Operation<'c>>) -> BuildResult<OperationRef<'c, 'a>> {
-        Ok(self.block.insert_operation_before(self.anchor, op?))
-    }
-
-    fn value(&self, op: BuildResult<Operation<'c>>) -> BuildResult<Value<'c, 'a>> {
-        Ok(self.insert(op)?.result(0).map_err(internal)?.into())
-    }
-
     fn index(&self, value: i64) -> BuildResult<Value<'c, 'a>> {
         self.value(index_constant(self.context, self.location, value))
-    }
-
-    fn binary(&self, op: &str, lhs: Value<'c, 'a>, rhs: Value<'c, 'a>) -> BuildResult<Value<'c, 'a>> {
-        self.value(scalar(self.location, op, &[lhs, rhs], lhs.r#type()))
     }
 
     /// Row-major linear position of `ivs` in a space of `sizes`.
@@ -493,7 +469,7 @@ fn candidates<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_split_reductions_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // One split at a time, then look again (a split replaces the
             // loops that other candidates may be part of).
@@ -516,11 +492,9 @@ pub fn create_split_reductions_pass() -> Pass {
                 }
             }
         },
-        TypeId::create(&SPLIT_REDUCTIONS_ID),
         "XlaGpuSplitReductions",
         "xla-gpu-split-reductions",
         "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",
         "builtin.module",
-        &[],
     )
 }

@@ -52,7 +52,7 @@ struct Norm<'c> {
 
 impl<'c> Norm<'c> {
     fn of(op: OperationRef<'c, '_>) -> BuildResult<Self> {
-        let operand = op.operand(0).map_err(|e| e.to_string())?;
+        let operand = op.operand(0)?;
         let shape = static_shape(operand.r#type())?;
         let feature = op
             .attribute("feature_index")
@@ -61,7 +61,7 @@ impl<'c> Norm<'c> {
             .map(|a| a.value())
             .ok_or("missing feature_index")?;
         if feature < 0 || feature as usize >= shape.len() {
-            return Err(format!("feature_index {feature} is out of range for rank {}", shape.len()));
+            return Err(format!("feature_index {feature} is out of range for rank {}", shape.len()).into());
         }
         let epsilon = op
             .attribute("epsilon")
@@ -165,7 +165,7 @@ fn operands<'c>(op: OperationRef<'c, '_>) -> Vec<V<'c>> {
 pub fn lower_batch_norm_inference<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let norm = Norm::of(op)?;
     let inputs = operands(op);
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let result = norm.map(rewrite, &inputs, result_type, |e, args| {
         let (x, scale, offset, mean, variance) = (args[0], args[1], args[2], args[3], args[4]);
         let s = e.binary("arith.mulf", scale, norm.inverse_deviation(e, variance)?)?;
@@ -181,8 +181,8 @@ pub fn lower_batch_norm_training<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef
     let norm = Norm::of(op)?;
     let inputs = operands(op);
     let (x, scale, offset) = (inputs[0], inputs[1], inputs[2]);
-    let feature_type = op.result(1).map_err(|e| e.to_string())?.r#type();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let feature_type = op.result(1)?.r#type();
+    let result_type = op.result(0)?.r#type();
     let element = norm.element;
     let count = norm.count;
     let sum = norm.reduce(rewrite, &[x], 1, feature_type, |e, args| Ok(vec![e.binary("arith.addf", args[1], args[0])?]))?[0];
@@ -206,8 +206,8 @@ pub fn lower_batch_norm_grad<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
     let norm = Norm::of(op)?;
     let inputs = operands(op);
     let (x, scale, mean, variance, grad) = (inputs[0], inputs[1], inputs[2], inputs[3], inputs[4]);
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let feature_type = op.result(1).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
+    let feature_type = op.result(1)?.r#type();
     let element = norm.element;
     let count = norm.count;
     // Σ dy and Σ dy·(x - mean), in one reduction.

@@ -17,8 +17,8 @@ use melior::ir::{OperationRef, Value, ValueLike, attribute::DenseI64ArrayAttribu
 pub fn lower_broadcast_in_dim<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let operand_shape = static_shape(operand.r#type())?;
     let result_shape = static_shape(result_type)?;
     let dims = op
@@ -28,7 +28,7 @@ pub fn lower_broadcast_in_dim<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c
         .ok_or("broadcast_in_dim has no broadcast_dimensions")?;
     let mut input_results = Vec::new();
     for (i, &size) in operand_shape.iter().enumerate() {
-        let dim = dims.element(i).map_err(|e| e.to_string())?;
+        let dim = dims.element(i)?;
         let expanded = size == 1 && result_shape.get(dim as usize).copied() != Some(1);
         input_results.push(if expanded { "0".to_string() } else { format!("d{dim}") });
     }

@@ -93,7 +93,7 @@ pub(super) fn i64_elements(op: OperationRef, name: &str) -> BuildResult<(Vec<i64
     // verifier made the attribute a rank-2 i64 elements attribute.
     unsafe {
         if !mlir_sys::mlirAttributeIsADenseIntElements(raw) {
-            return Err(format!("{name} is not a dense integer attribute"));
+            return Err(format!("{name} is not a dense integer attribute").into());
         }
         let ty = mlir_sys::mlirAttributeGetType(raw);
         let rank = mlir_sys::mlirShapedTypeGetRank(ty);
@@ -109,7 +109,7 @@ fn check_single_process(op: OperationRef) -> BuildResult<()> {
     let (replicas, partitions) = super::spmd::devices_of(op);
     for (name, count) in [("mhlo.num_replicas", replicas), ("mhlo.num_partitions", partitions)] {
         if count > 1 {
-            return Err(format!("the module is compiled for {name} = {count}, but programs run as one process"));
+            return Err(format!("the module is compiled for {name} = {count}, but programs run as one process").into());
         }
     }
     Ok(())
@@ -121,7 +121,7 @@ fn check_single_process(op: OperationRef) -> BuildResult<()> {
 fn check_groups(op: OperationRef) -> BuildResult<bool> {
     let (ids, _) = i64_elements(op, "replica_groups")?;
     if let Some(other) = ids.iter().find(|&&id| id > 0) {
-        return Err(format!("replica_groups name process {other}, but programs run as one process (id 0)"));
+        return Err(format!("replica_groups name process {other}, but programs run as one process (id 0)").into());
     }
     Ok(ids.is_empty() || ids.contains(&0))
 }
@@ -136,7 +136,7 @@ fn check_same_types<'c, 'a>(op: OperationRef<'c, 'a>, why: &str) -> BuildResult<
                 "result type {} differs from operand type {}: {why}, but programs run as one process",
                 result.r#type(),
                 operand.r#type()
-            ));
+            ).into());
         }
     }
     Ok(operands)
@@ -162,9 +162,9 @@ fn promoted_operands<'c, 'a>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, 'a>
 
 /// Replaces `op`'s single result by zeros of its type.
 fn replace_with_zeros<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let ty: Type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let ty: Type = op.result(0)?.r#type();
     let zeros = rewrite.rewriter.insert(zeros_tensor(rewrite.context, op.location(), ty)?);
-    let value: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+    let value: Value = zeros.result(0)?.into();
     rewrite.rewriter.replace_op_with_values(op, &[value]);
     Ok(())
 }
@@ -178,10 +178,10 @@ fn bool_attribute(op: OperationRef, name: &str) -> bool {
 
 /// Lowers one op of this family (see the module documentation).
 pub fn lower_collective<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     match name.as_str() {
         "stablehlo.send" | "stablehlo.recv" if !bool_attribute(op, "is_host_transfer") => {
-            return Err(format!("{name} between devices needs a communication runtime, not available"));
+            return Err(format!("{name} between devices needs a communication runtime, not available").into());
         }
         "stablehlo.send" | "stablehlo.recv" | "stablehlo.infeed" | "stablehlo.outfeed" => {
             return super::host_transfer::lower(rewrite, op);
@@ -216,7 +216,7 @@ pub fn lower_collective<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
                 return Err(format!(
                     "all_to_all with split_count = {} needs that many processes, but programs run as one process",
                     split_count.map_or("?".into(), |n| n.to_string())
-                ));
+                ).into());
             }
             let operands = check_same_types(op, "all_to_all keeps shapes with split_count 1")?;
             rewrite.rewriter.replace_op_with_values(op, &operands);
@@ -247,7 +247,7 @@ pub fn lower_collective<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
             check_groups(op)?;
             lower_ragged_one_process(rewrite, op)
         }
-        other => Err(format!("'{other}' is not a collective")),
+        other => Err(format!("'{other}' is not a collective").into()),
     }
 }
 
@@ -280,7 +280,7 @@ pub(super) fn ragged_updates<'c>(
     let table_shape = static_shape(tables[0].r#type())?;
     let (members, input_rows, output_rows) = (input_shape[0], input_shape[1], output_shape[0]);
     if members <= 0 || table_shape.len() != 2 || table_shape[0] != members || table_shape[1] % members != 0 {
-        return Err(format!("internal error: ragged tables {table_shape:?} for {members} members"));
+        return Err(format!("internal error: ragged tables {table_shape:?} for {members} members").into());
     }
     let updates = table_shape[1] / members;
     let trailing = &output_shape[1..];
@@ -353,7 +353,7 @@ fn lower_ragged_one_process<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, 
         return Err(format!(
             "offset and size tables with {} rows need that many processes, but programs run as one process",
             table_shape[0]
-        ));
+        ).into());
     }
     let inputs = with_unit_member(rewrite, location, operands[0])?;
     let mut tables = Vec::new();

@@ -56,10 +56,10 @@ fn replace_return<'c>(
     let operands: Vec<Value> = if condition {
         // scf.condition(%pred) %state...: the state is the region's arguments.
         let extract = block.insert_operation_before(old, tensor_extract(location, returned[0], &[])?);
-        let pred: Value = extract.result(0).map_err(|e| e.to_string())?.into();
+        let pred: Value = extract.result(0)?.into();
         let mut operands = vec![pred];
         for i in 0..block.argument_count() {
-            operands.push(block.argument(i).map_err(|e| e.to_string())?.into());
+            operands.push(block.argument(i)?.into());
         }
         operands
     } else {
@@ -75,15 +75,15 @@ fn replace_return<'c>(
 /// `i1` (for scf.if), extracted just before `op`.
 fn scalar_operand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, as_index: bool) -> BuildResult<Value<'c, 'c>> {
     let location = op.location();
-    let tensor: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let tensor: Value = op.operand(0)?;
     let extract = rewrite.rewriter.insert(tensor_extract(location, tensor, &[])?);
-    let value: Value = extract.result(0).map_err(|e| e.to_string())?.into();
+    let value: Value = extract.result(0)?.into();
     if !as_index {
         // SAFETY: the value lives in the IR, which outlives this rewrite.
         return Ok(unsafe { Value::from_raw(value.to_raw()) });
     }
     let cast = rewrite.rewriter.insert(scalar(location, "arith.index_cast", &[value], Type::index(rewrite.context))?);
-    let index: Value = cast.result(0).map_err(|e| e.to_string())?.into();
+    let index: Value = cast.result(0)?.into();
     // SAFETY: as above.
     Ok(unsafe { Value::from_raw(index.to_raw()) })
 }
@@ -92,7 +92,7 @@ fn scalar_operand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, as_in
 pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let operands: Vec<Value> = op.operands().collect();
     let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
     for ty in operands.iter().map(|v| v.r#type()).chain(result_types.iter().copied()) {
@@ -108,15 +108,15 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
                 context, location, "scf.while", &operands, &result_types, &[], 2,
             )?);
             for (i, (terminator_name, condition)) in [("scf.condition", true), ("scf.yield", false)].into_iter().enumerate() {
-                let to = new.region(i).map_err(|e| e.to_string())?;
-                take_body(to, op.region(i).map_err(|e| e.to_string())?);
+                let to = new.region(i)?;
+                take_body(to, op.region(i)?);
                 replace_return(to, terminator_name, condition)?;
             }
             // A while loop may not terminate; StableHLO gives it no other
             // effect, so without this marker a loop whose results fold away
             // (a constant-true condition around a body that returns its
             // argument) would be erased and the program would return.
-            let before = new.region(0).map_err(|e| e.to_string())?;
+            let before = new.region(0)?;
             let block = before.first_block().ok_or("scf.while without a condition block")?;
             let condition = block.terminator().ok_or("scf.while condition without a terminator")?;
             block.insert_operation_before(condition, crate::builders::side_effect_marker(location)?);
@@ -128,8 +128,8 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
                 context, location, "scf.if", &[pred], &result_types, &[], 2,
             )?);
             for i in 0..2 {
-                let to = new.region(i).map_err(|e| e.to_string())?;
-                take_body(to, op.region(i).map_err(|e| e.to_string())?);
+                let to = new.region(i)?;
+                take_body(to, op.region(i)?);
                 replace_return(to, "scf.yield", false)?;
             }
             new
@@ -138,7 +138,7 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
             let branches = op.region_count();
             if branches == 1 {
                 // A single branch always runs: inline it.
-                let region = op.region(0).map_err(|e| e.to_string())?;
+                let region = op.region(0)?;
                 let block = region.first_block().ok_or("case branch has no block")?;
                 let ret = block.terminator().ok_or("case branch has no terminator")?;
                 let values: Vec<Value> = ret.operands().collect();
@@ -164,13 +164,13 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
             )?);
             // Region 0 of scf.index_switch is the default: the last branch.
             for i in 0..branches {
-                let to = new.region(if i == branches - 1 { 0 } else { i + 1 }).map_err(|e| e.to_string())?;
-                take_body(to, op.region(i).map_err(|e| e.to_string())?);
+                let to = new.region(if i == branches - 1 { 0 } else { i + 1 })?;
+                take_body(to, op.region(i)?);
                 replace_return(to, "scf.yield", false)?;
             }
             new
         }
-        other => return Err(format!("'{other}' is not a control-flow op")),
+        other => return Err(format!("'{other}' is not a control-flow op").into()),
     };
     let results: Vec<Value> = replacement.results().map(Into::into).collect();
     rewrite.rewriter.replace_op_with_values(op, &results);

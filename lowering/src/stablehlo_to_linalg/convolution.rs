@@ -36,7 +36,7 @@ use melior::ir::{
 fn optional_array(op: OperationRef, name: &str, len: usize, default: i64) -> BuildResult<Vec<i64>> {
     let Ok(attribute) = op.attribute(name) else { return Ok(vec![default; len]) };
     let array = DenseI64ArrayAttribute::try_from(attribute).map_err(|_| format!("{name} is not an i64 array"))?;
-    (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect()
+    (0..array.len()).map(|i| array.element(i).map_err(crate::error::LowerError::from)).collect()
 }
 
 fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
@@ -44,7 +44,7 @@ fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing integer attribute {name}"))
+        .ok_or_else(|| format!("missing integer attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// The dimension numbers, read from the compact printed form
@@ -87,9 +87,9 @@ impl ConvDims {
 pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let lhs: Value = op.operand(0)?;
+    let rhs: Value = op.operand(1)?;
+    let result_type = op.result(0)?.r#type();
     let lhs_shape = static_shape(lhs.r#type())?;
     let rhs_shape = static_shape(rhs.r#type())?;
     let out_shape = static_shape(result_type)?;
@@ -99,11 +99,11 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let (lhs_element, rhs_element) = (element_type(lhs.r#type())?, element_type(rhs.r#type())?);
     let kind = ElementKind::of(element).ok_or_else(|| format!("unsupported element type {element}"))?;
     if !matches!(kind, ElementKind::Float(_) | ElementKind::SignlessInt(_) | ElementKind::Complex | ElementKind::Pred) {
-        return Err(format!("element type {element} is not supported yet"));
+        return Err(format!("element type {element} is not supported yet").into());
     }
     let rank = lhs_shape.len();
     let spatial = rank - 2;
-    let dims = ConvDims::parse(op.attribute("dimension_numbers").map_err(|e| e.to_string())?)?;
+    let dims = ConvDims::parse(op.attribute("dimension_numbers")?)?;
     let [(in_b, in_f, in_s), (k_i, k_o, k_s), (out_b, out_f, out_s)] = &dims.groups;
     let strides = optional_array(op, "window_strides", spatial, 1)?;
     let lhs_dilation = optional_array(op, "lhs_dilation", spatial, 1)?;
@@ -141,15 +141,9 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         }
         // Padding is in the operand's element type.
         let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
-        let zero_text = match ElementKind::of(lhs_element) {
-            Some(ElementKind::Float(_)) => format!("dense<0.0> : {scalar_type}"),
-            Some(ElementKind::Complex) => format!("dense<(0.0, 0.0)> : {scalar_type}"),
-            Some(ElementKind::Pred) => format!("dense<false> : {scalar_type}"),
-            _ => format!("dense<0> : {scalar_type}"),
-        };
-        let zero_attribute = Attribute::parse(context, &zero_text).ok_or("internal error: zero constant")?;
+        let zero_attribute = crate::builders::zeros_attribute(scalar_type)?;
         let zero = rewrite.rewriter.insert(constant(context, location, zero_attribute, scalar_type)?);
-        let zero: Value = zero.result(0).map_err(|e| e.to_string())?.into();
+        let zero: Value = zero.result(0)?.into();
         let padded_type: Type =
             RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
         pad_tensor(rewrite, context, location, lhs, zero, &pad_low, &interior, padded_type)?
@@ -204,9 +198,9 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             .collect();
         let maps = vec![affine_map(context, rank, &reversed_map)?, identity_map(context, rank)?];
         let empty = rewrite.rewriter.insert(tensor_empty(location, rhs.r#type())?);
-        let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        let empty: Value = empty.result(0)?.into();
         let reversed = rewrite.rewriter.insert(parallel_generic(context, location, &[rhs], empty, maps, rhs.r#type(), |_, args| Ok(args[0]))?);
-        let value: Value = reversed.result(0).map_err(|e| e.to_string())?.into();
+        let value: Value = reversed.result(0)?.into();
         // SAFETY: defined by an op now in the IR, which outlives the rewrite.
         unsafe { Value::from_raw(value.to_raw()) }
     } else {
@@ -226,11 +220,11 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     // The reduction loops need extents: the kernel's spatial sizes and input
     // features come from the kernel operand through its map.
     let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-    let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let empty: Value = empty.result(0)?.into();
     let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)?], result_type, |block, _| {
         append(block, zero_constant(context, location, element)?)
     })?);
-    let zeros: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+    let zeros: Value = zeros.result(0)?.into();
     let (multiply, add) = match kind {
         ElementKind::Float(_) => ("arith.mulf", "arith.addf"),
         ElementKind::Complex => ("complex.mul", "complex.add"),
@@ -245,7 +239,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         append(block, scalar(location, add, &[args[2], product], element)?)
     })?;
     let conv = rewrite.rewriter.insert(conv);
-    let value: Value = conv.result(0).map_err(|e| e.to_string())?.into();
+    let value: Value = conv.result(0)?.into();
     rewrite.rewriter.replace_op_with_values(op, &[value]);
     Ok(())
 }

@@ -70,7 +70,7 @@ pub fn rewrite_collective_calls<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
         // check, the integer read its own.
         unsafe {
             if !mlir_sys::mlirAttributeIsADictionary(raw) {
-                return Err(format!("{name} of ragged_all_to_all is not a dictionary"));
+                return Err(format!("{name} of ragged_all_to_all is not a dictionary").into());
             }
             let lookup = |key: &str| {
                 let entry = mlir_sys::mlirDictionaryAttrGetElementByName(raw, mlir_sys::MlirStringRef { data: key.as_ptr().cast(), length: key.len() });
@@ -90,8 +90,7 @@ pub fn rewrite_collective_calls<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
     let groups = groups.ok_or("ragged_all_to_all has no replica_groups in its backend_config")?;
     let mut built = vec![("replica_groups", groups)];
     if channel > 0 {
-        let text = format!("#stablehlo.channel_handle<handle = {channel}, type = 1>");
-        built.push(("channel_handle", melior::ir::Attribute::parse(rewrite.context, &text).ok_or("internal error: channel_handle")?));
+        built.push(("channel_handle", xla_dialects::channel_handle_attribute(rewrite.context, channel, 1)));
     }
     let operands: Vec<Value> = op.operands().collect();
     rewrite.replace_with_hlo(op, "stablehlo.ragged_all_to_all", &operands, &[], &built)
@@ -129,17 +128,17 @@ fn option(op: OperationRef, key: &str, default: u8) -> BuildResult<u8> {
                 continue;
             }
             if !mlir_sys::mlirAttributeIsAInteger(entry) {
-                return Err(format!("backend_config {key} is not an integer"));
+                return Err(format!("backend_config {key} is not an integer").into());
             }
             mlir_sys::mlirIntegerAttrGetValueUInt(entry)
         };
-        return u8::try_from(value).map_err(|_| format!("backend_config {key} = {value} is not a character"));
+        return u8::try_from(value).map_err(|_| format!("backend_config {key} = {value} is not a character")).map_err(crate::error::LowerError::from);
     }
     Ok(default)
 }
 
 fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> BuildResult<Value<'c, 'c>> {
-    let value: Value = op.operand(i).map_err(|e| e.to_string())?;
+    let value: Value = op.operand(i)?;
     // SAFETY: an operand of the matched op, live for the whole rewrite.
     Ok(unsafe { Value::from_raw(value.to_raw()) })
 }
@@ -150,7 +149,7 @@ fn expect_operands(op: OperationRef, operands: usize, results: usize) -> BuildRe
             "expected {operands} operand(s) and {results} result(s), got {} and {}",
             op.operand_count(),
             op.result_count()
-        ));
+        ).into());
     }
     Ok(())
 }
@@ -165,7 +164,7 @@ fn lower_potrf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
     let lower = match option(op, "uplo", b'L')? {
         b'L' => true,
         b'U' => false,
-        other => return Err(bad_option("uplo", other)),
+        other => return Err(bad_option("uplo", other).into()),
     };
     let a = operand(op, 0)?;
     let (factors, info) = cholesky(rewrite, op.location(), a, lower, PivotCheck::NotPositive, OtherTriangle::Input)?;
@@ -179,23 +178,23 @@ fn lower_trsm<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
     let left_side = match option(op, "side", b'L')? {
         b'L' => true,
         b'R' => false,
-        other => return Err(bad_option("side", other)),
+        other => return Err(bad_option("side", other).into()),
     };
     let lower = match option(op, "uplo", b'L')? {
         b'L' => true,
         b'U' => false,
-        other => return Err(bad_option("uplo", other)),
+        other => return Err(bad_option("uplo", other).into()),
     };
     let transpose = match option(op, "trans_x", b'N')? {
         b'N' => Transpose::NO_TRANSPOSE,
         b'T' => Transpose::TRANSPOSE,
         b'C' => Transpose::ADJOINT,
-        other => return Err(bad_option("trans_x", other)),
+        other => return Err(bad_option("trans_x", other).into()),
     };
     let unit_diagonal = match option(op, "diag", b'N')? {
         b'N' => false,
         b'U' => true,
-        other => return Err(bad_option("diag", other)),
+        other => return Err(bad_option("diag", other).into()),
     };
     let solve = Solve { left_side, lower, unit_diagonal, transpose };
     let result = triangular_solve(rewrite, op.location(), operand(op, 0)?, operand(op, 1)?, solve)?;

@@ -34,7 +34,7 @@ fn integer_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing integer attribute {name}"))
+        .ok_or_else(|| format!("missing integer attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 fn array_attribute(op: OperationRef, name: &str) -> BuildResult<Vec<i64>> {
@@ -43,20 +43,20 @@ fn array_attribute(op: OperationRef, name: &str) -> BuildResult<Vec<i64>> {
         .ok()
         .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
         .ok_or_else(|| format!("missing array attribute {name}"))?;
-    (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect()
+    (0..array.len()).map(|i| array.element(i).map_err(crate::error::LowerError::from)).collect()
 }
 
 /// Lowers `stablehlo.iota`.
 pub fn lower_iota<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let rank = static_shape(result_type)?.len();
     let dim = integer_attribute(op, "iota_dimension")? as usize;
     let element = element_type(result_type)?;
     let kind = ElementKind::of(element);
     if !matches!(kind, Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::Float(_) | ElementKind::Complex)) {
-        return Err(format!("iota of element type {element} is not supported yet"));
+        return Err(format!("iota of element type {element} is not supported yet").into());
     }
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &[], init, vec![identity_map(context, rank)?], result_type, |block, _| {
@@ -86,20 +86,20 @@ pub fn lower_iota<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
 /// Lowers `stablehlo.concatenate`.
 pub fn lower_concatenate<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let location = op.location();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     static_shape(result_type)?;
     let dim = integer_attribute(op, "dimension")? as usize;
     let inputs: Vec<Value> = op.operands().collect();
     let shapes = inputs.iter().map(|v| static_shape(v.r#type())).collect::<BuildResult<Vec<_>>>()?;
     let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-    let mut current: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let mut current: Value = empty.result(0)?.into();
     let mut offset = 0i64;
     for (input, shape) in inputs.iter().zip(&shapes) {
         let mut offsets = vec![0i64; shape.len()];
         offsets[dim] = offset;
         let strides = vec![1; shape.len()];
         let inserted = rewrite.rewriter.insert(insert_slice(location, *input, current, &offsets, shape, &strides)?);
-        current = inserted.result(0).map_err(|e| e.to_string())?.into();
+        current = inserted.result(0)?.into();
         offset += shape[dim];
     }
     rewrite.rewriter.replace_op_with_values(op, &[current]);
@@ -109,9 +109,9 @@ pub fn lower_concatenate<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
 /// Lowers `stablehlo.slice`.
 pub fn lower_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let operand: Value = op.operand(0)?;
     static_shape(operand.r#type())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let sizes = static_shape(result_type)?;
     if sizes.contains(&0) {
         // An empty result: nothing to read (and an extract_slice at an
@@ -123,7 +123,7 @@ pub fn lower_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
     let starts = array_attribute(op, "start_indices")?;
     let strides = array_attribute(op, "strides")?;
     let slice = rewrite.rewriter.insert(extract_slice(location, operand, &starts, &sizes, &strides, result_type)?);
-    let result: Value = slice.result(0).map_err(|e| e.to_string())?.into();
+    let result: Value = slice.result(0)?.into();
     rewrite.rewriter.replace_op_with_values(op, &[result]);
     Ok(())
 }
@@ -132,9 +132,9 @@ pub fn lower_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
 pub fn lower_pad<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let padding: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let padding: Value = op.operand(1)?;
+    let result_type = op.result(0)?.r#type();
     let low = array_attribute(op, "edge_padding_low")?;
     let interior = array_attribute(op, "interior_padding")?;
     let padded = pad_tensor(rewrite, context, location, operand, padding, &low, &interior, result_type)?;
@@ -180,9 +180,9 @@ pub fn pad_tensor<'c>(
     let whole_operand = first.iter().all(|&i| i == 0) && counts == input_shape;
     let fill_maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)?];
     let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let init: Value = empty.result(0)?.into();
     let filled = rewrite.rewriter.insert(parallel_generic(context, location, &[padding], init, fill_maps, result_type, |_, args| Ok(args[0]))?);
-    let destination: Value = filled.result(0).map_err(|e| e.to_string())?.into();
+    let destination: Value = filled.result(0)?.into();
     let result: Value = if empty_inside {
         destination
     } else {
@@ -193,10 +193,10 @@ pub fn pad_tensor<'c>(
                 RankedTensorType::new(&counts.iter().map(|&c| c as u64).collect::<Vec<_>>(), element_type(result_type)?, None).into();
             let ones = vec![1; rank];
             let slice = rewrite.rewriter.insert(extract_slice(location, operand, &first, &counts, &ones, slice_type)?);
-            slice.result(0).map_err(|e| e.to_string())?.into()
+            slice.result(0)?.into()
         };
         let inserted = rewrite.rewriter.insert(insert_slice(location, source, destination, &offsets, &counts, &strides)?);
-        inserted.result(0).map_err(|e| e.to_string())?.into()
+        inserted.result(0)?.into()
     };
     // SAFETY: the value is defined by an op now in the IR, which outlives
     // the rewrite.
@@ -207,8 +207,8 @@ pub fn pad_tensor<'c>(
 pub fn lower_reverse<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let shape = static_shape(result_type)?;
     let dimensions = array_attribute(op, "dimensions")?;
     let input: Vec<String> = (0..shape.len())
@@ -229,8 +229,8 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
     use crate::builders::{Iterator, generic};
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let from = element_type(operand.r#type())?;
     let to = element_type(result_type)?;
     let bits = |ty: Type| -> BuildResult<u32> {
@@ -240,7 +240,7 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
             // implementation, openxla/stablehlo#1672): 8 x i1 <-> i8, bit k
             // of the integer being element k.
             Some(ElementKind::Pred) => Ok(1),
-            _ => Err(format!("bitcast_convert of element type {ty} is not supported yet")),
+            _ => Err(format!("bitcast_convert of element type {ty} is not supported yet").into()),
         }
     };
     let (from_bits, to_bits) = (bits(from)?, bits(to)?);
@@ -293,11 +293,11 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
     let shape = static_shape(result_type)?;
     let int_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), wide_int, None).into();
     let empty = rewrite.rewriter.insert(tensor_empty(location, int_type)?);
-    let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let empty: Value = empty.result(0)?.into();
     let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], int_type, |block, _| {
         append(block, crate::builders::int_constant(context, location, 0, wide_int)?)
     })?);
-    let zeros: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+    let zeros: Value = zeros.result(0)?.into();
     let assembled = rewrite.rewriter.insert(generic(context, location, &[operand], zeros, maps, &iterators, int_type, |block, args| {
         let part = as_int(context, location, block, args[0], from_bits)?;
         let wide = append(block, scalar(location, "arith.extui", &[part], wide_int)?)?;
@@ -308,7 +308,7 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
         let shifted = append(block, scalar(location, "arith.shli", &[wide, amount], wide_int)?)?;
         append(block, scalar(location, "arith.ori", &[args[1], shifted], wide_int)?)
     })?);
-    let assembled: Value = assembled.result(0).map_err(|e| e.to_string())?.into();
+    let assembled: Value = assembled.result(0)?.into();
     if to == wide_int {
         rewrite.rewriter.replace_op_with_values(op, &[assembled]);
         return Ok(());

@@ -30,18 +30,24 @@
 use super::Rewrite;
 use crate::builders::{BuildResult, Iterator, affine_map, append, generic, parallel_generic, identity_map, scalar, static_shape, zero_constant, element_type};
 use crate::element::ElementKind;
+use melior::ir::TypeLike as _;
 use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, operation::OperationLike, r#type::RankedTensorType};
 use xla_dialects::stablehlo::DotDimensionNumbers;
 
 /// (exponent, mantissa) bits of the float types an algorithm may name.
 fn float_bits(ty: Type) -> Option<(i64, i64)> {
-    match ty.to_string().as_str() {
-        "f16" => Some((5, 10)),
-        "bf16" => Some((8, 7)),
-        "tf32" => Some((8, 10)),
-        "f32" => Some((8, 23)),
-        "f64" => Some((11, 52)),
-        _ => None,
+    if ty.is_f16() {
+        Some((5, 10))
+    } else if ty.is_bf16() {
+        Some((8, 7))
+    } else if ty.is_tf32() {
+        Some((8, 10))
+    } else if ty.is_f32() {
+        Some((8, 23))
+    } else if ty.is_f64() {
+        Some((11, 52))
+    } else {
+        None
     }
 }
 
@@ -63,7 +69,7 @@ fn apply_algorithm<'c>(
         (0, algorithm.lhs_precision_type, algorithm.lhs_component_count),
         (1, algorithm.rhs_precision_type, algorithm.rhs_component_count),
     ] {
-        let operand: Value = op.operand(index).map_err(|e| e.to_string())?;
+        let operand: Value = op.operand(index)?;
         // SAFETY: the operand lives in the IR, which outlives the rewrite;
         // the lifetime only tracked the borrow of the op handle.
         let operand: Value<'c, 'c> = unsafe { Value::from_raw(operand.to_raw()) };
@@ -104,9 +110,9 @@ fn apply_algorithm<'c>(
 pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let final_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let lhs: Value = op.operand(0)?;
+    let rhs: Value = op.operand(1)?;
+    let final_type = op.result(0)?.r#type();
     // An algorithm: rounded operands, maybe a wider accumulation (the
     // result converted back at the end).
     let (lhs, rhs, result_type) = match op.attribute("algorithm") {
@@ -126,7 +132,7 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         ElementKind::SignlessInt(_) => ("arith.muli", "arith.addi"),
         ElementKind::Pred => ("arith.andi", "arith.ori"),
         ElementKind::Complex => ("complex.mul", "complex.add"),
-        _ => return Err(format!("dot_general on element type {element} is not supported yet")),
+        _ => return Err(format!("dot_general on element type {element} is not supported yet").into()),
     };
     // A result element type other than the operands' (JAX's
     // preferred_element_type: bf16 x bf16 -> f32, i8 x i8 -> i32) converts
@@ -184,7 +190,7 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             append(block, zero_constant(context, location, element)?)
         })?;
         let zeros = rewrite.rewriter.insert(zeros);
-        let init: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+        let init: Value = zeros.result(0)?.into();
         generic(context, location, &[lhs, rhs], init, maps, &iterators, result_type, |block, args| {
             let x = super::pointwise::emit_scalar_convert(context, op, block, args[0], lhs_element, element)?;
             let y = super::pointwise::emit_scalar_convert(context, op, block, args[1], rhs_element, element)?;

@@ -86,11 +86,11 @@ fn constant_values(value: Value) -> Option<Vec<i64>> {
 }
 
 fn operand<'c, 'a>(op: OperationRef<'c, 'a>, i: usize) -> BuildResult<Value<'c, 'a>> {
-    op.operand(i).map_err(|e| e.to_string())
+    Ok(op.operand(i)?)
 }
 
 fn result_type<'c>(op: OperationRef<'c, '_>) -> BuildResult<Type<'c>> {
-    Ok(op.result(0).map_err(|e| e.to_string())?.r#type())
+    Ok(op.result(0)?.r#type())
 }
 
 fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
@@ -98,7 +98,7 @@ fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing integer attribute {name}"))
+        .ok_or_else(|| format!("missing integer attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// Checks a shape operand against the static result shape when it is a
@@ -107,7 +107,7 @@ fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
 fn check_shape_operand(shape: Value, result: &[i64], what: &str) -> BuildResult<()> {
     match constant_values(shape) {
         Some(values) if values != result => {
-            Err(format!("{what} {values:?} contradicts the result shape {result:?}"))
+            Err(format!("{what} {values:?} contradicts the result shape {result:?}").into())
         }
         _ => Ok(()),
     }
@@ -115,12 +115,12 @@ fn check_shape_operand(shape: Value, result: &[i64], what: &str) -> BuildResult<
 
 /// The constant values of operand `i`, or an error naming it.
 fn constant_operand(op: OperationRef, i: usize, what: &str) -> BuildResult<Vec<i64>> {
-    constant_values(operand(op, i)?).ok_or_else(|| format!("{what} must be a constant (stablehlo.constant) to be lowered"))
+    constant_values(operand(op, i)?).ok_or_else(|| format!("{what} must be a constant (stablehlo.constant) to be lowered")).map_err(crate::error::LowerError::from)
 }
 
 /// Rewrites one op of this family (see the module documentation).
 pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let result = static_shape(result_type(op)?)?;
     match name.as_str() {
         "stablehlo.dynamic_reshape" => {
@@ -181,7 +181,7 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
                                 return Ok(1);
                             }
                             let at = *offsets.next().ok_or("dynamic_gather has too few offset_dims")?;
-                            result.get(at as usize).copied().ok_or_else(|| "dynamic_gather offset_dims out of range".to_string())
+                            result.get(at as usize).copied().ok_or_else(|| crate::error::LowerError::from("dynamic_gather offset_dims out of range"))
                         })
                         .collect::<BuildResult<_>>()?
                 }
@@ -198,7 +198,7 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
             static_shape(rhs.r#type())?;
             let padding = constant_operand(op, 2, "d_padding")?;
             if padding.len() % 2 != 0 {
-                return Err(format!("d_padding has {} values, not two per spatial dimension", padding.len()));
+                return Err(format!("d_padding has {} values, not two per spatial dimension", padding.len()).into());
             }
             let rows: Vec<String> = padding.chunks(2).map(|p| format!("[{}, {}]", p[0], p[1])).collect();
             let padding = format!("dense<[{}]> : tensor<{}x2xi64>", rows.join(", "), rows.len());
@@ -224,7 +224,7 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
             let dim = integer(op, "dimension")?;
             let size = *static_shape(x.r#type())?.get(dim as usize).ok_or("dimension out of range")?;
             let constant = rewrite.rewriter.insert(hlo_int_constant(rewrite.context, op.location(), &[size], result_type(op)?)?);
-            let value: Value = constant.result(0).map_err(|e| e.to_string())?.into();
+            let value: Value = constant.result(0)?.into();
             rewrite.rewriter.replace_op_with_values(op, &[value]);
             Ok(())
         }
@@ -237,11 +237,11 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
                 return Err(format!(
                     "setting dimension {dim} of a static {} to {requested:?} is not supported (only to its static size {size})",
                     x.r#type()
-                ));
+                ).into());
             }
             rewrite.rewriter.replace_op_with_values(op, &[x]);
             Ok(())
         }
-        other => Err(format!("'{other}' is not a dynamic-shape op")),
+        other => Err(format!("'{other}' is not a dynamic-shape op").into()),
     }
 }

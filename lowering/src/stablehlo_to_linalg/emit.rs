@@ -105,7 +105,7 @@ impl<'c, 'b> Emitter<'c, 'b> {
         let built = block.append_operation(built);
         (0..built.result_count())
             .map(|i| {
-                let result: Value = built.result(i).map_err(|e| e.to_string())?.into();
+                let result: Value = built.result(i)?.into();
                 // SAFETY: the loop is now an op of `self.block`, so its
                 // results live as long as the block.
                 Ok(unsafe { Value::from_raw(result.to_raw()) })
@@ -137,13 +137,13 @@ impl<'c, 'b> Emitter<'c, 'b> {
                 let yielded = branch(&block)?;
                 block.append_operation(crate::builders::terminator(location, "scf.yield", &yielded)?);
             }
-            built.region(index).map_err(|e| e.to_string())?.append_block(block);
+            built.region(index)?.append_block(block);
         }
         let block: &'b Block<'x> = self.block;
         let built = block.append_operation(built);
         (0..built.result_count())
             .map(|i| {
-                let result: Value = built.result(i).map_err(|e| e.to_string())?.into();
+                let result: Value = built.result(i)?.into();
                 // SAFETY: the scf.if is now an op of `self.block`, so its
                 // results live as long as the block.
                 Ok(unsafe { Value::from_raw(result.to_raw()) })

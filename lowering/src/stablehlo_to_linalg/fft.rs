@@ -37,6 +37,7 @@ use crate::builders::{
     tensor_empty, zero_constant,
 };
 use crate::element::ElementKind;
+use melior::ir::TypeLike as _;
 use melior::ir::{
     OperationRef, Type, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
@@ -64,10 +65,11 @@ fn tensor_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {
 
 /// The float type of the parts of `complex<f32|f64>`.
 fn complex_part<'c>(context: &'c melior::Context, ty: Type<'c>) -> BuildResult<Type<'c>> {
-    match ty.to_string().as_str() {
-        "complex<f32>" => Ok(Type::float32(context)),
-        "complex<f64>" => Ok(Type::float64(context)),
-        _ => Err(format!("fft on elements of type {ty} is not supported (complex<f32> or complex<f64>)")),
+    let part = ty.is_complex().then(|| crate::builders::complex_part(ty));
+    match part {
+        Some(part) if part.is_f32() => Ok(Type::float32(context)),
+        Some(part) if part.is_f64() => Ok(Type::float64(context)),
+        _ => Err(format!("fft on elements of type {ty} is not supported (complex<f32> or complex<f64>)").into()),
     }
 }
 
@@ -75,8 +77,8 @@ fn complex_part<'c>(context: &'c melior::Context, ty: Type<'c>) -> BuildResult<T
 pub fn lower_fft<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let fft_type = op
         .attribute("fft_type")
         .ok()
@@ -88,13 +90,13 @@ pub fn lower_fft<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
             .ok()
             .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
             .ok_or("missing fft_length")?;
-        (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect::<BuildResult<_>>()?
+        (0..array.len()).map(|i| array.element(i).map_err(crate::error::LowerError::from)).collect::<BuildResult<_>>()?
     };
     let input_shape = static_shape(operand.r#type())?;
     let output_shape = static_shape(result_type)?;
     let rank = input_shape.len();
     if lengths.is_empty() || lengths.len() > 3 || lengths.len() > rank {
-        return Err(format!("fft_length must name 1 to 3 (and at most rank {rank}) dimensions, got {}", lengths.len()));
+        return Err(format!("fft_length must name 1 to 3 (and at most rank {rank}) dimensions, got {}", lengths.len()).into());
     }
     if lengths.iter().any(|&n| n <= 0) || output_shape.contains(&0) || input_shape.contains(&0) {
         return Err("fft of an empty dimension is not supported".into());
@@ -144,7 +146,7 @@ pub fn lower_fft<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
         }
     }
     if shape != output_shape {
-        return Err(format!("internal error: fft produced shape {shape:?}, expected {output_shape:?}"));
+        return Err(format!("internal error: fft produced shape {shape:?}, expected {output_shape:?}").into());
     }
     if matches!(fft_type, FftType::IFFT | FftType::IRFFT) {
         let scale = 1.0 / lengths.iter().product::<i64>() as f64;

@@ -49,10 +49,10 @@ use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
-        attribute::{StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
-        r#type::{FunctionType, IntegerType, RankedTensorType},
+        AttributeLike, BlockLike, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
+        attribute::TypeAttribute,
+        operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::{IntegerType, RankedTensorType},
     },
 };
 
@@ -142,19 +142,9 @@ pub fn prepare(context: &Context, module: OperationRef) -> BuildResult<()> {
             mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()), array);
         }
     }
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("empty module")?;
+    let body = module.region(0)?.first_block().ok_or("empty module")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let function_type = FunctionType::new(context, &[i64_type; 6], &[]);
-    let declaration = OperationBuilder::new("func.func", Location::unknown(context))
-        .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, HOST_TRANSFER).into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            (Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()),
-        ])
-        .add_regions([melior::ir::Region::new()])
-        .build()
-        .map_err(|e| e.to_string())?;
-    body.insert_operation(0, declaration);
+    body.insert_operation(0, builders::func_declaration(context, HOST_TRANSFER, &[i64_type; 6], &[]));
     Ok(())
 }
 
@@ -178,7 +168,7 @@ fn spec_text(ty: Type) -> BuildResult<String> {
     let shape = static_shape(ty)?;
     let element = builders::element_type(ty)?.to_string();
     if !SUPPORTED_ELEMENTS.contains(&element.as_str()) {
-        return Err(format!("host transfers of {element} elements are not supported (the host's tensors have no such type)"));
+        return Err(format!("host transfers of {element} elements are not supported (the host's tensors have no such type)").into());
     }
     let mut text = element;
     for dim in shape {
@@ -193,7 +183,7 @@ fn recorded_types<'c>(op: OperationRef<'c, '_>) -> BuildResult<Vec<Type<'c>>> {
     // SAFETY: `prepare` set an array of type attributes; isa checks first.
     unsafe {
         if !mlir_sys::mlirAttributeIsAArray(array) {
-            return Err(format!("internal error: {TYPES_ATTRIBUTE} is not an array"));
+            return Err(format!("internal error: {TYPES_ATTRIBUTE} is not an array").into());
         }
         (0..mlir_sys::mlirArrayAttrGetNumElements(array))
             .map(|i| {
@@ -201,7 +191,7 @@ fn recorded_types<'c>(op: OperationRef<'c, '_>) -> BuildResult<Vec<Type<'c>>> {
                 if mlir_sys::mlirAttributeIsAType(element) {
                     Ok(Type::from_raw(mlir_sys::mlirTypeAttrGetValue(element)))
                 } else {
-                    Err(format!("internal error: {TYPES_ATTRIBUTE} holds a non-type"))
+                    Err(format!("internal error: {TYPES_ATTRIBUTE} holds a non-type").into())
                 }
             })
             .collect()
@@ -232,21 +222,21 @@ pub fn lower<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildRe
     let context = rewrite.context;
     let location = op.location();
     let kind = transfer_kind(op).ok_or("internal error: not a host transfer")?;
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let (replicas, partitions) = spmd::devices_of(op);
     if replicas * partitions > 1 {
         return Err(format!(
             "{name} (a host transfer) in a program over several devices ({replicas} replicas x {partitions} partitions) is not supported"
-        ));
+        ).into());
     }
     let values = transferred(op, kind);
     let types = recorded_types(op)?;
     if types.len() != values.len() {
-        return Err(format!("internal error: {TYPES_ATTRIBUTE} has {} types for {} tensors", types.len(), values.len()));
+        return Err(format!("internal error: {TYPES_ATTRIBUTE} has {} types for {} tensors", types.len(), values.len()).into());
     }
     let specs = types.iter().map(|&t| spec_text(t)).collect::<BuildResult<Vec<String>>>()?;
     let token = if kind.reads_from_host() { op.operand(0) } else { op.operand(op.operand_count().saturating_sub(1)) }
-        .map_err(|e| e.to_string())?;
+        ?;
     let mut buffers = Vec::new();
     let mut addresses = Vec::new();
     for value in &values {
@@ -284,11 +274,7 @@ pub fn lower<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildRe
         let i64_type: Type = IntegerType::new(context, 64).into();
         let table_type: Type = RankedTensorType::new(&[addresses.len() as u64], i64_type, None).into();
         let table = rewrite.insert_value(
-            OperationBuilder::new("tensor.from_elements", location)
-                .add_operands(&addresses)
-                .add_results(&[table_type])
-                .build()
-                .map_err(|e| e.to_string())?,
+            builders::tensor_from_elements(location, &addresses, table_type)?,
         )?;
         let table = spmd::read_buffer(rewrite, location, table)?;
         let info_buffer = spmd::byte_buffer(rewrite, location, info.as_bytes())?;
@@ -300,21 +286,10 @@ pub fn lower<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildRe
             spmd::address(rewrite, location, info_buffer)?,
             spmd::i64_constant(rewrite, location, info.len() as i64)?,
         ];
-        let callee = Attribute::parse(context, &format!("@{HOST_TRANSFER}")).ok_or("internal error: callee")?;
-        rewrite.insert_values(builders::func_call(location, &arguments, &[], &[(Identifier::new(context, "callee"), callee)])?)?;
+        rewrite.insert_values(builders::call(context, location, HOST_TRANSFER, &arguments, &[]))?;
         if kind.reads_from_host() {
             for (buffer, value) in buffers.iter().zip(&values) {
-                results.push(rewrite.insert_value(
-                    OperationBuilder::new("bufferization.to_tensor", location)
-                        .add_operands(&[*buffer])
-                        .add_attributes(&[
-                            (Identifier::new(context, "restrict"), Attribute::unit(context)),
-                            (Identifier::new(context, "writable"), Attribute::unit(context)),
-                        ])
-                        .add_results(&[value.r#type()])
-                        .build()
-                        .map_err(|e| e.to_string())?,
-                )?);
+                results.push(rewrite.insert_value(builders::to_tensor_restrict_writable(location, *buffer, value.r#type())?)?);
             }
         }
     }

@@ -36,7 +36,7 @@ fn i64_array(op: OperationRef, name: &str) -> BuildResult<Vec<i64>> {
         .ok()
         .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
         .ok_or_else(|| format!("missing array attribute {name}"))?;
-    (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect()
+    (0..array.len()).map(|i| array.element(i).map_err(crate::error::LowerError::from)).collect()
 }
 
 /// A field of a `#stablehlo.gather<...>`/`#stablehlo.scatter<...>` attribute,
@@ -56,7 +56,7 @@ impl DimensionNumbers {
         rest[..end]
             .split(',')
             .filter(|s| !s.trim().is_empty())
-            .map(|s| s.trim().parse::<i64>().map_err(|e| format!("malformed {name}: {e}")))
+            .map(|s| s.trim().parse::<i64>().map_err(|e| crate::error::LowerError::from(format!("malformed {name}: {e}"))))
             .collect()
     }
 
@@ -64,12 +64,12 @@ impl DimensionNumbers {
         let key = format!("{name} = ");
         let start = self.0.find(&key).ok_or_else(|| format!("missing {name} in {}", self.0))?;
         let digits: String = self.0[start + key.len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
-        digits.parse().map_err(|e| format!("malformed {name}: {e}"))
+        digits.parse().map_err(|e| format!("malformed {name}: {e}")).map_err(crate::error::LowerError::from)
     }
 }
 
 fn operand<'c, 'a>(op: OperationRef<'c, 'a>, i: usize) -> BuildResult<Value<'c, 'a>> {
-    op.operand(i).map_err(|e| e.to_string())
+    Ok(op.operand(i)?)
 }
 
 /// Lowers `stablehlo.dynamic_slice`.
@@ -80,7 +80,7 @@ pub fn lower_dynamic_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     let shape = static_shape(source.r#type())?;
     let starts: Vec<Value> = op.operands().skip(1).collect();
     let sizes = i64_array(op, "slice_sizes")?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let rank = shape.len();
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &[], init, vec![identity_map(context, rank)?], result_type, |block, _| {
@@ -106,7 +106,7 @@ pub fn lower_dynamic_update_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRe
     let shape = static_shape(source.r#type())?;
     let update_shape = static_shape(update.r#type())?;
     let starts: Vec<Value> = op.operands().skip(2).collect();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let rank = shape.len();
     rewrite.replace_with_init(op, result_type, |init| {
         let map = identity_map(context, rank)?;
@@ -147,9 +147,9 @@ pub fn lower_gather<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
     let indices = operand(op, 1)?;
     let shape = static_shape(source.r#type())?;
     let indices_rank = static_shape(indices.r#type())?.len();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let result_rank = static_shape(result_type)?.len();
-    let dims = DimensionNumbers::of(op.attribute("dimension_numbers").map_err(|e| e.to_string())?);
+    let dims = DimensionNumbers::of(op.attribute("dimension_numbers")?);
     let offset_dims = dims.list("offset_dims")?;
     let collapsed = dims.list("collapsed_slice_dims")?;
     let operand_batching = dims.list("operand_batching_dims")?;
@@ -215,7 +215,7 @@ pub fn lower_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
     let shape = static_shape(inputs[0].r#type())?;
     let indices_rank = static_shape(indices.r#type())?.len();
     let update_shape = static_shape(updates[0].r#type())?;
-    let dims = DimensionNumbers::of(op.attribute("scatter_dimension_numbers").map_err(|e| e.to_string())?);
+    let dims = DimensionNumbers::of(op.attribute("scatter_dimension_numbers")?);
     let window_dims = dims.list("update_window_dims")?;
     let inserted = dims.list("inserted_window_dims")?;
     let input_batching = dims.list("input_batching_dims")?;
@@ -234,7 +234,7 @@ pub fn lower_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
     for (&operand_dim, &update_dim) in window_operand_dims.iter().zip(&window_dims) {
         window_size[operand_dim] = update_shape[update_dim as usize];
     }
-    let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("scatter has an empty body")?;
+    let computation = op.region(0)?.first_block().ok_or("scatter has an empty body")?;
     let count: i64 = update_shape.iter().product();
 
     let zero = rewrite.rewriter.insert(index_constant(context, location, 0)?);

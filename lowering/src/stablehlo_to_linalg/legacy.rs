@@ -19,9 +19,9 @@ use xla_dialects::stablehlo::DotDimensionNumbers;
 
 /// Rewrites `stablehlo.broadcast` into `broadcast_in_dim`.
 pub fn lower_broadcast<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let operand: Value = op.operand(0)?;
     let rank = static_shape(operand.r#type())?.len();
-    static_shape(op.result(0).map_err(|e| e.to_string())?.r#type())?;
+    static_shape(op.result(0)?.r#type())?;
     let sizes = op
         .attribute("broadcast_sizes")
         .ok()
@@ -34,12 +34,12 @@ pub fn lower_broadcast<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
 
 /// Rewrites `stablehlo.dot` into `dot_general`.
 pub fn lower_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let lhs: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let rhs: Value = op.operand(1).map_err(|e| e.to_string())?;
+    let lhs: Value = op.operand(0)?;
+    let rhs: Value = op.operand(1)?;
     let lhs_rank = static_shape(lhs.r#type())?.len();
     let rhs_rank = static_shape(rhs.r#type())?.len();
     if !(1..=2).contains(&lhs_rank) || !(1..=2).contains(&rhs_rank) {
-        return Err(format!("dot takes operands of rank 1 or 2, got ranks {lhs_rank} and {rhs_rank}"));
+        return Err(format!("dot takes operands of rank 1 or 2, got ranks {lhs_rank} and {rhs_rank}").into());
     }
     let dims = DotDimensionNumbers {
         lhs_contracting: vec![lhs_rank as i64 - 1],

@@ -35,6 +35,7 @@
 use super::{Rewrite, emit::Emitter};
 use crate::builders::{BuildResult, element_type, integer_type, static_shape};
 use crate::element::ElementKind;
+use melior::ir::TypeLike as _;
 use melior::ir::{
     Location, OperationRef, Type, Value, ValueLike,
     attribute::BoolAttribute,
@@ -69,14 +70,17 @@ impl<'c> Field<'c> {
         match ElementKind::of(element) {
             Some(ElementKind::Float(_)) => Ok(Self { element, real: element, complex: false }),
             Some(ElementKind::Complex) => {
-                let real = match element.to_string().as_str() {
-                    "complex<f32>" => Type::float32(context),
-                    "complex<f64>" => Type::float64(context),
-                    other => return Err(format!("elements of type {other} are not supported")),
+                let part = crate::builders::complex_part(element);
+                let real = if part.is_f32() {
+                    Type::float32(context)
+                } else if part.is_f64() {
+                    Type::float64(context)
+                } else {
+                    return Err(format!("elements of type {element} are not supported").into());
                 };
                 Ok(Self { element, real, complex: true })
             }
-            _ => Err(format!("elements of type {element} are not supported (floats or complex)")),
+            _ => Err(format!("elements of type {element} are not supported (floats or complex)").into()),
         }
     }
 
@@ -163,7 +167,7 @@ pub enum OtherTriangle {
 /// The batch dimensions of a batch of `[n, n]` (or `[p, q]`) matrices.
 fn batch_shape(shape: &[i64]) -> BuildResult<Vec<i64>> {
     if shape.len() < 2 {
-        return Err(format!("expected a batch of matrices, got shape {shape:?}"));
+        return Err(format!("expected a batch of matrices, got shape {shape:?}").into());
     }
     Ok(shape[..shape.len() - 2].to_vec())
 }
@@ -185,7 +189,7 @@ pub fn cholesky<'c>(
     let batch = batch_shape(&shape)?;
     let n = shape[shape.len() - 1];
     if shape[shape.len() - 2] != n {
-        return Err(format!("cholesky needs square matrices, got shape {shape:?}"));
+        return Err(format!("cholesky needs square matrices, got shape {shape:?}").into());
     }
     let field = Field::of(context, element_type(ty)?)?;
     let i32_type = integer_type(context, 32)?;
@@ -263,13 +267,13 @@ pub fn triangular_solve<'c>(
     let b_shape = static_shape(b.r#type())?;
     let batch = batch_shape(&b_shape)?;
     if batch_shape(&a_shape)? != batch {
-        return Err(format!("a and b have different batch dimensions ({a_shape:?}, {b_shape:?})"));
+        return Err(format!("a and b have different batch dimensions ({a_shape:?}, {b_shape:?})").into());
     }
     let rank = b_shape.len();
     let m = a_shape[rank - 1];
     let (rows, columns) = (b_shape[rank - 2], b_shape[rank - 1]);
     if a_shape[rank - 2] != m || (solve.left_side && rows != m) || (!solve.left_side && columns != m) {
-        return Err(format!("incompatible shapes {a_shape:?} and {b_shape:?}"));
+        return Err(format!("incompatible shapes {a_shape:?} and {b_shape:?}").into());
     }
     let field = Field::of(context, element_type(b.r#type())?)?;
     // T(i, k), the matrix of the left-side system `T·y = c`, is a[i, k]
@@ -329,7 +333,7 @@ fn bool_attribute(op: OperationRef, name: &str) -> BuildResult<bool> {
         .ok()
         .and_then(|a| BoolAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing boolean attribute {name}"))
+        .ok_or_else(|| format!("missing boolean attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// Replaces each element of the factors whose matrix failed (`info != 0`)
@@ -361,7 +365,7 @@ pub fn nan_where_failed<'c>(
 /// Lowers `stablehlo.cholesky`.
 pub fn lower_cholesky<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let location = op.location();
-    let a = erase(op.operand(0).map_err(|e| e.to_string())?);
+    let a = erase(op.operand(0)?);
     let lower = op.attribute("lower").ok().and_then(|a| BoolAttribute::try_from(a).ok()).map(|a| a.value()).unwrap_or(false);
     let (factors, info) = cholesky(rewrite, location, a, lower, PivotCheck::Nan, OtherTriangle::Zero)?;
     let result = nan_where_failed(rewrite, location, factors, info)?;
@@ -372,8 +376,8 @@ pub fn lower_cholesky<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
 /// Lowers `stablehlo.triangular_solve`.
 pub fn lower_triangular_solve<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let location = op.location();
-    let a = erase(op.operand(0).map_err(|e| e.to_string())?);
-    let b = erase(op.operand(1).map_err(|e| e.to_string())?);
+    let a = erase(op.operand(0)?);
+    let b = erase(op.operand(1)?);
     let transpose = op
         .attribute("transpose_a")
         .ok()

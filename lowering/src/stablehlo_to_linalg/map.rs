@@ -22,7 +22,7 @@ pub fn lower_map<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     let context = rewrite.context;
     let location = op.location();
     let inputs: Vec<Value> = op.operands().collect();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let result_type = op.result(0)?.r#type();
     let rank = static_shape(result_type)?.len();
     for input in &inputs {
         static_shape(input.r#type())?;
@@ -37,14 +37,14 @@ pub fn lower_map<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     if dimensions.len() != rank || (0..rank).any(|i| dimensions.element(i).ok() != Some(i as i64)) {
         return Err("map with dimensions other than [0, ..., rank - 1] is not supported".into());
     }
-    let computation = op.region(0).map_err(|e| e.to_string())?;
+    let computation = op.region(0)?;
     let body = computation.first_block().ok_or("map has an empty computation")?;
     let maps = (0..=inputs.len()).map(|_| identity_map(context, rank)).collect::<BuildResult<Vec<_>>>()?;
     let n = inputs.len();
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &inputs, init, maps, result_type, |block, args| {
             let results = scalarize_region(context, body, block, &args[..n])?;
-            results.first().copied().ok_or_else(|| "map computation returns nothing".to_string())
+            results.first().copied().ok_or_else(|| "map computation returns nothing".to_string()).map_err(crate::error::LowerError::from)
         })
     })
 }

@@ -56,8 +56,7 @@ use melior::{
     Context,
     ir::{BlockLike, OperationRef, ValueLike, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
     PatternRewriter, RewriterBase, create_op_rewrite_pattern,
-    ir::r#type::TypeId,
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use std::{cell::Cell, rc::Rc};
 
@@ -80,7 +79,7 @@ impl<'c> Rewrite<'c, '_> {
     ) -> BuildResult<()> {
         let location = op.location();
         let empty = self.rewriter.insert(crate::builders::tensor_empty(location, result_type)?);
-        let init: melior::ir::Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        let init: melior::ir::Value = empty.result(0)?.into();
         let replacement = match build(init) {
             Ok(replacement) => replacement,
             Err(message) => {
@@ -89,7 +88,7 @@ impl<'c> Rewrite<'c, '_> {
             }
         };
         let replacement = self.rewriter.insert(replacement);
-        let result: melior::ir::Value = replacement.result(0).map_err(|e| e.to_string())?.into();
+        let result: melior::ir::Value = replacement.result(0)?.into();
         self.rewriter.replace_op_with_values(op, &[result]);
         Ok(())
     }
@@ -125,7 +124,7 @@ impl<'c> Rewrite<'c, '_> {
         let inserted = self.rewriter.insert(op);
         (0..inserted.result_count())
             .map(|i| {
-                let value: melior::ir::Value = inserted.result(i).map_err(|e| e.to_string())?.into();
+                let value: melior::ir::Value = inserted.result(i)?.into();
                 // SAFETY: the op is now in the IR, which outlives the rewrite;
                 // the lifetime only tracked the borrow of its handle.
                 Ok(unsafe { melior::ir::Value::from_raw(value.to_raw()) })
@@ -136,7 +135,7 @@ impl<'c> Rewrite<'c, '_> {
     /// Inserts the single-result `op` before the matched op and returns its
     /// result.
     pub fn insert_value(&self, op: melior::ir::Operation<'c>) -> BuildResult<melior::ir::Value<'c, 'c>> {
-        self.insert_values(op)?.into_iter().next().ok_or_else(|| "internal error: op without result".to_string())
+        self.insert_values(op)?.into_iter().next().ok_or_else(|| "internal error: op without result".to_string()).map_err(crate::error::LowerError::from)
     }
 
     /// `arith.constant value : index`, before the matched op.
@@ -280,10 +279,6 @@ fn add_patterns(context: &Context, patterns: &PatternSet, failed: Rc<Cell<bool>>
     }
 }
 
-#[repr(align(8))]
-struct LegalizeToLinalgId;
-static LEGALIZE_TO_LINALG_ID: LegalizeToLinalgId = LegalizeToLinalgId;
-
 /// `stablehlo-legalize-to-linalg`: rewrites every StableHLO op into linalg
 /// on tensors; fails if any StableHLO op remains.
 ///
@@ -295,7 +290,7 @@ static LEGALIZE_TO_LINALG_ID: LegalizeToLinalgId = LegalizeToLinalgId;
 /// %0 = linalg.generic {...} ins(%a, %x : ...) outs(%e : ...) { arith.mulf ... }
 /// ```
 pub fn create_legalize_to_linalg_pass() -> Pass {
-    create_external(
+    external_pass!(
         |operation: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             // SAFETY: the operation's context outlives the pass run.
             let context = crate::context_of(operation.context());
@@ -412,11 +407,9 @@ pub fn create_legalize_to_linalg_pass() -> Pass {
                 pass.signal_failure();
             }
         },
-        TypeId::create(&LEGALIZE_TO_LINALG_ID),
         "StablehloLegalizeToLinalg",
         "stablehlo-legalize-to-linalg",
         "Lower StableHLO ops to linalg on tensors",
         "builtin.module",
-        &[],
     )
 }

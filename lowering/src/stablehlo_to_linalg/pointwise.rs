@@ -30,6 +30,7 @@ use crate::builders::{
 use crate::element::ElementKind;
 use crate::narrow_float::{Emit, NarrowFloat, emit_decode, emit_encode};
 use crate::signedness::original_element;
+use melior::ir::TypeLike as _;
 use melior::{
     Context,
     ir::{
@@ -133,8 +134,8 @@ impl<'c> Scalar<'c> {
 pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let op_name = op.name().as_string_ref().as_str()?.to_owned();
+    let result_type = op.result(0)?.r#type();
     let rank = static_shape(result_type)?.len();
     let operands: Vec<Value> = op.operands().collect();
     for operand in &operands {
@@ -169,15 +170,15 @@ pub fn emit_scalar_op<'c, 'b>(
     block: &'b Block<'c>,
     operands: &[Value<'c, 'b>],
 ) -> BuildResult<Value<'c, 'b>> {
-    let op_name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let op_name = op.name().as_string_ref().as_str()?.to_owned();
     if !POINTWISE_OPS.contains(&op_name.as_str()) {
-        return Err(format!("'{op_name}' is not supported in a computation body yet"));
+        return Err(format!("'{op_name}' is not supported in a computation body yet").into());
     }
     let typed_operand = op
         .operand(if matches!(op_name.as_str(), "stablehlo.select" | "stablehlo.clamp") { 1 } else { 0 })
-        .map_err(|e| e.to_string())?;
+        ?;
     let element = element_type(typed_operand.r#type())?;
-    let result_element = element_type(op.result(0).map_err(|e| e.to_string())?.r#type())?;
+    let result_element = element_type(op.result(0)?.r#type())?;
     let scalar_info = Scalar::new(context, op, op_name, element, result_element)?;
     emit_scalar(&scalar_info, block, operands)
 }
@@ -244,7 +245,7 @@ fn one<'c, 'b>(block: &'b Block<'c>, s: &Scalar<'c>, name: &str, args: &[Value<'
 }
 
 fn unsupported<T>(s: &Scalar) -> BuildResult<T> {
-    Err(format!("{} on element type {} is not supported yet", s.op_name, s.element))
+    Err(format!("{} on element type {} is not supported yet", s.op_name, s.element).into())
 }
 
 fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>> {
@@ -443,6 +444,42 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
     }
 }
 
+/// What [`safe_signed_divisor`] builds.
+struct SafeDivisor<'c, 'b> {
+    /// `rhs == 0`.
+    by_zero: Value<'c, 'b>,
+    /// The constant -1.
+    minus_one: Value<'c, 'b>,
+    /// `rhs`, or 1 where it is 0 or where `lhs / rhs` overflows
+    /// (`INT_MIN / -1`): a divisor for which `arith.divsi`/`remsi` are
+    /// defined.
+    divisor: Value<'c, 'b>,
+}
+
+/// The divisor of the signed division and remainder (which then select
+/// XLA's results for the cases C leaves undefined).
+fn safe_signed_divisor<'c, 'b>(
+    s: &Scalar<'c>,
+    block: &'b Block<'c>,
+    lhs: Value<'c, 'b>,
+    rhs: Value<'c, 'b>,
+    bits: u32,
+) -> BuildResult<SafeDivisor<'c, 'b>> {
+    let (context, location, ty) = (s.context, s.location, s.element);
+    let zero = append(block, int_constant(context, location, 0, ty)?)?;
+    let one = append(block, int_constant(context, location, 1, ty)?)?;
+    let minus_one = append(block, int_constant(context, location, -1, ty)?)?;
+    let min = append(block, int_constant(context, location, -(1i128 << (bits - 1)), ty)?)?;
+    let by_zero = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, zero)?)?;
+    let lhs_is_min = append(block, compare_scalar(context, location, "arith.cmpi", "eq", lhs, min)?)?;
+    let rhs_is_minus_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, minus_one)?)?;
+    let i1 = integer_type(context, 1)?;
+    let overflow = append(block, scalar(location, "arith.andi", &[lhs_is_min, rhs_is_minus_one], i1)?)?;
+    let unsafe_divisor = append(block, scalar(location, "arith.ori", &[by_zero, overflow], i1)?)?;
+    let divisor = append(block, select(location, unsafe_divisor, one, rhs)?)?;
+    Ok(SafeDivisor { by_zero, minus_one, divisor })
+}
+
 /// Signed division with XLA's results for the cases C leaves undefined:
 /// `x / 0 = -1` and `INT_MIN / -1 = INT_MIN`.
 fn signed_divide<'c, 'b>(
@@ -452,18 +489,8 @@ fn signed_divide<'c, 'b>(
     rhs: Value<'c, 'b>,
     bits: u32,
 ) -> BuildResult<Value<'c, 'b>> {
-    let (context, location, ty) = (s.context, s.location, s.element);
-    let zero = append(block, int_constant(context, location, 0, ty)?)?;
-    let one_ = append(block, int_constant(context, location, 1, ty)?)?;
-    let minus_one = append(block, int_constant(context, location, -1, ty)?)?;
-    let min = append(block, int_constant(context, location, -(1i128 << (bits - 1)), ty)?)?;
-    let by_zero = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, zero)?)?;
-    let lhs_is_min = append(block, compare_scalar(context, location, "arith.cmpi", "eq", lhs, min)?)?;
-    let rhs_is_minus_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, minus_one)?)?;
-    let i1 = integer_type(context, 1)?;
-    let overflow = append(block, scalar(location, "arith.andi", &[lhs_is_min, rhs_is_minus_one], i1)?)?;
-    let unsafe_divisor = append(block, scalar(location, "arith.ori", &[by_zero, overflow], i1)?)?;
-    let divisor = append(block, select(location, unsafe_divisor, one_, rhs)?)?;
+    let (location, ty) = (s.location, s.element);
+    let SafeDivisor { by_zero, minus_one, divisor } = safe_signed_divisor(s, block, lhs, rhs, bits)?;
     // With divisor 1 the overflow case yields lhs = INT_MIN, as required.
     let quotient = append(block, scalar(location, "arith.divsi", &[lhs, divisor], ty)?)?;
     append(block, select(location, by_zero, minus_one, quotient)?)
@@ -483,7 +510,7 @@ fn emit_compare<'c, 'b>(
             // Lexicographic on (real, imaginary), each part compared with the
             // same comparison type.
             let part = complex_part(context, s.element)?;
-            let bits = if part.to_string() == "f64" { 64 } else { 32 };
+            let bits = if part.is_f64() { 64 } else { 32 };
             let on_parts = |direction: ComparisonDirection, lhs: Value<'c, 'b>, rhs: Value<'c, 'b>| {
                 let parts = Scalar { kind: ElementKind::Float(bits), element: part, compare: Some((direction, compare_type)), ..s.clone() };
                 emit_compare(&parts, block, lhs, rhs)
@@ -542,7 +569,7 @@ fn emit_compare<'c, 'b>(
         _ => Err(format!(
             "compare with compare_type {compare_type} on element type {} is not supported yet",
             s.element
-        )),
+        ).into()),
     }
 }
 
@@ -617,10 +644,12 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         }
         (Pred, UnsignedInt(_)) => cast("arith.extui"),
         (Float(_) | SignlessInt(_) | UnsignedInt(_), Pred) => {
-            let zero_attribute = if matches!(s.kind, Float(_)) { format!("0.0 : {}", s.element) } else { format!("0 : {}", s.element) };
             // (unsigned sources compare their bits with zero like signless ones)
-            let zero_attribute = melior::ir::Attribute::parse(context, &zero_attribute)
-                .ok_or_else(|| format!("internal error: zero of {}", s.element))?;
+            let zero_attribute: melior::ir::Attribute = if matches!(s.kind, Float(_)) {
+                melior::ir::attribute::FloatAttribute::new(context, s.element, 0.0).into()
+            } else {
+                melior::ir::attribute::IntegerAttribute::new(s.element, 0).into()
+            };
             let zero = append(block, crate::builders::constant(context, location, zero_attribute, s.element)?)?;
             let (name, predicate) = if matches!(s.kind, Float(_)) { ("arith.cmpf", "une") } else { ("arith.cmpi", "ne") };
             append(block, compare_scalar(context, location, name, predicate, value, zero)?)
@@ -640,7 +669,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         // Between complex types: each part converted.
         (Complex, Complex) => {
             let (from_part, to_part) = (complex_part(context, s.element)?, complex_part(context, to)?);
-            let cast = if from_part.to_string() == "f64" { "arith.truncf" } else { "arith.extf" };
+            let cast = if from_part.is_f64() { "arith.truncf" } else { "arith.extf" };
             let re = append(block, scalar(location, "complex.re", &[value], from_part)?)?;
             let im = append(block, scalar(location, "complex.im", &[value], from_part)?)?;
             let re = append(block, scalar(location, cast, &[re], to_part)?)?;
@@ -660,7 +689,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
             let real = append(block, scalar(location, "complex.re", &[value], part)?)?;
             emit_convert(&Scalar { kind: ElementKind::of(part).unwrap_or(Float(32)), element: part, ..s.clone() }, block, real)
         }
-        _ => Err(format!("convert from {} to {to} is not supported yet", s.element)),
+        _ => Err(format!("convert from {} to {to} is not supported yet", s.element).into()),
     }
 }
 
@@ -751,19 +780,9 @@ fn signed_remainder<'c, 'b>(
     rhs: Value<'c, 'b>,
     bits: u32,
 ) -> BuildResult<Value<'c, 'b>> {
-    let (context, location, ty) = (s.context, s.location, s.element);
-    let zero = append(block, int_constant(context, location, 0, ty)?)?;
-    let unit = append(block, int_constant(context, location, 1, ty)?)?;
-    let minus_one = append(block, int_constant(context, location, -1, ty)?)?;
-    let min = append(block, int_constant(context, location, -(1i128 << (bits - 1)), ty)?)?;
-    let by_zero = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, zero)?)?;
-    let lhs_is_min = append(block, compare_scalar(context, location, "arith.cmpi", "eq", lhs, min)?)?;
-    let rhs_is_minus_one = append(block, compare_scalar(context, location, "arith.cmpi", "eq", rhs, minus_one)?)?;
-    let i1 = integer_type(context, 1)?;
-    let overflow = append(block, scalar(location, "arith.andi", &[lhs_is_min, rhs_is_minus_one], i1)?)?;
-    let unsafe_divisor = append(block, scalar(location, "arith.ori", &[by_zero, overflow], i1)?)?;
+    let (location, ty) = (s.location, s.element);
     // x % 1 = 0, which is also the INT_MIN % -1 result.
-    let divisor = append(block, select(location, unsafe_divisor, unit, rhs)?)?;
+    let SafeDivisor { by_zero, divisor, .. } = safe_signed_divisor(s, block, lhs, rhs, bits)?;
     let remainder = append(block, scalar(location, "arith.remsi", &[lhs, divisor], ty)?)?;
     append(block, select(location, by_zero, lhs, remainder)?)
 }
@@ -898,5 +917,5 @@ fn saturating_float_to_uint<'c, 'b>(
 fn complex_part<'c>(context: &'c Context, ty: Type<'c>) -> BuildResult<Type<'c>> {
     let text = ty.to_string();
     let part = text.strip_prefix("complex<").and_then(|t| t.strip_suffix('>')).ok_or_else(|| format!("{text} is not complex"))?;
-    Type::parse(context, part).ok_or_else(|| format!("internal error: {part}"))
+    Type::parse(context, part).ok_or_else(|| format!("internal error: {part}")).map_err(crate::error::LowerError::from)
 }

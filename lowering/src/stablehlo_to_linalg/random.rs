@@ -142,7 +142,7 @@ fn linear_index<'c, 'b>(e: &Emitter<'c, 'b>, shape: &[i64], coordinates: &[V<'c,
 fn bit_width(ty: Type) -> BuildResult<u32> {
     match ElementKind::of(ty) {
         Some(ElementKind::SignlessInt(bits) | ElementKind::Float(bits)) if matches!(bits, 8 | 16 | 32 | 64) => Ok(bits),
-        _ => Err(format!("random bits of element type {ty} are not supported")),
+        _ => Err(format!("random bits of element type {ty} are not supported").into()),
     }
 }
 
@@ -174,11 +174,11 @@ fn split_dimension(shape: &[i64]) -> usize {
 pub fn lower_rng_bit_generator<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let state: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let state: Value = op.operand(0)?;
     let state: V<'c, 'c> = unsafe_erase(state);
     let state_type = state.r#type();
     let state_size = static_shape(state_type)?;
-    let output_type = op.result(1).map_err(|e| e.to_string())?.r#type();
+    let output_type = op.result(1)?.r#type();
     let shape = static_shape(output_type)?;
     let element = element_type(output_type)?;
     let width = bit_width(element)?;
@@ -190,12 +190,12 @@ pub fn lower_rng_bit_generator<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'
     let algorithm = if algorithm == RngAlgorithm::DEFAULT { DEFAULT_ALGORITHM } else { algorithm };
     let i64_type = integer_type(context, 64)?;
     if element_type(state_type)? != i64_type {
-        return Err(format!("the state must be a tensor of 64-bit integers, got {state_type}"));
+        return Err(format!("the state must be a tensor of 64-bit integers, got {state_type}").into());
     }
     let state_length = match (algorithm, state_size.as_slice()) {
         (RngAlgorithm::THREE_FRY, [2]) => 2,
         (RngAlgorithm::PHILOX, [n @ (2 | 3)]) => *n,
-        _ => return Err(format!("a {algorithm} state must be ui64[2]{}, got {state_type}", if algorithm == RngAlgorithm::PHILOX { " or ui64[3]" } else { "" })),
+        _ => return Err(format!("a {algorithm} state must be ui64[2]{}, got {state_type}", if algorithm == RngAlgorithm::PHILOX { " or ui64[3]" } else { "" }).into()),
     };
     let count: i64 = shape.iter().product();
     let rank = shape.len();
@@ -342,9 +342,9 @@ fn stream_of(op: OperationRef) -> u32 {
 /// Lowers `stablehlo.rng` (UNIFORM on floats and integers, NORMAL on floats).
 pub fn lower_rng<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let location = op.location();
-    let a: V<'c, 'c> = unsafe_erase(op.operand(0).map_err(|e| e.to_string())?);
-    let b: V<'c, 'c> = unsafe_erase(op.operand(1).map_err(|e| e.to_string())?);
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let a: V<'c, 'c> = unsafe_erase(op.operand(0)?);
+    let b: V<'c, 'c> = unsafe_erase(op.operand(1)?);
+    let result_type = op.result(0)?.r#type();
     let shape = static_shape(result_type)?;
     let element = element_type(result_type)?;
     let original = crate::signedness::original_element(op, true, element);
@@ -357,10 +357,10 @@ pub fn lower_rng<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     let kind = ElementKind::of(element);
     let is_float = matches!(kind, Some(ElementKind::Float(_)));
     if distribution == RngDistribution::NORMAL && !is_float {
-        return Err(format!("NORMAL random numbers of element type {original} are not supported (floats only)"));
+        return Err(format!("NORMAL random numbers of element type {original} are not supported (floats only)").into());
     }
     if !is_float && !matches!(kind, Some(ElementKind::SignlessInt(8 | 16 | 32 | 64))) {
-        return Err(format!("random numbers of element type {original} are not supported"));
+        return Err(format!("random numbers of element type {original} are not supported").into());
     }
     let unsigned = matches!(ElementKind::of(original), Some(ElementKind::UnsignedInt(_)));
     let parameters = RngElement { shape: &shape, element, distribution, stream, unsigned, a, b };

@@ -54,7 +54,7 @@ pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
     for _ in 0..n {
         maps.push(affine_map(context, input_rank, &kept)?);
     }
-    let body = op.region(0).map_err(|e| e.to_string())?;
+    let body = op.region(0)?;
     let reducer = body.first_block().ok_or("reduce has an empty body")?;
 
     // Each output starts as its init value broadcast to the result shape.
@@ -62,7 +62,7 @@ pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
     let mut accumulators = Vec::new();
     for (init, &result_type) in inits.iter().zip(&result_types) {
         let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-        let empty_value: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+        let empty_value: Value = empty.result(0)?.into();
         created.push(empty);
         let fill_maps = vec![affine_map(context, result_rank, &[])?, identity_map(context, result_rank)?];
         let filled = rewrite.rewriter.insert(parallel_generic(
@@ -74,7 +74,7 @@ pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
             result_type,
             |_, args| Ok(args[0]),
         )?);
-        accumulators.push(filled.result(0).map_err(|e| e.to_string())?.into());
+        accumulators.push(filled.result(0)?.into());
         created.push(filled);
     }
     let reduction = generic_multi(context, location, inputs, &accumulators, maps, &iterators, &result_types, |block, args| {
@@ -121,16 +121,16 @@ pub fn scalarize_region<'c, 'b>(
 ) -> BuildResult<Vec<Value<'c, 'b>>> {
     let mut values: HashMap<usize, Value> = HashMap::new();
     for (i, arg) in args.iter().enumerate() {
-        values.insert(region.argument(i).map_err(|e| e.to_string())?.to_raw().ptr as usize, *arg);
+        values.insert(region.argument(i)?.to_raw().ptr as usize, *arg);
     }
     let mut next = region.first_operation();
     while let Some(inner) = next {
-        let name = inner.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+        let name = inner.name().as_string_ref().as_str()?.to_owned();
         let lookup = |value: Value| -> BuildResult<Value> {
             values
                 .get(&(value.to_raw().ptr as usize))
                 .copied()
-                .ok_or_else(|| format!("'{name}' in a computation body uses a value defined outside it"))
+                .ok_or_else(|| format!("'{name}' in a computation body uses a value defined outside it")).map_err(crate::error::LowerError::from)
         };
         if name == "stablehlo.return" {
             return inner.operands().map(lookup).collect();
@@ -141,7 +141,7 @@ pub fn scalarize_region<'c, 'b>(
             let operands = inner.operands().map(lookup).collect::<BuildResult<Vec<_>>>()?;
             emit_scalar_op(context, inner, block, &operands)?
         };
-        values.insert(inner.result(0).map_err(|e| e.to_string())?.to_raw().ptr as usize, produced);
+        values.insert(inner.result(0)?.to_raw().ptr as usize, produced);
         next = inner.next_in_block();
     }
     Err("computation body has no stablehlo.return".into())
@@ -154,7 +154,7 @@ fn scalar_constant<'c, 'b>(
     block: &'b melior::ir::Block<'c>,
 ) -> BuildResult<Value<'c, 'b>> {
     let value = op.attribute("value").map_err(|_| "constant has no value".to_string())?;
-    let ty = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let ty = op.result(0)?.r#type();
     if !static_shape(ty)?.is_empty() {
         return Err("only rank-0 constants are supported in a computation body".into());
     }

@@ -35,12 +35,17 @@ use melior::ir::{Location, Operation, OperationRef, Value, ValueLike, attribute:
 
 /// (total, exponent, mantissa) bits of the float element types.
 fn float_format(ty: melior::ir::Type) -> BuildResult<(u32, u32, u32)> {
-    match ty.to_string().as_str() {
-        "f16" => Ok((16, 5, 10)),
-        "bf16" => Ok((16, 8, 7)),
-        "f32" => Ok((32, 8, 23)),
-        "f64" => Ok((64, 11, 52)),
-        other => Err(format!("reduce_precision on elements of type {other} is not supported")),
+    use melior::ir::TypeLike;
+    if ty.is_f16() {
+        Ok((16, 5, 10))
+    } else if ty.is_bf16() {
+        Ok((16, 8, 7))
+    } else if ty.is_f32() {
+        Ok((32, 8, 23))
+    } else if ty.is_f64() {
+        Ok((64, 11, 52))
+    } else {
+        Err(format!("reduce_precision on elements of type {ty} is not supported").into())
     }
 }
 
@@ -49,13 +54,13 @@ fn integer_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing integer attribute {name}"))
+        .ok_or_else(|| format!("missing integer attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// Lowers `stablehlo.reduce_precision`.
 pub fn lower_reduce_precision<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let exponent_bits = integer_attribute(op, "exponent_bits")?;
     let mantissa_bits = integer_attribute(op, "mantissa_bits")?;
     rewrite.replace_with_init(op, result_type, |init| {
@@ -92,7 +97,7 @@ fn rounding_generic<'c>(
     let element = element_type(result_type)?;
     let (width, source_exponent, source_mantissa) = float_format(element)?;
     if exponent_bits < 1 || mantissa_bits < 0 {
-        return Err(format!("invalid format e{exponent_bits}m{mantissa_bits}"));
+        return Err(format!("invalid format e{exponent_bits}m{mantissa_bits}").into());
     }
     let int_type = integer_type(context, width)?;
     let rank = static_shape(result_type)?.len();

@@ -26,8 +26,8 @@ use melior::ir::{OperationRef, Type, Value, ValueLike, attribute::DenseI64ArrayA
 /// Lowers `stablehlo.reshape`.
 pub fn lower_reshape<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let source_shape = static_shape(operand.r#type())?;
     let target_shape = static_shape(result_type)?;
     let element = element_type(result_type)?;
@@ -40,17 +40,17 @@ pub fn lower_reshape<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
         rank => Some(collapse_shape(location, operand, vec![(0..rank).collect()], flat_type)?),
     };
     let flat: Value = match collapse {
-        Some(collapse) => rewrite.rewriter.insert(collapse).result(0).map_err(|e| e.to_string())?.into(),
+        Some(collapse) => rewrite.rewriter.insert(collapse).result(0)?.into(),
         None => operand,
     };
     let result: Value = match target_shape.len() {
         1 => flat,
-        0 => rewrite.rewriter.insert(collapse_shape(location, flat, vec![], result_type)?).result(0).map_err(|e| e.to_string())?.into(),
+        0 => rewrite.rewriter.insert(collapse_shape(location, flat, vec![], result_type)?).result(0)?.into(),
         rank => rewrite
             .rewriter
             .insert(expand_shape(location, flat, vec![(0..rank).collect()], &target_shape, result_type)?)
             .result(0)
-            .map_err(|e| e.to_string())?
+            ?
             .into(),
     };
     rewrite.rewriter.replace_op_with_values(op, &[result]);
@@ -61,8 +61,8 @@ pub fn lower_reshape<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
 pub fn lower_transpose<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let rank = static_shape(result_type)?.len();
     let permutation = op
         .attribute("permutation")
@@ -73,7 +73,7 @@ pub fn lower_transpose<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     // operand dimension permutation[i] is indexed by d_i.
     let mut input = vec![String::new(); rank];
     for i in 0..rank {
-        let dim = permutation.element(i).map_err(|e| e.to_string())? as usize;
+        let dim = permutation.element(i)? as usize;
         *input.get_mut(dim).ok_or("transpose permutation out of range")? = format!("d{i}");
     }
     let maps = vec![affine_map(context, rank, &input)?, identity_map(context, rank)?];

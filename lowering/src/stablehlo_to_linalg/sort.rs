@@ -53,7 +53,7 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         .map(|a| a.value())
         .unwrap_or(-1);
     let dim = if dimension < 0 { dimension + rank as i64 } else { dimension } as usize;
-    let comparator = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("sort has no comparator")?;
+    let comparator = op.region(0)?.first_block().ok_or("sort has no comparator")?;
     let n = shape[dim];
     if n > MERGE_SORT_THRESHOLD {
         let results = merge_sort(rewrite, location, &inputs, &shape, dim, comparator)?;
@@ -65,11 +65,11 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let i64_type = integer_type(context, 64)?;
     let rank_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), i64_type, None).into();
     let empty = rewrite.rewriter.insert(tensor_empty(location, rank_type)?);
-    let empty: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let empty: Value = empty.result(0)?.into();
     let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)?], rank_type, |block, _| {
         append(block, crate::builders::int_constant(context, location, 0, i64_type)?)
     })?);
-    let zeros: Value = zeros.result(0).map_err(|e| e.to_string())?.into();
+    let zeros: Value = zeros.result(0)?.into();
     let own: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
     let other: Vec<String> = (0..rank).map(|d| if d == dim { format!("d{rank}") } else { format!("d{d}") }).collect();
     let mut maps = Vec::new();
@@ -106,17 +106,17 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         Ok(vec![e.binary("arith.addi", args[2 * k], increment)?])
     })?;
     let ranks = rewrite.rewriter.insert(ranks);
-    let ranks: Value = ranks.result(0).map_err(|e| e.to_string())?.into();
+    let ranks: Value = ranks.result(0)?.into();
 
     // Permutation.
     let mut outputs = Vec::new();
     for &ty in &types {
         let empty = rewrite.rewriter.insert(tensor_empty(location, ty)?);
-        outputs.push(empty.result(0).map_err(|e| e.to_string())?.into());
+        outputs.push(empty.result(0)?.into());
     }
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
         let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = c.result(0)?.into();
         // SAFETY: defined by an op in the IR, which outlives the rewrite.
         Ok(unsafe { Value::from_raw(v.to_raw()) })
     };
@@ -174,13 +174,13 @@ fn merge_sort<'c>(
     let perm_type: Type = RankedTensorType::new(&[n as u64], index, None).into();
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
         let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = c.result(0)?.into();
         // SAFETY: defined by an op in the IR, which outlives the rewrite.
         Ok(unsafe { Value::from_raw(v.to_raw()) })
     };
     let empty = |ty: Type<'c>| -> BuildResult<Value<'c, 'c>> {
         let e = rewrite.rewriter.insert(tensor_empty(location, ty)?);
-        let v: Value = e.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = e.result(0)?.into();
         // SAFETY: as above.
         Ok(unsafe { Value::from_raw(v.to_raw()) })
     };
@@ -208,7 +208,7 @@ fn merge_sort<'c>(
         // Fresh scratch permutations per row; src = iota.
         let scratch = |_: ()| -> BuildResult<Value<'c, 'c>> {
             let op = block.append_operation(tensor_empty(location, perm_type)?);
-            Ok(erase(op.result(0).map_err(|e| e.to_string())?.into()))
+            Ok(erase(op.result(0)?.into()))
         };
         let (first, second) = (scratch(())?, scratch(())?);
         let init = scf_for(location, [zero, length, one], &[first], |b, k, s| {
@@ -216,7 +216,7 @@ fn merge_sort<'c>(
         })?;
         let init = block.append_operation(init);
         // SAFETY: results of an op now in `block` live as long as it.
-        let mut src: Value = unsafe { Value::from_raw(init.result(0).map_err(|e| e.to_string())?.to_raw()) };
+        let mut src: Value = unsafe { Value::from_raw(init.result(0)?.to_raw()) };
         let mut dst = second;
         for pass in 0..passes {
             let width = 1i64 << pass;
@@ -255,11 +255,11 @@ fn merge_sort<'c>(
                 })?;
                 let merge = pb.append_operation(merge);
                 // SAFETY: results of an op now in `pb` live as long as it.
-                Ok(vec![unsafe { Value::from_raw(merge.result(2).map_err(|e| e.to_string())?.to_raw()) }])
+                Ok(vec![unsafe { Value::from_raw(merge.result(2)?.to_raw()) }])
             })?;
             let merged = block.append_operation(merged);
             // SAFETY: as above.
-            let merged: Value = unsafe { Value::from_raw(merged.result(0).map_err(|e| e.to_string())?.to_raw()) };
+            let merged: Value = unsafe { Value::from_raw(merged.result(0)?.to_raw()) };
             dst = src;
             src = merged;
         }
@@ -279,14 +279,14 @@ fn merge_sort<'c>(
         let mut yielded = Vec::new();
         for i in 0..inputs.len() {
             // SAFETY: as above.
-            yielded.push(unsafe { Value::from_raw(gather.result(i).map_err(|e| e.to_string())?.to_raw()) });
+            yielded.push(unsafe { Value::from_raw(gather.result(i)?.to_raw()) });
         }
         Ok(yielded)
     })?;
     let sorted = rewrite.rewriter.insert(sorted);
     (0..inputs.len())
         .map(|i| {
-            let v: Value = sorted.result(i).map_err(|e| e.to_string())?.into();
+            let v: Value = sorted.result(i)?.into();
             // SAFETY: as above.
             Ok(unsafe { Value::from_raw(v.to_raw()) })
         })

@@ -67,11 +67,11 @@ use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, Location, OperationRef, RegionLike, Type, Value,
+        Attribute, AttributeLike, BlockLike, Location, OperationRef, RegionLike, Type, Value,
         ValueLike,
-        attribute::{IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike},
-        r#type::{FunctionType, IntegerType, RankedTensorType},
+        attribute::{IntegerAttribute, StringAttribute},
+        operation::OperationLike,
+        r#type::{IntegerType, RankedTensorType},
     },
 };
 
@@ -121,21 +121,10 @@ pub fn devices_of(op: OperationRef) -> (i64, i64) {
 
 /// Declares the runtime entry points in `module` (a `builtin.module` op).
 pub fn declare_runtime(context: &Context, module: OperationRef) -> BuildResult<()> {
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("empty module")?;
+    let body = module.region(0)?.first_block().ok_or("empty module")?;
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let location = Location::unknown(context);
     for (name, inputs, results) in [(COLLECTIVE, vec![i64_type; 10], vec![]), (DEVICE_ID, vec![], vec![i64_type])] {
-        let function_type = FunctionType::new(context, &inputs, &results);
-        let op = OperationBuilder::new("func.func", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, name).into()),
-                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-                (Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "private").into()),
-            ])
-            .add_regions([melior::ir::Region::new()])
-            .build()
-            .map_err(|e| e.to_string())?;
-        body.insert_operation(0, op);
+        body.insert_operation(0, builders::func_declaration(context, name, &inputs, &results));
     }
     Ok(())
 }
@@ -213,7 +202,7 @@ fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64, c
             if id < 0 || id >= space {
                 return Err(format!(
                     "replica_groups name {what} {id}, but the module has {space} {what}s (mhlo.num_replicas = {replicas}, mhlo.num_partitions = {partitions})"
-                ));
+                ).into());
             }
         }
     }
@@ -247,7 +236,7 @@ fn device_groups(op: OperationRef, name: &str, replicas: i64, partitions: i64, c
     }
     if let Some(device) = seen.iter().position(|&n| n > 1 || (cover && n == 0)) {
         let how = if seen[device] == 0 { "in no group" } else { "in several groups" };
-        return Err(format!("replica_groups put device {device} {how} ({mode:?} mode)"));
+        return Err(format!("replica_groups put device {device} {how} ({mode:?} mode)").into());
     }
     Ok(devices)
 }
@@ -264,7 +253,7 @@ fn device_pairs(op: OperationRef, replicas: i64, partitions: i64) -> BuildResult
             return Err("source_target_pairs must have two columns".into());
         }
         if let Some(bad) = pair.iter().find(|&&id| id < 0 || id >= space) {
-            return Err(format!("source_target_pairs name process {bad}, but there are {space}"));
+            return Err(format!("source_target_pairs name process {bad}, but there are {space}").into());
         }
     }
     for copy in 0..copies {
@@ -346,7 +335,7 @@ impl<'c> Emit<'_, 'c, '_> {
     fn split(&self, value: Value<'c, '_>, dim: usize, count: i64) -> BuildResult<Value<'c, 'c>> {
         let shape = static_shape(value.r#type())?;
         if shape[dim] % count != 0 {
-            return Err(format!("dimension {dim} of size {} does not split into {count} chunks", shape[dim]));
+            return Err(format!("dimension {dim} of size {} does not split into {count} chunks", shape[dim]).into());
         }
         let mut split = shape.clone();
         split[dim] /= count;
@@ -420,17 +409,17 @@ fn i64_attribute(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
-        .ok_or_else(|| format!("missing attribute {name}"))
+        .ok_or_else(|| format!("missing attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
 /// Expands one op of [`EXPANDED_OPS`] in a module for several devices.
 pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let (replicas, partitions) = devices_of(op);
     if replicas.saturating_mul(partitions) > MAX_DEVICES {
         return Err(format!(
             "the module is written for {replicas} × {partitions} devices; at most {MAX_DEVICES} are supported"
-        ));
+        ).into());
     }
     let site = format!("{name} at {}", location_text(op.location()));
     let emit = Emit { rewrite, location: op.location(), site };
@@ -462,7 +451,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
                 let mut expected = shape.clone();
                 expected[dim] *= members;
                 if static_shape(*result_type)? != expected {
-                    return Err(format!("the result must be {expected:?} for process groups of {members}"));
+                    return Err(format!("the result must be {expected:?} for process groups of {members}").into());
                 }
                 let mut gathered_shape = vec![members];
                 gathered_shape.extend(&shape);
@@ -479,7 +468,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let concat_dim = i64_attribute(op, "concat_dimension")? as usize;
             let split_count = i64_attribute(op, "split_count")?;
             if split_count != members {
-                return Err(format!("split_count = {split_count}, but the process groups have {members} members"));
+                return Err(format!("split_count = {split_count}, but the process groups have {members} members").into());
             }
             let mut results = Vec::new();
             for (operand, result_type) in operands.iter().zip(&result_types) {
@@ -488,7 +477,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
                 let received = emit.exchange(1, chunks, &shape, &table, members)?;
                 let value = emit.concat(received, concat_dim)?;
                 if value.r#type() != *result_type {
-                    return Err(format!("the result type must be {}", value.r#type()));
+                    return Err(format!("the result type must be {}", value.r#type()).into());
                 }
                 results.push(value);
             }
@@ -499,7 +488,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
             let dim = i64_attribute(op, "scatter_dimension")? as usize;
-            let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("reduce_scatter without computation")?;
+            let computation = op.region(0)?.first_block().ok_or("reduce_scatter without computation")?;
             let chunks = emit.split(operands[0], dim, members)?;
             let shape = static_shape(chunks.r#type())?;
             let received = emit.exchange(1, chunks, &shape, &table, members)?;
@@ -510,7 +499,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let groups = device_groups(op, &name, replicas, partitions, true)?;
             let members = groups[0].len() as i64;
             let table: Vec<i64> = groups.concat();
-            let computation = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("all_reduce without computation")?;
+            let computation = op.region(0)?.first_block().ok_or("all_reduce without computation")?;
             // Each operand is reduced on its own with the (binary) computation.
             let mut results = Vec::new();
             for operand in &operands {
@@ -601,7 +590,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             if (table_shape.len() == 2 && table_shape[0] != members) || entries % members != 0 {
                 return Err(format!(
                     "offset and size tables of shape {table_shape:?} do not hold the same number of updates for each of {members} group members"
-                ));
+                ).into());
             }
             let input_shape = static_shape(operands[0].r#type())?;
             static_shape(operands[1].r#type())?;
@@ -640,7 +629,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             )?;
             replace(vec![updated])
         }
-        other => Err(format!("'{other}' is not expanded")),
+        other => Err(format!("'{other}' is not expanded").into()),
     }
 }
 
@@ -673,36 +662,16 @@ fn unflatten<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: Value
 /// The address of `memref`'s first element, as an i64.
 pub(super) fn address<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
     let context = rewrite.context;
-    let index = rewrite.insert_value(
-        OperationBuilder::new("memref.extract_aligned_pointer_as_index", location)
-            .add_operands(&[memref])
-            .add_results(&[Type::index(context)])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )?;
-    rewrite.insert_value(
-        OperationBuilder::new("arith.index_cast", location)
-            .add_operands(&[index])
-            .add_results(&[IntegerType::new(context, 64).into()])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )
+    let index = rewrite.insert_value(builders::extract_aligned_pointer(location, memref)?)?;
+    rewrite.insert_value(melior::dialect::arith::index_cast(index, IntegerType::new(context, 64).into(), location))
 }
 
 /// `bufferization.to_buffer %tensor read_only` as an identity-layout memref.
 pub(super) fn read_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, tensor: Value<'c, '_>) -> BuildResult<Value<'c, 'c>> {
-    let context = rewrite.context;
     let shape = static_shape(tensor.r#type())?;
     let element = builders::element_type(tensor.r#type())?;
     let memref: Type = melior::ir::r#type::MemRefType::new(element, &shape, None, None).into();
-    rewrite.insert_value(
-        OperationBuilder::new("bufferization.to_buffer", location)
-            .add_operands(&[tensor])
-            .add_attributes(&[(Identifier::new(context, "read_only"), Attribute::unit(context))])
-            .add_results(&[memref])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )
+    rewrite.insert_value(builders::to_buffer_read_only(location, tensor, memref)?)
 }
 
 pub(super) fn i64_constant<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: i64) -> BuildResult<Value<'c, 'c>> {
@@ -721,7 +690,7 @@ pub(super) fn byte_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>,
         elements.push(IntegerAttribute::new(i8_type, 0).into());
     }
     let ty: Type = RankedTensorType::new(&[elements.len() as u64], i8_type, None).into();
-    let value = melior::ir::attribute::DenseElementsAttribute::new(ty, &elements).map_err(|e| e.to_string())?;
+    let value = melior::ir::attribute::DenseElementsAttribute::new(ty, &elements)?;
     let constant = rewrite.insert_value(builders::constant(context, location, value.into(), ty)?)?;
     read_buffer(rewrite, location, constant)
 }
@@ -741,8 +710,8 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
     let kind = i64_attribute(op, "xla.kind")?;
     let group_size = i64_attribute(op, "xla.group_size")?;
     let table_attribute = op.attribute("xla.table").map_err(|_| "missing xla.table".to_string())?;
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
+    let operand: Value = op.operand(0)?;
+    let result_type = op.result(0)?.r#type();
     let element = builders::element_type(result_type)?;
     let element_bytes = crate::type_sizes::element_bytes(element).ok_or("an element type without a byte size")? as i64;
     let send_count: i64 = static_shape(operand.r#type())?.iter().product();
@@ -770,20 +739,9 @@ pub fn lower_exchange<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -
         address(rewrite, location, site)?,
         i64_constant(rewrite, location, site_len)?,
     ];
-    let callee = Attribute::parse(context, &format!("@{COLLECTIVE}")).ok_or("internal error: callee")?;
-    rewrite.insert_values(builders::func_call(location, &arguments, &[], &[(Identifier::new(context, "callee"), callee)])?)?;
+    rewrite.insert_values(builders::call(context, location, COLLECTIVE, &arguments, &[]))?;
     let flat_type: Type = RankedTensorType::new(&[recv_count as u64], element, None).into();
-    let received = rewrite.insert_value(
-        OperationBuilder::new("bufferization.to_tensor", location)
-            .add_operands(&[recv])
-            .add_attributes(&[
-                (Identifier::new(context, "restrict"), Attribute::unit(context)),
-                (Identifier::new(context, "writable"), Attribute::unit(context)),
-            ])
-            .add_results(&[flat_type])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )?;
+    let received = rewrite.insert_value(builders::to_tensor_restrict_writable(location, recv, flat_type)?)?;
     let result = unflatten(rewrite, location, received, result_type)?;
     rewrite.rewriter.replace_op_with_values(op, &[result]);
     Ok(())
@@ -794,16 +752,9 @@ pub fn lower_device_id<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     let context = rewrite.context;
     let location = op.location();
     let i64_type: Type = IntegerType::new(context, 64).into();
-    let callee = Attribute::parse(context, &format!("@{DEVICE_ID}")).ok_or("internal error: callee")?;
-    let id = rewrite.insert_value(builders::func_call(location, &[], &[i64_type], &[(Identifier::new(context, "callee"), callee)])?)?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let tensor = rewrite.insert_value(
-        OperationBuilder::new("tensor.from_elements", location)
-            .add_operands(&[id])
-            .add_results(&[result_type])
-            .build()
-            .map_err(|e| e.to_string())?,
-    )?;
+    let id = rewrite.insert_value(builders::call(context, location, DEVICE_ID, &[], &[i64_type]))?;
+    let result_type = op.result(0)?.r#type();
+    let tensor = rewrite.insert_value(builders::tensor_from_elements(location, &[id], result_type)?)?;
     rewrite.rewriter.replace_op_with_values(op, &[tensor]);
     Ok(())
 }

@@ -115,7 +115,7 @@ fn rewrite_call(context: &melior::Context, call: OperationRef, token: Type) -> B
         for i in 0..mlir_sys::mlirOperationGetNumAttributes(call.to_raw()) {
             let named = mlir_sys::mlirOperationGetAttribute(call.to_raw(), i);
             let key = Identifier::from_raw(named.name);
-            let key_text = key.as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+            let key_text = key.as_string_ref().as_str()?.to_owned();
             let value = match key_text.as_str() {
                 "arg_attrs" => filtered_array(call, "arg_attrs", &removed_operands).unwrap_or(named.attribute),
                 "res_attrs" => filtered_array(call, "res_attrs", &removed_results).unwrap_or(named.attribute),
@@ -134,7 +134,7 @@ fn rewrite_call(context: &melior::Context, call: OperationRef, token: Type) -> B
         if removed_results.contains(&i) {
             continue;
         }
-        let value = new.result(next).map_err(|e| e.to_string())?;
+        let value = new.result(next)?;
         next += 1;
         // SAFETY: same types; the old call is erased right after.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), value.to_raw()) };
@@ -222,7 +222,7 @@ pub fn erase_tokens(context: &melior::Context, module: OperationRef) -> BuildRes
             Some(first) => entry.insert_operation_before(first, made),
             None => entry.append_operation(made),
         };
-        let the_token = made.result(0).map_err(|e| e.to_string())?.to_raw();
+        let the_token = made.result(0)?.to_raw();
         for value in values {
             // SAFETY: both values are tokens; `the_token` is at the top of
             // the function's body, so it dominates every use.

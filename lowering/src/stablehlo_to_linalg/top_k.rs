@@ -76,7 +76,7 @@ impl Order {
             Some(ElementKind::Float(bits)) => Ok(Order::Float(bits)),
             Some(ElementKind::SignlessInt(_) | ElementKind::SignedInt(_)) => Ok(Order::Signed),
             Some(ElementKind::UnsignedInt(_) | ElementKind::Pred) => Ok(Order::Unsigned),
-            _ => Err(format!("top_k of {original} elements is not supported")),
+            _ => Err(format!("top_k of {original} elements is not supported").into()),
         }
     }
 
@@ -211,18 +211,18 @@ impl<'c> Selection<'c> {
 pub fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let x: Value = op.operand(0).map_err(|e| e.to_string())?;
+    let x: Value = op.operand(0)?;
     // SAFETY: the operand is a value of the IR, which outlives the rewrite.
     let x: Value<'c, 'c> = unsafe { Value::from_raw(x.to_raw()) };
-    let values_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let indices_type = op.result(1).map_err(|e| e.to_string())?.r#type();
+    let values_type = op.result(0)?.r#type();
+    let indices_type = op.result(1)?.r#type();
     let shape = static_shape(x.r#type())?;
     let Some((&n, batch)) = shape.split_last() else {
         return Err("top_k of a scalar".into());
     };
     let k = *static_shape(values_type)?.last().ok_or("top_k result of rank 0")?;
     if k > n {
-        return Err(format!("k = {k} is larger than the last dimension ({n})"));
+        return Err(format!("k = {k} is larger than the last dimension ({n})").into());
     }
     let element = element_type(x.r#type())?;
     let order = Order::of(crate::signedness::original_element(op, false, element))?;

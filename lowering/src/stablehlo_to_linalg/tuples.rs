@@ -99,5 +99,5 @@ pub fn lower_tuple<'c>(_rewrite: &super::Rewrite<'c, '_>, op: OperationRef<'c, '
         .and_then(|tuple| defining_op(tuple.to_raw()))
         .map(|producer| format!("'{}'", name_of(producer)))
         .unwrap_or_else(|| "a block argument".into());
-    Err(format!("get_tuple_element of a tuple from {source} is not supported (only of a stablehlo.tuple)"))
+    Err(format!("get_tuple_element of a tuple from {source} is not supported (only of a stablehlo.tuple)").into())
 }

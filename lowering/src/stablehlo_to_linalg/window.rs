@@ -36,7 +36,7 @@ use melior::ir::{
 fn window_attribute(op: OperationRef, name: &str, rank: usize, default: i64) -> BuildResult<Vec<i64>> {
     let Ok(attribute) = op.attribute(name) else { return Ok(vec![default; rank]) };
     let array = DenseI64ArrayAttribute::try_from(attribute).map_err(|_| format!("{name} is not an i64 array"))?;
-    (0..array.len()).map(|i| array.element(i).map_err(|e| e.to_string())).collect()
+    (0..array.len()).map(|i| array.element(i).map_err(crate::error::LowerError::from)).collect()
 }
 
 /// `padding` (dense<[[lo, hi], ...]>) as (low, high) lists.
@@ -60,10 +60,10 @@ fn fill<'c>(rewrite: &Rewrite<'c, '_>, location: melior::ir::Location<'c>, value
     let context = rewrite.context;
     let rank = static_shape(ty)?.len();
     let empty = rewrite.rewriter.insert(tensor_empty(location, ty)?);
-    let init: Value = empty.result(0).map_err(|e| e.to_string())?.into();
+    let init: Value = empty.result(0)?.into();
     let maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)?];
     let filled = rewrite.rewriter.insert(parallel_generic(context, location, &[value], init, maps, ty, |_, args| Ok(args[0]))?);
-    let result: Value = filled.result(0).map_err(|e| e.to_string())?.into();
+    let result: Value = filled.result(0)?.into();
     // SAFETY: defined by an op in the IR, which outlives the rewrite.
     Ok(unsafe { Value::from_raw(result.to_raw()) })
 }
@@ -84,7 +84,7 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     let dilations = window_attribute(op, "window_dilations", rank, 1)?;
     let (low, high) = padding_attribute(op, rank)?;
     let result_types: Vec<Type> = op.results().map(|r| r.r#type()).collect();
-    let body = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("reduce_window has an empty body")?;
+    let body = op.region(0)?.first_block().ok_or("reduce_window has an empty body")?;
 
     // A prefix scan (JAX's cumsum/cumprod/cummax): one window as long as the
     // whole dimension, padded by length - 1 on one side, everything else 1.
@@ -118,7 +118,7 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     }
     let index_type = Type::index(context);
     let window_extent = rewrite.rewriter.insert(tensor_empty(location, tensor_type(&window, index_type))?);
-    let window_extent: Value = window_extent.result(0).map_err(|e| e.to_string())?.into();
+    let window_extent: Value = window_extent.result(0)?.into();
     let mut accumulators = Vec::new();
     for (&init, &ty) in inits.iter().zip(&result_types) {
         accumulators.push(fill(rewrite, location, init, ty)?);
@@ -173,7 +173,7 @@ fn prefix_scan<'c>(
     let rows: i64 = other_shape.iter().product();
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
         let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = c.result(0)?.into();
         // SAFETY: defined by an op in the IR, which outlives the rewrite.
         Ok(unsafe { Value::from_raw(v.to_raw()) })
     };
@@ -182,11 +182,11 @@ fn prefix_scan<'c>(
     let mut start = Vec::new();
     for (&input, &init) in inputs.iter().zip(inits) {
         let e = rewrite.rewriter.insert(tensor_empty(location, input.r#type())?);
-        let v: Value = e.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = e.result(0)?.into();
         // SAFETY: as above.
         outputs.push(unsafe { Value::from_raw(v.to_raw()) });
         let s = rewrite.rewriter.insert(crate::builders::tensor_extract(location, init, &[])?);
-        let v: Value = s.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = s.result(0)?.into();
         // SAFETY: as above.
         start.push(unsafe { Value::from_raw(v.to_raw()) });
     }
@@ -218,12 +218,12 @@ fn prefix_scan<'c>(
             Ok(yielded)
         })?;
         let inner = block.append_operation(inner);
-        (0..m).map(|t| Ok(erase(inner.result(m + t).map_err(|e| e.to_string())?.into()))).collect()
+        (0..m).map(|t| Ok(erase(inner.result(m + t)?.into()))).collect()
     })?;
     let scan = rewrite.rewriter.insert(scan);
     (0..m)
         .map(|t| {
-            let v: Value = scan.result(t).map_err(|e| e.to_string())?.into();
+            let v: Value = scan.result(t)?.into();
             // SAFETY: as above.
             Ok(unsafe { Value::from_raw(v.to_raw()) })
         })
@@ -234,23 +234,23 @@ fn prefix_scan<'c>(
 pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
-    let operand: Value = op.operand(0).map_err(|e| e.to_string())?;
-    let source: Value = op.operand(1).map_err(|e| e.to_string())?;
-    let init: Value = op.operand(2).map_err(|e| e.to_string())?;
+    let operand: Value = op.operand(0)?;
+    let source: Value = op.operand(1)?;
+    let init: Value = op.operand(2)?;
     let shape = static_shape(operand.r#type())?;
     let source_shape = static_shape(source.r#type())?;
     let rank = shape.len();
     let window = window_attribute(op, "window_dimensions", rank, 1)?;
     let strides = window_attribute(op, "window_strides", rank, 1)?;
     let (low, _) = padding_attribute(op, rank)?;
-    let result_type = op.result(0).map_err(|e| e.to_string())?.r#type();
-    let select = op.region(0).map_err(|e| e.to_string())?.first_block().ok_or("select is empty")?;
-    let scatter = op.region(1).map_err(|e| e.to_string())?.first_block().ok_or("scatter is empty")?;
+    let result_type = op.result(0)?.r#type();
+    let select = op.region(0)?.first_block().ok_or("select is empty")?;
+    let scatter = op.region(1)?.first_block().ok_or("scatter is empty")?;
     let element = crate::builders::element_type(operand.r#type())?;
     let result = fill(rewrite, location, init, result_type)?;
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
         let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0).map_err(|e| e.to_string())?.into();
+        let v: Value = c.result(0)?.into();
         // SAFETY: defined by an op in the IR, which outlives the rewrite.
         Ok(unsafe { Value::from_raw(v.to_raw()) })
     };
@@ -264,10 +264,10 @@ pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
     let first: Value = if shape.contains(&0) {
         return Err("select_and_scatter on an empty operand is not supported".into());
     } else {
-        first.result(0).map_err(|e| e.to_string())?.into()
+        first.result(0)?.into()
     };
     let false_value = rewrite.rewriter.insert(crate::builders::int_constant(context, location, 0, crate::builders::integer_type(context, 1)?)?);
-    let false_value: Value = false_value.result(0).map_err(|e| e.to_string())?.into();
+    let false_value: Value = false_value.result(0)?.into();
     let _ = element.context();
 
     let outer = scf_for(location, [zero, source_count, one], &[result], |block, linear, state| {
@@ -319,8 +319,8 @@ pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
         // SAFETY: the results of an op now in `block` live as long as it.
         let (chosen, found): (Value, Value) = unsafe {
             (
-                Value::from_raw(inner.result(1).map_err(|e| e.to_string())?.to_raw()),
-                Value::from_raw(inner.result(2).map_err(|e| e.to_string())?.to_raw()),
+                Value::from_raw(inner.result(1)?.to_raw()),
+                Value::from_raw(inner.result(2)?.to_raw()),
             )
         };
         let position = e.delinearize(chosen, &shape)?;
@@ -331,7 +331,7 @@ pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
         Ok(vec![e.insert(value, state[0], &position)?])
     })?;
     let outer = rewrite.rewriter.insert(outer);
-    let value: Value = outer.result(0).map_err(|e| e.to_string())?.into();
+    let value: Value = outer.result(0)?.into();
     rewrite.rewriter.replace_op_with_values(op, &[value]);
     Ok(())
 }

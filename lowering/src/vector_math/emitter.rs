@@ -64,7 +64,7 @@ impl<'c, 'a> Emitter<'c, 'a> {
 
     pub fn insert(&self, op: Operation<'c>) -> BuildResult<V<'c, 'a>> {
         let op = self.block.insert_operation_before(self.anchor, op);
-        op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}"))
+        op.result(0).map(Into::into).map_err(|e| format!("internal error: {e}")).map_err(crate::error::LowerError::from)
     }
 
     pub fn op(&self, name: &str, operands: &[V<'c, 'a>], ty: Type<'c>) -> BuildResult<V<'c, 'a>> {

@@ -32,21 +32,17 @@ mod trig;
 
 use crate::builders::BuildResult;
 use emitter::{Emitter, Goal, V};
+use melior::ir::TypeLike as _;
 use melior::{
     ir::{
         BlockLike, RegionLike, Type, ValueLike,
         operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
-        r#type::TypeId,
     },
-    pass::{ExternalPass, Pass, create_external},
+    pass::{ExternalPass, Pass},
 };
 use trig::Trig;
 
 pub use trig::EXACT_REDUCTION_LIMIT;
-
-#[repr(align(8))]
-struct PolynomialMathId;
-static POLYNOMIAL_MATH_ID: PolynomialMathId = PolynomialMathId;
 
 /// The ops this pass expands.
 const EXPANDED: &[&str] =
@@ -71,15 +67,15 @@ fn expand_in<'c, 'a>(e: &Emitter<'c, 'a>, name: &str, args: &[V<'c, 'a>]) -> Bui
         "math.atan2" => trig::atan2(e, args[0], args[1]),
         "math.powf" => power::pow(e, args[0], args[1]),
         "math.cbrt" => power::cbrt(e, args[0]),
-        _ => Err(format!("internal error: xla-polynomial-math cannot expand {name}")),
+        _ => Err(format!("internal error: xla-polynomial-math cannot expand {name}").into()),
     }
 }
 
 /// Replaces one scalar op of [`EXPANDED`] (float result) by its expansion.
 fn expand(op: OperationRef) -> BuildResult<()> {
-    let name = op.name().as_string_ref().as_str().map_err(|e| e.to_string())?.to_owned();
+    let name = op.name().as_string_ref().as_str()?.to_owned();
     let block = op.block().ok_or("internal error: math op outside a block")?;
-    let result = op.result(0).map_err(|e| e.to_string())?;
+    let result = op.result(0)?;
     let ty = result.r#type();
     let context = crate::context_of(op.context());
     let double = ty == Type::float64(context);
@@ -92,7 +88,7 @@ fn expand(op: OperationRef) -> BuildResult<()> {
     };
     let mut args = Vec::new();
     for i in 0..op.operand_count() {
-        args.push(e.convert(op.operand(i).map_err(|e| e.to_string())?, e.float)?);
+        args.push(e.convert(op.operand(i)?, e.float)?);
     }
     let value = expand_in(&e, &name, &args)?;
     let value = e.convert(value, ty)?;
@@ -106,12 +102,12 @@ fn expand(op: OperationRef) -> BuildResult<()> {
 /// to `module` as a private constant global, unless it is there already.
 fn add_table(module: OperationRef) -> BuildResult<()> {
     let context = crate::context_of(module.context());
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("internal error: module without a body")?;
+    let body = module.region(0)?.first_block().ok_or("internal error: module without a body")?;
     let mut present = false;
     let mut next = body.first_operation();
     while let Some(op) = next {
-        let symbol = op.attribute("sym_name").ok().map(|a| a.to_string());
-        present |= symbol.as_deref() == Some(&format!("\"{}\"", trig::TABLE_SYMBOL));
+        let symbol = op.attribute("sym_name").ok().and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok());
+        present |= symbol.is_some_and(|s| s.value() == trig::TABLE_SYMBOL);
         next = op.next_in_block();
     }
     if present {
@@ -127,12 +123,12 @@ fn add_table(module: OperationRef) -> BuildResult<()> {
 }
 
 fn is_scalar_float(ty: Type) -> bool {
-    matches!(ty.to_string().as_str(), "f16" | "bf16" | "f32" | "f64")
+    ty.is_f16() || ty.is_bf16() || ty.is_f32() || ty.is_f64()
 }
 
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_polynomial_math_pass() -> Pass {
-    create_external(
+    external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
             let mut needs_table = false;
@@ -140,7 +136,7 @@ pub fn create_polynomial_math_pass() -> Pass {
                 let name = op.name().as_string_ref().as_str().ok().unwrap_or_default().to_owned();
                 if EXPANDED.contains(&name.as_str()) && op.result(0).is_ok_and(|r| is_scalar_float(r.r#type())) {
                     let f64_trig = matches!(name.as_str(), "math.sin" | "math.cos" | "math.tan")
-                        && op.result(0).is_ok_and(|r| r.r#type().to_string() == "f64");
+                        && op.result(0).is_ok_and(|r| r.r#type().is_f64());
                     needs_table |= f64_trig;
                     found.push(op.to_raw());
                 }
@@ -164,11 +160,9 @@ pub fn create_polynomial_math_pass() -> Pass {
                 unsafe { mlir_sys::mlirOperationDestroy(raw) };
             }
         },
-        TypeId::create(&POLYNOMIAL_MATH_ID),
         "XlaPolynomialMath",
         "xla-polynomial-math",
         "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic instead of libm calls",
         "builtin.module",
-        &[],
     )
 }

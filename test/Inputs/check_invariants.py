@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Checks the code invariants that ARCHITECTURE.md states (issue 16):
+
+1. Operations are created from a name string (`OperationBuilder::new`)
+   only in the wrapper modules: `lowering/src/builders.rs` and, for the
+   builder crate's ops named by its users, `builder/src/builder.rs`.
+2. `Attribute::parse` only in those two modules.
+3. No attribute or type is read by printing it: no `.to_string()` compared
+   (`==`, `!=`), matched (`.as_str()`) or searched (`contains`,
+   `starts_with`, `ends_with`, `strip_prefix`, `find`), and no attribute
+   printed to a string (`attribute.to_string()`, `attr...`, `|a|
+   a.to_string()`) for later reading, except the sites in KNOWN (the
+   dimension numbers of gather, scatter, convolution and ragged_dot, not yet read
+   through the C API: ARCHITECTURE.md lists them).
+
+Test code (files under a `tests/` folder, and what follows a
+`#[cfg(test)]` module in a source file) is exempt. Prints one line per
+problem, `path:line: rule: text`, then a summary; exits 1 on a problem.
+
+Usage: check_invariants.py REPO_ROOT
+"""
+import os
+import re
+import sys
+
+WRAPPERS = {"lowering/src/builders.rs", "builder/src/builder.rs"}
+# Known printed reads still to move to the C API (path, line text).
+KNOWN = {
+    ("lowering/src/stablehlo_to_linalg/indexing.rs", "Self(attribute.to_string())"),
+    ("lowering/src/stablehlo_to_linalg/convolution.rs", "let text = attribute.to_string();"),
+    ("lowering/src/chlo/ragged_dot.rs", "let dims = parse_dims(&attribute.to_string())?;"),
+}
+CRATES = ["dialects", "lowering", "runtime", "tools", "builder", "pjrt"]
+RULES = [
+    ("op built from a name string outside the wrappers", re.compile(r"OperationBuilder::new\("), True),
+    ("Attribute::parse outside the wrappers", re.compile(r"\bAttribute::parse\("), True),
+    (
+        "attribute or type read by printing it",
+        re.compile(r"\.to_string\(\)\s*(==|!=)|\.to_string\(\)\.(as_str|contains|starts_with|ends_with|strip_prefix|find)\("),
+        False,
+    ),
+    ("attribute printed to be read", re.compile(r"\b(attribute|attr\w*)\.to_string\(\)|\|a\| a\.to_string\(\)"), False),
+]
+
+
+def source_lines(path):
+    """The lines of `path` before its `#[cfg(test)]` module, numbered."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    out = []
+    for i, line in enumerate(lines):
+        if line.strip() == "#[cfg(test)]":
+            following = next((l.strip() for l in lines[i + 1 :] if l.strip()), "")
+            if following.startswith("mod "):
+                break
+        out.append((i + 1, line))
+    return out
+
+
+def main():
+    root = sys.argv[1]
+    problems, files = 0, 0
+    for crate in CRATES:
+        for directory, subdirectories, names in os.walk(os.path.join(root, crate)):
+            subdirectories[:] = sorted(d for d in subdirectories if d not in ("tests", "target"))
+            for name in sorted(names):
+                if not name.endswith(".rs"):
+                    continue
+                path = os.path.join(directory, name)
+                relative = os.path.relpath(path, root).replace(os.sep, "/")
+                files += 1
+                for number, line in source_lines(path):
+                    code = line.split("//")[0]
+                    for rule, pattern, wrappers_may in RULES:
+                        if (relative, line.strip()) in KNOWN:
+                            continue
+                        if pattern.search(code) and not (wrappers_may and relative in WRAPPERS):
+                            print(f"{relative}:{number}: {rule}: {line.strip()}")
+                            problems += 1
+    print(f"invariants: {files} file(s) checked, {problems} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
