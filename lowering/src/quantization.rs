@@ -7,12 +7,19 @@
 //! Three steps over the module:
 //!
 //! 1. **dequantize → op → quantize.** Every StableHLO op with quantized
-//!    operands or results other than the ones that only move elements
-//!    (reshape, transpose, broadcast_in_dim, slice, concatenate, pad,
-//!    reverse) computes in floating point, as the spec's
+//!    operands or results other than the ones that keep the storage
+//!    integers ([`KEEPS_STORAGE`]: the element-moving ops such as reshape,
+//!    gather or dynamic_slice, constants, bitcast_convert and
+//!    get_dimension_size, the ops with regions such as
+//!    reduce, sort, scatter, while and if, whose body ops are themselves
+//!    lowered here, tuples, host transfer, and the collectives but
+//!    collective_permute and collective_broadcast) computes in
+//!    floating point, as the spec's
 //!    `dequantize_op_quantize` says: each quantized operand goes through
 //!    `stablehlo.uniform_dequantize`, the op computes on the expressed
 //!    type, each quantized result comes out of `stablehlo.uniform_quantize`.
+//!    A quantized `is_finite` becomes the constant `true` (the spec's
+//!    result for quantized types).
 //!    A requantizing `uniform_quantize` (quantized operand) gets a
 //!    dequantized operand the same way. Hybrid ops (float lhs, quantized
 //!    rhs, float result) dequantize the quantized operand only.
@@ -27,7 +34,8 @@
 //!      type: division by the scale (not multiplication by its inverse),
 //!      clamping before rounding, ties to even.
 //! 3. **storage types.** Every remaining quantized value (function
-//!    arguments and results, calls, the element-moving ops) is retyped to
+//!    arguments and results, calls, the ops that keep the storage integers,
+//!    region block arguments, tuple types) is retyped to
 //!    its storage type: `iN` for signed storage, `uiN` for unsigned (then
 //!    the signedness legalization of `stablehlo-legalize-to-linalg` takes
 //!    over). This is also how quantized tensors cross the runtime ABI: as
@@ -155,9 +163,9 @@ fn storage_element(context: mlir_sys::MlirContext, params: &QuantParams) -> Mlir
 }
 
 /// `ty` with quantized elements replaced by their storage type: a ranked
-/// tensor of quantized elements, or a function type with such inputs or
-/// results (`None` when there is nothing to change). The type in which a
-/// quantized tensor crosses the runtime ABI.
+/// tensor of quantized elements, or a tuple or function type with such
+/// elements, inputs or results (`None` when there is nothing to change).
+/// The type in which a quantized tensor crosses the runtime ABI.
 pub fn storage_type(ty: Type) -> Option<Type> {
     // SAFETY: `ty` is a valid type; the result lives in its context.
     unsafe { storage_raw(ty.to_raw()).map(|t| Type::from_raw(t)) }
@@ -170,6 +178,15 @@ fn storage_raw(ty: MlirType) -> Option<MlirType> {
         if let Some((element, shape)) = tensor_parts(ty) {
             let params = quant_params(element)?;
             return Some(tensor_of(&shape, storage_element(context, &params)));
+        }
+        if mlir_sys::mlirTypeIsATuple(ty) {
+            let elements: Vec<MlirType> =
+                (0..mlir_sys::mlirTupleTypeGetNumTypes(ty)).map(|i| mlir_sys::mlirTupleTypeGetType(ty, i)).collect();
+            if elements.iter().all(|t| storage_raw(*t).is_none()) {
+                return None;
+            }
+            let elements: Vec<MlirType> = elements.iter().map(|t| storage_raw(*t).unwrap_or(*t)).collect();
+            return Some(mlir_sys::mlirTupleTypeGet(context, elements.len() as isize, elements.as_ptr()));
         }
         if mlir_sys::mlirTypeIsAFunction(ty) {
             let inputs: Vec<MlirType> =
@@ -193,10 +210,15 @@ fn storage_raw(ty: MlirType) -> Option<MlirType> {
     }
 }
 
-/// StableHLO ops that only move or copy elements: their quantized operands
-/// and results have the same quantization (verified), so they work on the
-/// storage integers unchanged.
-const MOVES_ELEMENTS: &[&str] = &[
+/// StableHLO ops that keep the storage integers: they move, copy, select or
+/// transfer elements (their quantized operands and results have the same
+/// quantization, verified), or carry regions whose own ops are the quantized
+/// computation (reduce's body `add` is itself lowered as dequantize → add →
+/// quantize; the region's block arguments and `stablehlo.return` carry
+/// storage integers after step 3). A constant's `value` already holds the
+/// storage integers.
+const KEEPS_STORAGE: &[&str] = &[
+    // element moving
     "stablehlo.reshape",
     "stablehlo.transpose",
     "stablehlo.broadcast_in_dim",
@@ -204,6 +226,42 @@ const MOVES_ELEMENTS: &[&str] = &[
     "stablehlo.concatenate",
     "stablehlo.pad",
     "stablehlo.reverse",
+    "stablehlo.gather",
+    "stablehlo.dynamic_slice",
+    "stablehlo.dynamic_update_slice",
+    "stablehlo.constant",
+    "stablehlo.get_dimension_size",
+    "stablehlo.bitcast_convert",
+    // regions (the body computes)
+    "stablehlo.return",
+    "stablehlo.scatter",
+    "stablehlo.reduce",
+    "stablehlo.reduce_window",
+    "stablehlo.select_and_scatter",
+    "stablehlo.sort",
+    "stablehlo.map",
+    "stablehlo.while",
+    "stablehlo.if",
+    "stablehlo.case",
+    // values passed through
+    "stablehlo.optimization_barrier",
+    "stablehlo.tuple",
+    "stablehlo.get_tuple_element",
+    "stablehlo.custom_call",
+    "stablehlo.composite",
+    "stablehlo.send",
+    "stablehlo.recv",
+    "stablehlo.infeed",
+    "stablehlo.outfeed",
+    // collectives (all_reduce and reduce_scatter compute in their regions).
+    // Not collective_permute and collective_broadcast: a process that
+    // receives nothing gets `quantize(0)`, the zero point, which their
+    // dequantize → op → quantize gives (on the storage integers it would get
+    // 0); what a process receives is exact, as quantize(dequantize(x)) = x.
+    "stablehlo.all_gather",
+    "stablehlo.all_reduce",
+    "stablehlo.reduce_scatter",
+    "stablehlo.all_to_all",
 ];
 
 /// Ops of other dialects that may carry quantized values through unchanged.
@@ -336,6 +394,24 @@ impl<'c> Inserter<'c> {
     }
 }
 
+/// `is_finite` of a quantized tensor: the spec's result is always true
+/// (dequantizing could overflow a narrow expressed type, so it is not
+/// computed).
+fn is_finite_of_quantized(context: &Context, op: MlirOperation) -> BuildResult<()> {
+    let at = Inserter::new(context, op);
+    // SAFETY: `op` is a live is_finite with one result; it is erased after
+    // its uses moved to the constant.
+    unsafe {
+        let result = mlir_sys::mlirOperationGetResult(op, 0);
+        let shape = tensor_parts(mlir_sys::mlirValueGetType(result)).map(|p| p.1).ok_or("is_finite without a ranked result")?;
+        let i1 = mlir_sys::mlirIntegerTypeGet(context.to_raw(), 1);
+        let all_true = at.per_element(&[at.int_attr(i1, 1)], i1, &shape, None)?;
+        mlir_sys::mlirValueReplaceAllUsesOfWith(result, all_true);
+        mlir_sys::mlirOperationDestroy(op);
+    }
+    Ok(())
+}
+
 /// Step 1 for one op: dequantized operands, float results requantized.
 fn dequantize_op_quantize(context: &Context, op: MlirOperation) -> BuildResult<()> {
     let at = Inserter::new(context, op);
@@ -399,6 +475,35 @@ fn lower_conversion(context: &Context, op: MlirOperation, quantize: bool, quanti
     Ok(())
 }
 
+/// A quantized `stablehlo.constant` (its result now of the storage type):
+/// its `value` holds the storage integers, of the storage width but maybe
+/// of another signedness (`i8` for `u8` storage); the same bits are
+/// reinterpreted as the result type.
+fn retype_constant_value(op: MlirOperation) -> BuildResult<()> {
+    // SAFETY: `op` is a live stablehlo.constant with one result and a
+    // `value` elements attribute; the raw data of a dense attribute holds
+    // one element (splat) or all of them, in the byte size the type implies.
+    unsafe {
+        let result = mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(op, 0));
+        let name = std::ffi::CString::new("value").expect("no NUL");
+        let name = mlir_sys::mlirStringRefCreateFromCString(name.as_ptr());
+        let value = mlir_sys::mlirOperationGetAttributeByName(op, name);
+        if mlir_sys::mlirTypeEqual(mlir_sys::mlirAttributeGetType(value), result) {
+            return Ok(());
+        }
+        if !mlir_sys::mlirAttributeIsADenseElements(value) {
+            return Err("the value of a quantized constant must be a dense integer literal".into());
+        }
+        let element = mlir_sys::mlirShapedTypeGetElementType(result);
+        let bytes = (mlir_sys::mlirIntegerTypeGetWidth(element) as usize).div_ceil(8);
+        let count = if mlir_sys::mlirDenseElementsAttrIsSplat(value) { 1 } else { mlir_sys::mlirElementsAttrGetNumElements(value) as usize };
+        let data = mlir_sys::mlirDenseElementsAttrGetRawData(value);
+        let retyped = mlir_sys::mlirDenseElementsAttrRawBufferGet(result, bytes * count, data);
+        mlir_sys::mlirOperationSetAttributeByName(op, name, retyped);
+    }
+    Ok(())
+}
+
 /// The three steps over `module`; false after an error was reported.
 pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     let mut any = false;
@@ -453,9 +558,14 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     };
     // 1. dequantize → op → quantize.
     for (op, location) in collect(&|name: &str| {
-        name.starts_with("stablehlo.") && name != "stablehlo.uniform_dequantize" && !MOVES_ELEMENTS.contains(&name)
+        name.starts_with("stablehlo.") && name != "stablehlo.uniform_dequantize" && !KEEPS_STORAGE.contains(&name)
     }) {
-        if let Err(message) = dequantize_op_quantize(context, op) {
+        let lowered = if op_name(op) == "stablehlo.is_finite" {
+            is_finite_of_quantized(context, op)
+        } else {
+            dequantize_op_quantize(context, op)
+        };
+        if let Err(message) = lowered {
             return report(location, message);
         }
     }
@@ -482,10 +592,16 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     }
     // 3. Storage types everywhere else.
     // (the storage type has the quantized type's shape)
+    let constants = collect(&|name: &str| name == "stablehlo.constant");
     module.walk(WalkOrder::PreOrder, |op| {
         crate::signedness::retype_definitions(op, &storage_raw);
         WalkResult::Advance
     });
+    for (op, location) in constants {
+        if let Err(message) = retype_constant_value(op) {
+            return report(location, message);
+        }
+    }
     true
 }
 
@@ -538,6 +654,12 @@ mod tests {
             storage_type(function).map(|t| t.to_string()),
             Some("(tensor<2xi8>, tensor<2xf32>) -> tensor<2xi8>".into())
         );
+        let tuple = parse("tuple<tensor<2x!quant.uniform<u8:f32, 0.5:0>>, tensor<f32>, tuple<tensor<!quant.uniform<i8:f32, 1.0:0>>>>");
+        assert_eq!(
+            storage_type(tuple).map(|t| t.to_string()),
+            Some("tuple<tensor<2xui8>, tensor<f32>, tuple<tensor<i8>>>".into())
+        );
+        assert!(storage_type(parse("tuple<tensor<2xf32>>")).is_none());
         assert!(storage_type(parse("tensor<2xf32>")).is_none());
     }
 }

@@ -100,3 +100,50 @@ func.func @caller(%l: tensor<2x3xf32>, %r: tensor<3x4x!quant.uniform<i8:f32:1, {
   return %0 : tensor<2x4xf32>
 }
 
+
+// -----
+
+// An op with a region keeps the storage integers: its block arguments,
+// operands, results and stablehlo.return are retyped, and the body's
+// quantized add is lowered as dequantize -> add -> quantize on scalars.
+// CHECK-LABEL: func.func @reduce_body
+// CHECK-SAME: (%[[X:.*]]: tensor<4x3xi8>, %[[C:.*]]: tensor<i8>) -> tensor<4xi8>
+// CHECK: stablehlo.reduce(%[[X]] init: %[[C]])
+// CHECK-SAME: (tensor<4x3xi8>, tensor<i8>) -> tensor<4xi8>
+// CHECK: reducer(%[[P:.*]]: tensor<i8>, %[[Q:.*]]: tensor<i8>)
+// CHECK: stablehlo.convert %[[P]] : (tensor<i8>) -> tensor<i32>
+// CHECK: stablehlo.add %{{.*}}, %{{.*}} : tensor<f32>
+// CHECK: stablehlo.round_nearest_even
+// CHECK: %[[S:.*]] = stablehlo.convert %{{.*}} : (tensor<f32>) -> tensor<i8>
+// CHECK: stablehlo.return %[[S]] : tensor<i8>
+func.func @reduce_body(%x: tensor<4x3x!quant.uniform<i8:f32, 0.5:-3>>, %c: tensor<!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-3>> {
+  %0 = stablehlo.reduce(%x init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x3x!quant.uniform<i8:f32, 0.5:-3>>, tensor<!quant.uniform<i8:f32, 0.5:-3>>) -> tensor<4x!quant.uniform<i8:f32, 0.5:-3>>
+  return %0 : tensor<4x!quant.uniform<i8:f32, 0.5:-3>>
+}
+
+// -----
+
+// A quantized constant becomes a constant of its storage integers; for
+// unsigned storage written with signless bits, the same bits as ui8.
+// CHECK-LABEL: func.func @constants
+// CHECK: stablehlo.constant dense<[3, 5]> : tensor<2xi8>
+// CHECK: stablehlo.constant dense<[255, 5]> : tensor<2xui8>
+// CHECK: stablehlo.constant dense<7> : tensor<2xui8>
+func.func @constants() -> (tensor<2x!quant.uniform<i8:f32, 0.5:1>>, tensor<2x!quant.uniform<u8:f32, 0.5:1>>, tensor<2x!quant.uniform<u8:f32, 0.5:1>>) {
+  %0 = "stablehlo.constant"() {value = dense<[3, 5]> : tensor<2xi8>} : () -> tensor<2x!quant.uniform<i8:f32, 0.5:1>>
+  %1 = "stablehlo.constant"() {value = dense<[-1, 5]> : tensor<2xi8>} : () -> tensor<2x!quant.uniform<u8:f32, 0.5:1>>
+  %2 = "stablehlo.constant"() {value = dense<7> : tensor<2xi8>} : () -> tensor<2x!quant.uniform<u8:f32, 0.5:1>>
+  return %0, %1, %2 : tensor<2x!quant.uniform<i8:f32, 0.5:1>>, tensor<2x!quant.uniform<u8:f32, 0.5:1>>, tensor<2x!quant.uniform<u8:f32, 0.5:1>>
+}
+
+// -----
+
+// Tuples of quantized tensors become tuples of storage integers.
+// CHECK-LABEL: func.func @tuple
+// CHECK: stablehlo.tuple %{{.*}} : tuple<tensor<2xi8>, tensor<f32>>
+// CHECK: stablehlo.get_tuple_element %{{.*}}[0] : (tuple<tensor<2xi8>, tensor<f32>>) -> tensor<2xi8>
+func.func @tuple(%x: tensor<2x!quant.uniform<i8:f32, 0.5:1>>, %y: tensor<f32>) -> tensor<2x!quant.uniform<i8:f32, 0.5:1>> {
+  %t = stablehlo.tuple %x, %y : tuple<tensor<2x!quant.uniform<i8:f32, 0.5:1>>, tensor<f32>>
+  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<2x!quant.uniform<i8:f32, 0.5:1>>, tensor<f32>>) -> tensor<2x!quant.uniform<i8:f32, 0.5:1>>
+  return %0 : tensor<2x!quant.uniform<i8:f32, 0.5:1>>
+}

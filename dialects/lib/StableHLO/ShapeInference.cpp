@@ -1147,11 +1147,11 @@ LogicalResult inferBatchNormOp(OptLoc location, StringRef op, Type operand,
     return emitShapeError(location, op)
            << "feature_index " << featureIndex
            << " is out of range for an operand of rank " << type->getRank();
-  // batch_norm_*_c2: one element type.
+  // batch_norm_*_c2: one (baseline) element type.
   Type element = type->getElementType();
   for (auto [name, value] :
        llvm::concat<const std::pair<StringRef, Type>>(features, fullSize))
-    if (getElementTypeOrSelf(value) != element)
+    if (!sameBaselineElement(getElementTypeOrSelf(value), element))
       return emitShapeError(location, op)
              << name << " must have the operand's element type " << element
              << ", got " << value;

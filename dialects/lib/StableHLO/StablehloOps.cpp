@@ -8,6 +8,8 @@
 
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -229,8 +231,68 @@ LogicalResult ConstantOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-// stablehlo.constant {attrs}? dense<...> : tensor<...>
+// The result is the value's type, or a quantized tensor of its shape whose
+// storage integers `value` holds (the widths are checked by verify()).
+bool ConstantOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  if (inferred == actual)
+    return true;
+  if (inferred.size() != 1 || actual.size() != 1)
+    return false;
+  auto value = dyn_cast<RankedTensorType>(inferred.front());
+  auto result = dyn_cast<RankedTensorType>(actual.front());
+  return value && result && value.getShape() == result.getShape() &&
+         isa<IntegerType>(value.getElementType()) &&
+         isHloQuantizedElement(result.getElementType());
+}
+
+LogicalResult ConstantOp::verify() {
+  auto result = cast<RankedTensorType>(getOutput().getType());
+  auto q = dyn_cast<quant::QuantizedType>(result.getElementType());
+  if (!q)
+    return success();
+  // constant_c1 (type(value) = type(output)) for a quantized output: the
+  // value holds its storage integers.
+  auto element = dyn_cast<IntegerType>(getElementTypeOrSelf(getValue().getType()));
+  if (!element || element.getWidth() != q.getStorageTypeIntegralWidth())
+    return emitOpError() << "requires the value of a quantized constant to hold "
+                         << q.getStorageTypeIntegralWidth()
+                         << "-bit storage integers, got " << getValue().getType()
+                         << " for " << result << " (constant_c1)";
+  return success();
+}
+
+// stablehlo.constant {attrs}? dense<...> : tensor<...>, or for a result of
+// another type than the value (a quantized constant of storage integers)
+// stablehlo.constant() <{value = dense<...> : tensor<...>}> {attrs}? : () -> type
 ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    SMLoc loc = parser.getCurrentLocation();
+    NamedAttrList properties;
+    if (parser.parseRParen() ||
+        (succeeded(parser.parseOptionalLess()) &&
+         (parser.parseOptionalAttrDict(properties) || parser.parseGreater())) ||
+        parser.parseOptionalAttrDict(result.attributes))
+      return failure();
+    // The value as a property, or in the attribute dictionary.
+    Attribute value = properties.get("value");
+    if (!value)
+      value = result.attributes.erase("value");
+    if (llvm::any_of(properties, [](NamedAttribute a) { return a.getName() != "value"; }))
+      return parser.emitError(loc) << "stablehlo.constant has only the property `value`";
+    auto elements = dyn_cast_or_null<ElementsAttr>(value);
+    if (!elements)
+      return parser.emitError(loc) << "expected `value`, a tensor literal such as "
+                                      "`dense<1.0> : tensor<f32>`";
+    SMLoc typeLoc = parser.getCurrentLocation();
+    FunctionType type;
+    if (parser.parseColonType(type))
+      return failure();
+    if (type.getNumInputs() != 0 || type.getNumResults() != 1)
+      return parser.emitError(typeLoc) << "expected the type `() -> result`, got " << type;
+    result.getOrAddProperties<Properties>().value = elements;
+    result.addTypes(type.getResults());
+    return success();
+  }
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
   SMLoc loc = parser.getCurrentLocation();
@@ -247,6 +309,15 @@ ParseResult ConstantOp::parse(OpAsmParser &parser, OperationState &result) {
 }
 
 void ConstantOp::print(OpAsmPrinter &printer) {
+  if (getValue().getType() != getOutput().getType()) {
+    printer << "() <{value = ";
+    printer.printAttribute(getValue());
+    printer << "}>";
+    printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
+    printer << " : ";
+    printer.printFunctionalType(getOperation());
+    return;
+  }
   printer.printOptionalAttrDict((*this)->getAttrs(), {"value"});
   printer << ' ';
   printer.printAttribute(getValue());
@@ -354,8 +425,12 @@ LogicalResult BroadcastInDimOp::verify() {
 // BitcastConvertOp, RealOp, ImagOp, ComplexOp
 //===----------------------------------------------------------------------===//
 
+// The width of an element: a complex's two parts, a quantized type's
+// storage integers (bitcast_convert_c1: num_bits(storage_type)).
 static unsigned elementBits(Type type) {
   Type element = getElementTypeOrSelf(type);
+  if (auto q = dyn_cast<quant::QuantizedType>(element))
+    return q.getStorageTypeIntegralWidth();
   if (auto complex = dyn_cast<ComplexType>(element))
     return 2 * complex.getElementType().getIntOrFloatBitWidth();
   return element.getIntOrFloatBitWidth();

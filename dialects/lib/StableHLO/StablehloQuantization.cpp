@@ -327,6 +327,38 @@ LogicalResult verifyContraction(Operation *op, StringRef name, bool isDot) {
                              << ", got " << el << " and " << er << " (" << id(20, 34) << ")";
   return success();
 }
+/// Ops whose spec takes "per-tensor quantized tensors" for their tensor
+/// operands and results and only moves, selects or reduces elements (their
+/// regions compute with quantized ops of their own): every quantized operand
+/// and result is per-tensor. The element type relations (operand and result
+/// alike, region argument types) are the op's own constraints, checked by its
+/// verifier on the quantized types as on any other element type. `label` is
+/// the spec's input label of the quantized operands.
+LogicalResult verifyPerTensorOnly(Operation *op, StringRef name, StringRef label) {
+  auto check = [&](Type type, const std::string &what) -> LogicalResult {
+    if (quantized(type) && isPerAxis(type))
+      return op->emitOpError() << what << " is per-axis quantized (" << type << "); "
+                               << name << " takes tensors or per-tensor quantized tensors ("
+                               << name << "_" << label << ")";
+    return success();
+  };
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (failed(check(v.getType(), "operand " + std::to_string(i))))
+      return failure();
+  for (auto [i, t] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(t, "result " + std::to_string(i))))
+      return failure();
+  return success();
+}
+
+/// is_finite: a per-tensor quantized `x` (the result is i1).
+LogicalResult verifyIsFinite(Operation *op) {
+  Type x = op->getOperand(0).getType();
+  if (isPerAxis(x))
+    return op->emitOpError() << "operand is per-axis quantized (" << x
+                             << "); is_finite takes a per-tensor quantized tensor (is_finite_i1)";
+  return success();
+}
 } // namespace
 
 bool isHloQuantizedElement(Type type) {
@@ -381,8 +413,39 @@ LogicalResult verifyQuantizedOperation(Operation *op) {
   if (llvm::is_contained({"broadcast_in_dim", "reshape", "transpose", "concatenate",
                           "slice", "pad", "reverse"}, name))
     return verifyDataMovement(op, name);
+  // Ops that carry values of any quantized type (per-axis too): control
+  // flow, tuples, host transfer, custom calls and composites, constants,
+  // get_dimension_size (only the shape matters), bitcast_convert (of the
+  // storage integers, elementBits in StablehloOps.cpp).
+  // Their type relations (operands, results, region arguments equal) are
+  // their own verifiers'.
+  if (llvm::is_contained({"while", "if", "case", "return", "tuple", "get_tuple_element",
+                          "custom_call", "composite", "send", "recv", "infeed", "outfeed",
+                          "constant", "get_dimension_size", "bitcast_convert"}, name))
+    return success();
+  // Ops on per-tensor quantized tensors that move, select or reduce
+  // elements; the label is the spec's input row of the quantized operands.
+  static const std::pair<StringRef, StringRef> perTensor[] = {
+      {"gather", "i1"}, {"scatter", "i1"}, {"dynamic_slice", "i1"},
+      {"dynamic_update_slice", "i1"}, {"reduce", "i1"}, {"reduce_window", "i1"},
+      {"select_and_scatter", "i1"}, {"sort", "i1"}, {"map", "i1"},
+      {"optimization_barrier", "i1"}, {"all_gather", "i1"}, {"all_reduce", "i1"},
+      {"reduce_scatter", "i1"}, {"all_to_all", "i1"}, {"collective_permute", "i1"},
+      {"collective_broadcast", "i1"}, {"iota", "output"}};
+  for (auto [op_name, label] : perTensor)
+    if (name == op_name)
+      return verifyPerTensorOnly(op, name, label);
+  if (name == "is_finite")
+    return verifyIsFinite(op);
+  // batch_norm_*: per-tensor quantized operand, vectors and results of one
+  // baseline element type (batch_norm_*_c2), computed as
+  // dequantize-op-quantize.
+  if (name.starts_with("batch_norm_"))
+    return verifyElementwise(op, name, /*perAxis=*/false, "c2", "i1");
   // The other element-wise ops that take quantized tensors (ODS decides
-  // which): per-tensor, one baseline type.
+  // which), and the ops computed as dequantize-op-quantize with one operand
+  // type (reduce_precision, cholesky, triangular_solve): per-tensor, one
+  // baseline type.
   return verifyElementwise(op, name, /*perAxis=*/false, "c1", "i1");
 }
 

@@ -131,6 +131,13 @@ impl ElementType {
         TYPE_INFO[self as usize].2
     }
 
+    /// The `descr` written to `.npy` files: [`npy_descr`](Self::npy_descr),
+    /// or for `BF16` the `<V2` that `numpy.save` writes for an
+    /// `ml_dtypes.bfloat16` array (read back as `BF16`).
+    fn npy_file_descr(self) -> &'static str {
+        self.npy_descr().unwrap_or("<V2")
+    }
+
     /// Parses a numpy `descr` such as `<f4`, `>i8` or `|b1`; also says whether the
     /// data is big-endian.
     fn from_npy_descr(descr: &str) -> Option<(Self, bool)> {
@@ -140,6 +147,11 @@ impl ElementType {
         // float8_e5m2): their type comes from where they are used.
         if code == "V1" || code == "f1" {
             return Some((Self::Bytes1, false));
+        }
+        // ml_dtypes' bfloat16, the only two-byte type numpy writes as raw
+        // bytes (`<V2`; float16 is `<f2`).
+        if code == "V2" {
+            return Some((Self::BF16, false));
         }
         let ty = Self::ALL
             .into_iter()
@@ -195,8 +207,6 @@ pub enum HostTensorError {
     UnsupportedDtype(String),
     #[error(".npy file has {0} unexpected bytes after the array data")]
     TrailingData(usize),
-    #[error("cannot write bf16 to .npy: numpy has no bfloat16 dtype")]
-    NpyBf16,
     #[error("data has {len} bytes, shape {} of {element_type} needs {expected}", shape_str(.shape))]
     SizeMismatch { element_type: ElementType, shape: Vec<usize>, len: usize, expected: usize },
     #[error("shape {} of {element_type} is too large (size overflows usize)", shape_str(.shape))]
@@ -355,10 +365,11 @@ impl HostTensor {
 
     /// Serializes to `.npy` exactly as `numpy.save` does: format 1.0 (2.0 if the header
     /// is too long for it), header padded with spaces and a final `\n` so that the data
-    /// starts at a multiple of 64 bytes. Fails for `BF16`, which numpy lacks.
+    /// starts at a multiple of 64 bytes. `BF16` is written as `ml_dtypes` does
+    /// (`<V2`).
     pub fn to_npy_bytes(&self) -> Result<Vec<u8>> {
         self.check_size()?;
-        let descr = self.element_type.npy_descr().ok_or(HostTensorError::NpyBf16)?;
+        let descr = self.element_type.npy_file_descr();
         // Python's repr of the shape tuple, and numpy's dict with sorted keys.
         let dims: Vec<String> = self.shape.iter().map(usize::to_string).collect();
         let shape = match dims.as_slice() {

@@ -9,6 +9,11 @@ const NPY_B1: &[u8] = b"\x93NUMPY\x01\x00v\x00\
     {'descr': '|b1', 'fortran_order': False, 'shape': (3,), }\
     \x20                                                           \n\
     \x01\x00\x01";
+/// `np.array([1.5, -2], ml_dtypes.bfloat16)` (ml_dtypes 0.6)
+const NPY_BF16: &[u8] = b"\x93NUMPY\x01\x00v\x00\
+    {'descr': '<V2', 'fortran_order': False, 'shape': (2,), }\
+    \x20                                                           \n\
+    \xc0\x3f\x00\xc0";
 /// `np.array([[1, 2, 3], [4, 5, -6]], np.int32)`
 const NPY_I4: &[u8] = b"\x93NUMPY\x01\x00v\x00\
     {'descr': '<i4', 'fortran_order': False, 'shape': (2, 3), }\
@@ -139,6 +144,8 @@ fn element_type_names() {
     // The sub-byte integers, narrow floats and raw bytes: numpy.save's `<V1`.
     assert_eq!(descrs, [&numpy[..], &["<f8", "<c8", "<c16"], &["<V1"; 16]].concat());
     assert_eq!(BF16.npy_descr(), None);
+    // numpy.save of an ml_dtypes.bfloat16 array: raw two-byte elements.
+    assert_eq!(ElementType::from_npy_descr("<V2"), Some((BF16, false)));
     assert_eq!((Pred.byte_size(), BF16.byte_size(), C128.byte_size()), (1, 2, 16));
     assert_eq!(ElementType::from_npy_descr(">u2"), Some((U16, true)));
     assert_eq!(ElementType::from_npy_descr("<b1"), Some((Pred, false)));
@@ -171,6 +178,7 @@ fn reads_and_writes_numpy_files_exactly() {
         (NPY_C8, tensor(C64, &[2], le!(f32: 1.0, 2.0, -3.5, 0.0)), "[(1+2j), (-3.5+0j)]"),
         (NPY_C16, tensor(C128, &[1, 1], le!(f64: 1.0, 2.0)), "[[(1+2j)]]"),
         (NPY_EMPTY, tensor(F32, &[0, 3], vec![]), "[]"),
+        (NPY_BF16, tensor(BF16, &[2], le!(u16: 0x3fc0, 0xc000)), "[1.5, -2]"),
     ];
     for (bytes, expected, text) in cases {
         let parsed = HostTensor::from_npy_bytes(bytes).expect(text);
@@ -188,11 +196,6 @@ fn npy_round_trip_for_every_dtype_and_shape() {
             let len = byte_len(ty, shape).expect("small shape");
             let data = (0..len).map(|i| (i * 37 % 256) as u8).collect();
             let t = tensor(ty, shape, data);
-            if ty == BF16 {
-                let msg = err_text(t.to_npy_bytes());
-                assert_eq!(msg, "cannot write bf16 to .npy: numpy has no bfloat16 dtype");
-                continue;
-            }
             let bytes = t.to_npy_bytes().expect("writable");
             assert_eq!((bytes[6], bytes.len() - len), (1, 128), "{ty} {shape:?}");
             assert_eq!(bytes[127], b'\n');

@@ -84,11 +84,11 @@ def StableHLO_AllGatherOp : StableHLO_Op<"all_gather", [HLO_InferType]> {
            : (tensor<2x2xf32>) -> tensor<2x4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$operands, I64Attr:$all_gather_dim,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$operands, I64Attr:$all_gather_dim,
                        I64ElementsAttr:$replica_groups,
                        OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let hasVerifier = 1;
 }
 
@@ -108,10 +108,10 @@ def StableHLO_AllReduceOp : StableHLO_Op<"all_reduce", [HLO_InferType]> {
     }) : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$operands, I64ElementsAttr:$replica_groups,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$operands, I64ElementsAttr:$replica_groups,
                        OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$computation);
   let hasVerifier = 1;
 }
@@ -132,11 +132,11 @@ def StableHLO_ReduceScatterOp : StableHLO_Op<"reduce_scatter", [HLO_InferType]> 
     }) : (tensor<2x4xf32>) -> tensor<2x2xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, I64Attr:$scatter_dimension,
+  let arguments = (ins HLO_TensorOrQuant:$operand, I64Attr:$scatter_dimension,
                        I64ElementsAttr:$replica_groups,
                        OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle,
                        UnitAttr:$use_global_device_ids);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let regions = (region SizedRegion<1>:$computation);
   let hasVerifier = 1;
 }
@@ -155,11 +155,11 @@ def StableHLO_AllToAllOp : StableHLO_Op<"all_to_all", [HLO_InferType]> {
            : (tensor<2x4xf32>) -> tensor<4x2xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$operands, I64Attr:$split_dimension,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$operands, I64Attr:$split_dimension,
                        I64Attr:$concat_dimension, I64Attr:$split_count,
                        I64ElementsAttr:$replica_groups,
                        OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let hasVerifier = 1;
 }
 
@@ -205,9 +205,9 @@ def StableHLO_CollectivePermuteOp : StableHLO_Op<"collective_permute", [HLO_Infe
            : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, I64ElementsAttr:$source_target_pairs,
+  let arguments = (ins HLO_TensorOrQuant:$operand, I64ElementsAttr:$source_target_pairs,
                        OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasVerifier = 1;
 }
 
@@ -222,9 +222,9 @@ def StableHLO_CollectiveBroadcastOp : StableHLO_Op<"collective_broadcast", [HLO_
            : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, I64ElementsAttr:$replica_groups,
+  let arguments = (ins HLO_TensorOrQuant:$operand, I64ElementsAttr:$replica_groups,
                        OptionalAttr<HLO_ChannelHandleAttr>:$channel_handle);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasVerifier = 1;
 }
 
@@ -250,7 +250,7 @@ def StableHLO_SendOp : StableHLO_Op<"send", []> {
             is_host_transfer = true}> : (tensor<3x4xi32>, !stablehlo.token) -> !stablehlo.token
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs, HLO_Token:$token,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs, HLO_Token:$token,
                        HLO_ChannelHandleAttr:$channel_handle,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$is_host_transfer);
   let results = (outs HLO_Token:$result);
@@ -324,7 +324,7 @@ def StableHLO_OutfeedOp : StableHLO_Op<"outfeed", []> {
             : (tensor<3xf32>, !stablehlo.token) -> !stablehlo.token
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs, HLO_Token:$token,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs, HLO_Token:$token,
                        DefaultValuedStrAttr<StrAttr, "">:$outfeed_config);
   let results = (outs HLO_Token:$result);
 }

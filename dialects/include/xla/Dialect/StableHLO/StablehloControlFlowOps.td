@@ -26,8 +26,8 @@ def StableHLO_WhileOp : StableHLO_Op<"while", [HLO_InferType, RecursiveMemoryEff
     }
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$operand);
-  let results = (outs Variadic<HLO_Tensor>);
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$operand);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
@@ -49,7 +49,7 @@ def StableHLO_IfOp : StableHLO_Op<"if", [HLO_InferType, RecursiveMemoryEffects]>
     ```
   }];
   let arguments = (ins HLO_PredTensor:$pred);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$true_branch, SizedRegion<1>:$false_branch);
   let hasVerifier = 1;
 }
@@ -68,7 +68,7 @@ def StableHLO_CaseOp : StableHLO_Op<"case", [HLO_InferType, RecursiveMemoryEffec
     ```
   }];
   let arguments = (ins RankedTensorOf<[I32]>:$index);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
   let hasVerifier = 1;
 }
@@ -80,8 +80,8 @@ def StableHLO_OptimizationBarrierOp : StableHLO_Op<"optimization_barrier", [HLO_
     %r:2 = stablehlo.optimization_barrier %a, %b : tensor<f32>, tensor<4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$operand);
-  let results = (outs Variadic<HLO_Tensor>:$result);
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$operand);
+  let results = (outs Variadic<HLO_TensorOrQuant>:$result);
   let hasCustomAssemblyFormat = 1;
 }
 

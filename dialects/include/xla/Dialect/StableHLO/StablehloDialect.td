@@ -55,6 +55,20 @@ def StableHLO_Dialect : Dialect {
     `f32` NaN. Bitcasts of `i1` treat it as one bit (`tensor<8xi1>` ↔
     `tensor<i8>`, element k is bit k), which StableHLO leaves to the
     implementation.
+
+    ## Quantized tensors
+
+    `!quant.uniform` element types (per-tensor and per-axis, over 2- to
+    32-bit storage, expressed as `f16`, `bf16`, `f32` or `f64`) verify in the
+    ops whose spec takes them (their operand tables below name "uniform
+    quantized") and run on the CPU. `xla-lower-quantized` rewrites every
+    quantized op into integer and float StableHLO before anything else, so
+    the GPU pipeline sees only those: the spec's `dequantize_op_quantize`
+    for arithmetic, reduce_precision, cholesky, triangular_solve,
+    batch_norm_*, collective_permute, collective_broadcast and iota; the
+    storage integers for element-moving ops, ops with regions, control
+    flow, tuples and constants; the constant true for `is_finite`. Quantized
+    parameters and results cross the runtime ABI as their storage integers.
   }];
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
@@ -127,8 +141,11 @@ def HLO_Token : TypeDef<StableHLO_Dialect, "Token"> {
 }
 
 // Operands and results of custom_call, tuple and get_tuple_element.
-def HLO_Tuple : NestedTupleOf<[HLO_Tensor, HLO_Token]>;
-def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, HLO_Token]>;
-def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, HLO_Token, HLO_Tuple]>;
+// Quantized tensors included: the spec allows them wherever it says "values"
+// or "tensors, quantized tensors or tokens" (tuple, get_tuple_element,
+// composite, custom_call, recv, infeed).
+def HLO_Tuple : NestedTupleOf<[HLO_Tensor, HLO_QuantizedTensor, HLO_Token]>;
+def HLO_TensorOrToken : AnyTypeOf<[HLO_Tensor, HLO_QuantizedTensor, HLO_Token]>;
+def HLO_TensorOrTokenOrTuple : AnyTypeOf<[HLO_Tensor, HLO_QuantizedTensor, HLO_Token, HLO_Tuple]>;
 
 #endif // XLA_STABLEHLO_DIALECT

@@ -22,9 +22,9 @@ def StableHLO_DynamicSliceOp : StableHLO_Op<"dynamic_slice", [HLO_InferType, Pur
            : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> tensor<2x3xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, Variadic<HLO_ScalarIntTensor>:$start_indices,
+  let arguments = (ins HLO_TensorOrQuant:$operand, Variadic<HLO_ScalarIntTensor>:$start_indices,
                        DenseI64ArrayAttr:$slice_sizes);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $operand `,` custom<VariadicOperandsThenComma>($start_indices) `sizes` `=` $slice_sizes
       attr-dict `:` functional-type(operands, results)
@@ -42,9 +42,9 @@ def StableHLO_DynamicUpdateSliceOp : StableHLO_Op<"dynamic_update_slice", [HLO_I
            : (tensor<4x5xf32>, tensor<2x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x5xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$update,
+  let arguments = (ins HLO_TensorOrQuant:$operand, HLO_TensorOrQuant:$update,
                        Variadic<HLO_ScalarIntTensor>:$start_indices);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     operands attr-dict `:` functional-type(operands, results)
   }];
@@ -67,11 +67,11 @@ def StableHLO_GatherOp : StableHLO_Op<"gather", [HLO_InferType, Pure]> {
            : (tensor<5x4xf32>, tensor<3x1xi32>) -> tensor<3x4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, RankedTensorOf<[HLO_Int]>:$start_indices,
+  let arguments = (ins HLO_TensorOrQuant:$operand, RankedTensorOf<[HLO_Int]>:$start_indices,
                        HLO_GatherDimensionNumbersAttr:$dimension_numbers,
                        DenseI64ArrayAttr:$slice_sizes,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
 }
 
 def StableHLO_ScatterOp : StableHLO_Op<"scatter", [HLO_InferType, RecursiveMemoryEffects,
@@ -93,13 +93,13 @@ def StableHLO_ScatterOp : StableHLO_Op<"scatter", [HLO_InferType, RecursiveMemor
     }) : (tensor<5x4xf32>, tensor<3x1xi32>, tensor<3x4xf32>) -> tensor<5x4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs,
                        RankedTensorOf<[HLO_Int]>:$scatter_indices,
-                       Variadic<HLO_Tensor>:$updates,
+                       Variadic<HLO_TensorOrQuant>:$updates,
                        HLO_ScatterDimensionNumbersAttr:$scatter_dimension_numbers,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$unique_indices);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$update_computation);
   let hasVerifier = 1;
 }

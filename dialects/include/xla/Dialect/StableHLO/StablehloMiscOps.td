@@ -15,6 +15,10 @@ include "mlir/IR/SymbolInterfaces.td"
 
 def HLO_DimensionTensor : 1DTensorOf<[Index, HLO_Int]>;
 def HLO_Fp1DTensor : 1DTensorOf<[HLO_Float]>;
+// Batch norm scale, offset, mean and variance: float or per-tensor
+// quantized vectors (the spec's "1-dimensional tensor of floating-point or
+// per-tensor quantized type").
+def HLO_Fp1DOrQuantTensor : AnyTypeOf<[HLO_Fp1DTensor, 1DTensorOf<[HLO_QuantizedElement]>]>;
 
 //===----------------------------------------------------------------------===//
 // Transforms and random numbers
@@ -54,9 +58,9 @@ def StableHLO_ReducePrecisionOp : StableHLO_Op<"reduce_precision", [HLO_InferTyp
     %r = stablehlo.reduce_precision %x, format = e5m10 : tensor<12xf32>
     ```
   }];
-  let arguments = (ins HLO_FpTensor:$operand, I32Attr:$exponent_bits,
+  let arguments = (ins HLO_FpOrQuantTensor:$operand, I32Attr:$exponent_bits,
                        I32Attr:$mantissa_bits);
-  let results = (outs HLO_FpTensor:$output);
+  let results = (outs HLO_FpOrQuantTensor:$output);
   let hasCustomAssemblyFormat = 1;
 }
 
@@ -123,8 +127,8 @@ def StableHLO_MapOp : StableHLO_Op<"map", [HLO_InferType, RecursiveMemoryEffects
     }) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs, DenseI64ArrayAttr:$dimensions);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs, DenseI64ArrayAttr:$dimensions);
+  let results = (outs HLO_TensorOrQuant:$result);
   let regions = (region SizedRegion<1>:$computation);
 }
 
@@ -299,7 +303,7 @@ def StableHLO_GetDimensionSizeOp : StableHLO_Op<"get_dimension_size", [HLO_Infer
     %n = stablehlo.get_dimension_size %x, dim = 0 : (tensor<4x2xf32>) -> tensor<i32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, I64Attr:$dimension);
+  let arguments = (ins HLO_TensorOrQuant:$operand, I64Attr:$dimension);
   let results = (outs 0DTensorOf<[I32]>:$result);
   let assemblyFormat = [{
     $operand `,` `dim` `=` $dimension attr-dict `:` functional-type(operands, results)
@@ -339,9 +343,9 @@ def StableHLO_CholeskyOp : StableHLO_Op<"cholesky", [HLO_InferType, Pure]> {
     %l = stablehlo.cholesky %a, lower = true : tensor<3x3xf32>
     ```
   }];
-  let arguments = (ins HLO_FpOrComplexTensor:$a,
+  let arguments = (ins HLO_FpComplexOrQuantTensor:$a,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$lower);
-  let results = (outs HLO_FpOrComplexTensor:$result);
+  let results = (outs HLO_FpComplexOrQuantTensor:$result);
   let assemblyFormat = [{
     $a (`,` `lower` `=` $lower^)? attr-dict
       `:` custom<SameOperandsAndResultType>(type($a), type($result))
@@ -360,10 +364,10 @@ def StableHLO_TriangularSolveOp : StableHLO_Op<"triangular_solve", [HLO_InferTyp
            : (tensor<3x3xf32>, tensor<3x2xf32>) -> tensor<3x2xf32>
     ```
   }];
-  let arguments = (ins HLO_FpOrComplexTensor:$a, HLO_FpOrComplexTensor:$b,
+  let arguments = (ins HLO_FpComplexOrQuantTensor:$a, HLO_FpComplexOrQuantTensor:$b,
                        BoolAttr:$left_side, BoolAttr:$lower, BoolAttr:$unit_diagonal,
                        HLO_TransposeAttr:$transpose_a);
-  let results = (outs HLO_FpOrComplexTensor:$result);
+  let results = (outs HLO_FpComplexOrQuantTensor:$result);
 }
 
 def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [HLO_InferType, Pure]> {
@@ -379,10 +383,10 @@ def StableHLO_BatchNormTrainingOp : StableHLO_Op<"batch_norm_training", [HLO_Inf
            : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
     ```
   }];
-  let arguments = (ins HLO_FpTensor:$operand, HLO_Fp1DTensor:$scale, HLO_Fp1DTensor:$offset,
+  let arguments = (ins HLO_FpOrQuantTensor:$operand, HLO_Fp1DOrQuantTensor:$scale, HLO_Fp1DOrQuantTensor:$offset,
                        F32Attr:$epsilon, I64Attr:$feature_index);
-  let results = (outs HLO_FpTensor:$output, HLO_Fp1DTensor:$batch_mean,
-                      HLO_Fp1DTensor:$batch_var);
+  let results = (outs HLO_FpOrQuantTensor:$output, HLO_Fp1DOrQuantTensor:$batch_mean,
+                      HLO_Fp1DOrQuantTensor:$batch_var);
 }
 
 def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [HLO_InferType, Pure]> {
@@ -394,10 +398,10 @@ def StableHLO_BatchNormInferenceOp : StableHLO_Op<"batch_norm_inference", [HLO_I
            : (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
     ```
   }];
-  let arguments = (ins HLO_FpTensor:$operand, HLO_Fp1DTensor:$scale, HLO_Fp1DTensor:$offset,
-                       HLO_Fp1DTensor:$mean, HLO_Fp1DTensor:$variance,
+  let arguments = (ins HLO_FpOrQuantTensor:$operand, HLO_Fp1DOrQuantTensor:$scale, HLO_Fp1DOrQuantTensor:$offset,
+                       HLO_Fp1DOrQuantTensor:$mean, HLO_Fp1DOrQuantTensor:$variance,
                        F32Attr:$epsilon, I64Attr:$feature_index);
-  let results = (outs HLO_FpTensor:$result);
+  let results = (outs HLO_FpOrQuantTensor:$result);
 }
 
 def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [HLO_InferType, Pure]> {
@@ -410,11 +414,11 @@ def StableHLO_BatchNormGradOp : StableHLO_Op<"batch_norm_grad", [HLO_InferType, 
            -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)
     ```
   }];
-  let arguments = (ins HLO_FpTensor:$operand, HLO_Fp1DTensor:$scale, HLO_Fp1DTensor:$mean,
-                       HLO_Fp1DTensor:$variance, HLO_FpTensor:$grad_output,
+  let arguments = (ins HLO_FpOrQuantTensor:$operand, HLO_Fp1DOrQuantTensor:$scale, HLO_Fp1DOrQuantTensor:$mean,
+                       HLO_Fp1DOrQuantTensor:$variance, HLO_FpOrQuantTensor:$grad_output,
                        F32Attr:$epsilon, I64Attr:$feature_index);
-  let results = (outs HLO_FpTensor:$grad_operand, HLO_Fp1DTensor:$grad_scale,
-                      HLO_Fp1DTensor:$grad_offset);
+  let results = (outs HLO_FpOrQuantTensor:$grad_operand, HLO_Fp1DOrQuantTensor:$grad_scale,
+                      HLO_Fp1DOrQuantTensor:$grad_offset);
 }
 
 //===----------------------------------------------------------------------===//
@@ -429,7 +433,7 @@ def HLO_CalledComputationsAttr : TypedArrayAttrBase<FlatSymbolRefAttr,
 
 // A custom_call value: a tensor (ranked, or unranked as StableHLO allows
 // here), a token or a tuple of them.
-def HLO_CustomCallValue : AnyTypeOf<[HLO_Tensor,
+def HLO_CustomCallValue : AnyTypeOf<[HLO_Tensor, HLO_QuantizedTensor,
     UnrankedTensorOf<[HLO_Pred, HLO_Int, HLO_Float, HLO_Complex]>, HLO_Token, HLO_Tuple]>;
 
 def StableHLO_CustomCallOp : StableHLO_Op<"custom_call",

@@ -26,7 +26,7 @@ include "xla/Dialect/StableHLO/StablehloInferType.td"
 // Constants
 //===----------------------------------------------------------------------===//
 
-def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> {
+def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptorWithIsCompatible]> {
   let summary = "A tensor literal (XLA: ConstantLiteral).";
   let description = [{
     Produces a tensor whose type and contents are those of `value`.
@@ -34,10 +34,19 @@ def StableHLO_ConstantOp : StableHLO_Op<"constant", [Pure, InferTypeOpAdaptor]> 
     ```mlir
     %c = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
     ```
+
+    A quantized constant (generic form) holds its storage integers: `value`
+    is an integer tensor of the result's shape and storage width.
+
+    ```mlir
+    %q = "stablehlo.constant"() {value = dense<[3, 5]> : tensor<2xi8>}
+           : () -> tensor<2x!quant.uniform<i8:f32, 0.5:1>>
+    ```
   }];
   let arguments = (ins ElementsAttr:$value);
-  let results = (outs HLO_Tensor:$output);
+  let results = (outs HLO_TensorOrQuant:$output);
   let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -128,7 +137,7 @@ def StableHLO_IsFiniteOp : StableHLO_Op<"is_finite", [HLO_InferType, Pure, Eleme
     %r = stablehlo.is_finite %x : (tensor<4xf32>) -> tensor<4xi1>
     ```
   }];
-  let arguments = (ins HLO_FpTensor:$x);
+  let arguments = (ins HLO_FpOrQuantTensor:$x);
   let results = (outs HLO_PredTensor:$y);
   let assemblyFormat = "$x attr-dict `:` functional-type(operands, results)";
   let extraClassDefinition = [{
@@ -292,8 +301,8 @@ def StableHLO_BitcastConvertOp : StableHLO_Op<"bitcast_convert", [Pure]> {
     %r = stablehlo.bitcast_convert %x : (tensor<4xf32>) -> tensor<4xi32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrQuant:$operand);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -416,7 +425,7 @@ def StableHLO_ReturnOp : StableHLO_Op<"return", [Pure, Terminator]> {
     stablehlo.return %sum : tensor<f32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$results);
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$results);
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
 }
 
@@ -434,10 +443,10 @@ def StableHLO_ReduceOp : StableHLO_Op<"reduce", [HLO_InferType, RecursiveMemoryE
            : (tensor<4x3xf32>, tensor<f32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
-                       Variadic<HLO_Tensor>:$init_values,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs,
+                       Variadic<HLO_TensorOrQuant>:$init_values,
                        DenseI64ArrayAttr:$dimensions);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$body);
   let hasCustomAssemblyFormat = 1;
 }
@@ -510,7 +519,7 @@ def StableHLO_IotaOp : StableHLO_Op<"iota", [Pure]> {
     ```
   }];
   let arguments = (ins I64Attr:$iota_dimension);
-  let results = (outs HLO_Tensor:$output);
+  let results = (outs HLO_TensorOrQuant:$output);
   let assemblyFormat = "`dim` `=` $iota_dimension attr-dict `:` type($output)";
   let hasVerifier = 1;
 }

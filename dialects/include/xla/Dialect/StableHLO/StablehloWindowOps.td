@@ -26,13 +26,13 @@ def StableHLO_ReduceWindowOp : StableHLO_Op<"reduce_window", [HLO_InferType, Rec
     }) : (tensor<2x4xf32>, tensor<f32>) -> tensor<2x4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs, Variadic<HLO_Tensor>:$init_values,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs, Variadic<HLO_TensorOrQuant>:$init_values,
                        DenseI64ArrayAttr:$window_dimensions,
                        OptionalAttr<DenseI64ArrayAttr>:$window_strides,
                        OptionalAttr<DenseI64ArrayAttr>:$base_dilations,
                        OptionalAttr<DenseI64ArrayAttr>:$window_dilations,
                        OptionalAttr<I64ElementsAttr>:$padding);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$body);
   let hasVerifier = 1;
 }
@@ -59,11 +59,11 @@ def StableHLO_SelectAndScatterOp : StableHLO_Op<"select_and_scatter", [HLO_Infer
     }) : (tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$source, HLO_Tensor:$init_value,
+  let arguments = (ins HLO_TensorOrQuant:$operand, HLO_TensorOrQuant:$source, HLO_TensorOrQuant:$init_value,
                        OptionalAttr<DenseI64ArrayAttr>:$window_dimensions,
                        OptionalAttr<DenseI64ArrayAttr>:$window_strides,
                        OptionalAttr<I64ElementsAttr>:$padding);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
   let hasVerifier = 1;
 }
@@ -84,10 +84,10 @@ def StableHLO_SortOp : StableHLO_Op<"sort", [HLO_InferType, RecursiveMemoryEffec
     }) : (tensor<4xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins Variadic<HLO_Tensor>:$inputs,
+  let arguments = (ins Variadic<HLO_TensorOrQuant>:$inputs,
                        DefaultValuedAttr<I64Attr, "-1">:$dimension,
                        DefaultValuedAttr<BoolAttr, "false">:$is_stable);
-  let results = (outs Variadic<HLO_Tensor>);
+  let results = (outs Variadic<HLO_TensorOrQuant>);
   let regions = (region SizedRegion<1>:$comparator);
   let hasVerifier = 1;
 }
