@@ -7,6 +7,7 @@
 //!   = StableHLO → linalg → bufferization → affine loops → LLVM dialect).
 //! - [`builders`]: the only place that spells upstream op names.
 
+pub mod buffer_plan;
 pub mod builders;
 pub mod call_graph;
 pub mod checked_alloc;

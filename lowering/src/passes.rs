@@ -48,13 +48,18 @@ const CPU_PREPARE: &[Step] = &[
 /// a caller-allocated out-parameter (`buffer-results-to-out-params`), so
 /// compiled code never hands ownership of memory to its caller. Runs after
 /// `xla-distinct-results`.
+///
+/// Between the two, `xla-plan-buffers` turns the static temporaries into
+/// views of one arena per call (buffer assignment), so that deallocation
+/// frees only the arena and the temporaries it could not plan.
 const CPU_BUFFERIZE: &[Step] = &[
     Step::Ours(create_one_shot_bufferize_pass),
     Step::Upstream(concat!(
         "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
-        "canonicalize,",
-        "buffer-deallocation-pipeline"
+        "canonicalize"
     )),
+    Step::Ours(crate::buffer_plan::create_plan_buffers_pass),
+    Step::Upstream("buffer-deallocation-pipeline"),
 ];
 
 fn create_one_shot_bufferize_pass() -> Pass {
@@ -143,7 +148,15 @@ const FORALL_TO_PARALLEL: &str = "func.func(scf-forall-to-parallel)";
 /// out-parameters, temporaries freed after their last use). Host code
 /// allocates and frees through the runtime (managed memory, see
 /// `xla-gpu-lower-host`).
-const GPU_BUFFERIZE: &[Step] = CPU_BUFFERIZE;
+/// Without buffer assignment (device memory is allocated by the runtime).
+const GPU_BUFFERIZE: &[Step] = &[
+    Step::Ours(create_one_shot_bufferize_pass),
+    Step::Upstream(concat!(
+        "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
+        "canonicalize,",
+        "buffer-deallocation-pipeline"
+    )),
+];
 
 /// linalg on buffers → `scf.parallel` loop nests (one per linalg op, parallel
 /// dimensions outermost after `xla-gpu-parallel-dims-first`), with complex,
@@ -351,6 +364,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-contraction-kernels",
         summary: "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
         steps: &[Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass)],
+    },
+    PassInfo {
+        name: "xla-plan-buffers",
+        summary: "Buffer assignment: static temporaries as views into one arena per call (best-fit heap simulation over live ranges)",
+        steps: &[Step::Ours(crate::buffer_plan::create_plan_buffers_pass)],
     },
     PassInfo {
         name: "xla-expand-memref-copy",
