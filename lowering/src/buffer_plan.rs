@@ -22,9 +22,13 @@
 //!   an op that may return them (loop-carried values, `func.return`, calls
 //!   with memref results) — see [`Unplanned`].
 //!
-//! Runs after `buffer-results-to-out-params` and before
-//! `buffer-deallocation-pipeline`, which then frees the arena after its
-//! last use (so no temporary that was planned has a free of its own).
+//! Runs after bufferization, buffer deallocation and the contraction
+//! kernels (which allocate packed panels), on functions of one block
+//! (structured control flow): the `memref.dealloc`s of planned buffers are
+//! erased, and the arena is freed just before the function returns (a
+//! buffer with any other kind of free — through a base buffer, in the
+//! deallocation helper's conditional code — flows into an op that is not a
+//! view, so it is not planned).
 //!
 //! A public function that has planned buffers is split in two, so that an
 //! AOT caller can pass its own scratch memory: its body moves to a private
@@ -34,17 +38,21 @@
 //! ```mlir
 //! // before
 //! func.func @f(%a: memref<256xf32>, %out: memref<256xf32>) {
-//!   %t0 = memref.alloc() : memref<256xf32>     // live ops 0..1
+//!   %t0 = memref.alloc() : memref<256xf32>     // live ops 0..3
 //!   linalg.generic ... ins(%a) outs(%t0)
-//!   %t1 = memref.alloc() : memref<256xf32>     // live ops 2..4
+//!   %t1 = memref.alloc() : memref<256xf32>     // live ops 2..5
 //!   linalg.generic ... ins(%t0) outs(%t1)
+//!   memref.dealloc %t0 : memref<256xf32>
 //!   linalg.generic ... ins(%t1) outs(%out)
+//!   memref.dealloc %t1 : memref<256xf32>
 //!   return
 //! }
-//! // after: %t0 and %t1 overlap at op 3 (it reads one and writes the other)
+//! // after: %t0 and %t1 overlap at op 3 (it reads one and writes the other);
+//! // the deallocs are gone
 //! func.func @f(%a: memref<256xf32>, %out: memref<256xf32>) {
 //!   %arena = memref.alloc() {alignment = 64 : i64} : memref<2048xi8>
 //!   call @f.planned(%a, %out, %arena) : (...) -> ()
+//!   memref.dealloc %arena : memref<2048xi8>
 //!   return
 //! }
 //! func.func private @f.planned(%a: ..., %out: ..., %arena: memref<2048xi8>) {
@@ -382,6 +390,11 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
     let name = symbol_name(&function).unwrap_or_default();
     let Some(block) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(None) };
     let mut plan = FunctionPlan { function: name.clone(), ..FunctionPlan::default() };
+    // Program order is that of one block (structured control flow).
+    if block.next_in_region().is_some() || block.terminator().is_none_or(|t| op_name(&t) != "func.return") {
+        plan.unplanned.push(Unplanned { ty: String::new(), location: function.location().to_string(), reason: "the function has several blocks".into() });
+        return Ok(Some(plan));
+    }
     // Program order.
     let mut positions = HashMap::new();
     let mut ops = Vec::new();
@@ -455,9 +468,13 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
     let arena: Value = if split {
         block.add_argument(arena_type, location)
     } else {
+        // Allocated first, freed just before the function returns.
         let alloc = builders::aligned_alloc(location, arena_type, ALIGNMENT)?;
         let first = block.first_operation().ok_or("internal error: an empty function body")?;
-        block.insert_operation_before(first, alloc).result(0).map_err(|e| e.to_string())?.into()
+        let arena: Value = block.insert_operation_before(first, alloc).result(0).map_err(|e| e.to_string())?.into();
+        let terminator = block.terminator().ok_or("internal error: a function body without a terminator")?;
+        block.insert_operation_before(terminator, builders::memref_dealloc(location, arena)?);
+        arena
     };
     for (candidate, &offset) in candidates.iter().zip(&offsets) {
         let alloc = candidate.alloc;
@@ -520,6 +537,7 @@ fn split_public_function<'c>(context: &'c melior::Context, function: OperationRe
         &results,
         location,
     ));
+    entry.append_operation(builders::memref_dealloc(location, arguments[arguments.len() - 1])?);
     let returned: Vec<Value> = call.results().map(Value::from).collect();
     entry.append_operation(melior::dialect::func::r#return(&returned, location));
     function.region(0).map_err(|e| e.to_string())?.append_block(entry);

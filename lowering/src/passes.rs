@@ -48,18 +48,13 @@ const CPU_PREPARE: &[Step] = &[
 /// a caller-allocated out-parameter (`buffer-results-to-out-params`), so
 /// compiled code never hands ownership of memory to its caller. Runs after
 /// `xla-distinct-results`.
-///
-/// Between the two, `xla-plan-buffers` turns the static temporaries into
-/// views of one arena per call (buffer assignment), so that deallocation
-/// frees only the arena and the temporaries it could not plan.
 const CPU_BUFFERIZE: &[Step] = &[
     Step::Ours(create_one_shot_bufferize_pass),
     Step::Upstream(concat!(
         "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
-        "canonicalize"
+        "canonicalize,",
+        "buffer-deallocation-pipeline"
     )),
-    Step::Ours(crate::buffer_plan::create_plan_buffers_pass),
-    Step::Upstream("buffer-deallocation-pipeline"),
 ];
 
 fn create_one_shot_bufferize_pass() -> Pass {
@@ -132,6 +127,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
+    // Buffer assignment last, when every temporary exists (the kernels
+    // allocate packed panels).
+    Step::Ours(crate::buffer_plan::create_plan_buffers_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
@@ -148,15 +146,7 @@ const FORALL_TO_PARALLEL: &str = "func.func(scf-forall-to-parallel)";
 /// out-parameters, temporaries freed after their last use). Host code
 /// allocates and frees through the runtime (managed memory, see
 /// `xla-gpu-lower-host`).
-/// Without buffer assignment (device memory is allocated by the runtime).
-const GPU_BUFFERIZE: &[Step] = &[
-    Step::Ours(create_one_shot_bufferize_pass),
-    Step::Upstream(concat!(
-        "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
-        "canonicalize,",
-        "buffer-deallocation-pipeline"
-    )),
-];
+const GPU_BUFFERIZE: &[Step] = CPU_BUFFERIZE;
 
 /// linalg on buffers → `scf.parallel` loop nests (one per linalg op, parallel
 /// dimensions outermost after `xla-gpu-parallel-dims-first`), with complex,

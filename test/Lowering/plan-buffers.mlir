@@ -1,10 +1,13 @@
 // xla-plan-buffers: the static temporaries of a function become views into
 // one arena (offsets from a best-fit heap simulation over live ranges in
-// program order); public functions get the arena from a wrapper that
-// allocates it. Ops are numbered in each function's entry block from 0.
+// program order), their deallocs disappear and the arena is freed before
+// the function returns; public functions get the arena from a wrapper that
+// allocates and frees it. Ops are numbered in each function's entry block
+// from 0.
 // RUN: xla-opt %s --xla-plan-buffers --split-input-file | FileCheck %s
 
-// Disjoint lifetimes (t0: ops 0..2, t1: ops 3..5) share offset 0.
+// Disjoint lifetimes (t0: ops 0..2, t1: ops 4..6; deallocs do not count)
+// share offset 0.
 // CHECK-LABEL: func.func private @disjoint(
 // CHECK: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK: %[[O0:.*]] = arith.constant 0 : index
@@ -14,14 +17,17 @@
 // CHECK: %[[T1:.*]] = memref.view %[[ARENA]][%[[O1]]][] : memref<64xi8> to memref<16xf32>
 // CHECK-NOT: memref.alloc
 // CHECK-NOT: memref.dealloc
-// CHECK: return
+// CHECK: memref.dealloc %[[ARENA]] : memref<64xi8>
+// CHECK-NEXT: return
 func.func private @disjoint(%in: memref<16xf32>, %out: memref<16xf32>) {
   %t0 = memref.alloc() : memref<16xf32>
   memref.copy %in, %t0 : memref<16xf32> to memref<16xf32>
   memref.copy %t0, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %t0 : memref<16xf32>
   %t1 = memref.alloc() : memref<16xf32>
   memref.copy %out, %t1 : memref<16xf32> to memref<16xf32>
   memref.copy %t1, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %t1 : memref<16xf32>
   return
 }
 
@@ -127,14 +133,35 @@ func.func private @unplanned(%in: memref<16xf32>, %out: memref<16xf32>, %n: inde
 // CHECK-SAME: %[[IN:.*]]: memref<16xf32>, %[[OUT:.*]]: memref<16xf32>)
 // CHECK-NEXT: %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NEXT: call @entry.planned(%[[IN]], %[[OUT]], %[[ARENA]]) : (memref<16xf32>, memref<16xf32>, memref<64xi8>) -> ()
+// CHECK-NEXT: memref.dealloc %[[ARENA]] : memref<64xi8>
 // CHECK-NEXT: return
 // CHECK: func.func private @entry.planned(%{{.*}}: memref<16xf32>, %{{.*}}: memref<16xf32>, %[[A:.*]]: memref<64xi8>)
 // CHECK: memref.view %[[A]]
 // CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.dealloc
+// CHECK: return
 func.func @entry(%in: memref<16xf32>, %out: memref<16xf32>) {
   %t0 = memref.alloc() : memref<16xf32>
   memref.copy %in, %t0 : memref<16xf32> to memref<16xf32>
   memref.copy %t0, %out : memref<16xf32> to memref<16xf32>
+  return
+}
+
+// -----
+
+// -----
+
+// A buffer freed through its base buffer (as buffer deallocation's general
+// case does) is not planned: extract_strided_metadata is not a view.
+// CHECK-LABEL: func.func private @freed_through_base(
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NOT: memref.view
+func.func private @freed_through_base(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  memref.copy %in, %t : memref<16xf32> to memref<16xf32>
+  memref.copy %t, %out : memref<16xf32> to memref<16xf32>
+  %base, %offset, %size, %stride = memref.extract_strided_metadata %t : memref<16xf32> -> memref<f32>, index, index, index
+  memref.dealloc %base : memref<f32>
   return
 }
 
