@@ -132,17 +132,17 @@ pub struct FunctionPlan {
 }
 
 impl FunctionPlan {
-    /// The bytes compiled code asks `malloc` for to make this function's
-    /// arena: `finalize-memref-to-llvm` over-allocates an aligned
-    /// `memref.alloc` by its alignment.
+    /// The bytes compiled code asks the heap for to make this function's
+    /// arena: the CPU pipeline lowers the arena's `memref.alloc` to
+    /// `aligned_alloc(64, arena_bytes)`, exactly.
     pub fn arena_request_bytes(&self) -> u64 {
-        if self.arena_bytes == 0 { 0 } else { self.arena_bytes + ALIGNMENT }
+        self.arena_bytes
     }
 
     /// The plan as text (what `--report=memory` prints).
     pub fn render(&self) -> String {
         let mut text = format!(
-            "memory plan of @{}: arena {} bytes (one malloc of {} bytes per call), peak live {} bytes, {} buffer(s) planned ({} bytes without reuse), {} not planned\n",
+            "memory plan of @{}: arena {} bytes (one allocation of {} bytes per call), peak live {} bytes, {} buffer(s) planned ({} bytes without reuse), {} not planned\n",
             self.function,
             self.arena_bytes,
             self.arena_request_bytes(),
@@ -178,19 +178,18 @@ pub fn enabled() -> bool {
 }
 
 thread_local! {
-    /// The plans made on this thread since the last [`take_plans`] (the
+    /// The plans of the last module the pass ran on, on this thread (the
     /// pass is anchored on the module, so it runs on the thread that runs
-    /// the pass manager).
+    /// the pass manager), until [`take_plans`].
     static PLANS: RefCell<Vec<FunctionPlan>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The plans the pass made on this thread since the last [`take_plans`],
-/// which keeps them.
+/// The plans of the last module the pass ran on (this thread), kept.
 pub fn plans() -> Vec<FunctionPlan> {
     PLANS.with(|plans| plans.borrow().clone())
 }
 
-/// The plans the pass made on this thread since the last call.
+/// The plans of the last module the pass ran on (this thread), taken.
 pub fn take_plans() -> Vec<FunctionPlan> {
     PLANS.with(|plans| std::mem::take(&mut *plans.borrow_mut()))
 }
@@ -569,11 +568,14 @@ static PLAN_BUFFERS_ID: PlanBuffersId = PlanBuffersId;
 pub fn create_plan_buffers_pass() -> Pass {
     create_external(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            // Only the last module's plans are kept (bounded memory in
+            // long-lived processes that compile many programs).
+            PLANS.with(|all| all.borrow_mut().clear());
             if !enabled() {
                 return;
             }
             match plan_module(module) {
-                Ok(plans) => PLANS.with(|all| all.borrow_mut().extend(plans)),
+                Ok(plans) => PLANS.with(|all| *all.borrow_mut() = plans),
                 Err(message) => {
                     crate::diagnostics::emit_error(module.location(), &message);
                     pass.signal_failure();

@@ -87,7 +87,10 @@ const CPU_TO_LLVM: &str = concat!(
     // Subviews with run-time offsets (the rows of a top_k) leave
     // affine.apply ops for their offsets: lowered once more.
     "expand-strided-metadata, func.func(lower-affine),",
-    "finalize-memref-to-llvm,",
+    // aligned_alloc(alignment, size rounded up to it) rather than malloc
+    // over-allocated by the alignment: compiled code's heap is exactly the
+    // planned arena (xla-plan-buffers) and what it could not plan.
+    "finalize-memref-to-llvm{use-aligned-alloc=true},",
     // Without rollback bookkeeping (every op moved by a block split was
     // recorded): 4x faster on programs with thousands of loops.
     "convert-scf-to-cf{allow-pattern-rollback=false},",

@@ -190,11 +190,12 @@ impl Engine {
     /// thread pool's entry point, the collectives' and the host transfers' ABI.
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
         let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
-        let [calloc, malloc, free, realloc] = crate::memory::symbols();
+        let [aligned_alloc, calloc, malloc, free, realloc] = crate::memory::symbols();
         Self::with_symbols(
             module,
             opt_level,
             &[
+                aligned_alloc,
                 calloc,
                 malloc,
                 free,

@@ -7,8 +7,10 @@
 //! the compiler's plan (`xla_lowering::buffer_plan`), and tests check that
 //! they agree.
 //!
-//! Each block carries a 16-byte header with its requested size (malloc's
-//! alignment stays 16 for the caller). Sizes are those compiled code asked
+//! Each block carries a header with its requested size and the header's
+//! length, in the 16 bytes before the pointer compiled code gets (16 bytes
+//! of header for `malloc`, the alignment for `aligned_alloc`, so the
+//! caller's alignment is kept). Sizes are those compiled code asked
 //! for, not the C library's bookkeeping. Counters are process-wide atomics:
 //! measure one run at a time ([`reset`], run, [`stats`]).
 
@@ -59,16 +61,40 @@ fn added(size: u64) {
 }
 
 extern "C" fn counted_malloc(size: u64) -> *mut u8 {
-    let Some(total) = (size as usize).checked_add(HEADER) else { return std::ptr::null_mut() };
-    // SAFETY: plain malloc; the header is written inside the block.
+    counted_aligned_alloc(HEADER as u64, size)
+}
+
+/// `aligned_alloc`: `alignment` a power of two (at least the header's 16).
+extern "C" fn counted_aligned_alloc(alignment: u64, size: u64) -> *mut u8 {
+    let alignment = (alignment.max(HEADER as u64) as usize).next_power_of_two();
+    let Some(total) = (size as usize).checked_add(alignment) else { return std::ptr::null_mut() };
+    let mut block: *mut libc::c_void = std::ptr::null_mut();
+    // SAFETY: posix_memalign with a power-of-two alignment that is a
+    // multiple of the pointer size; the header is written inside the block,
+    // just before the returned pointer.
     unsafe {
-        let block = libc::malloc(total).cast::<u8>();
-        if block.is_null() {
-            return block;
+        if libc::posix_memalign(&mut block, alignment, total) != 0 || block.is_null() {
+            return std::ptr::null_mut();
         }
-        block.cast::<u64>().write(size);
+        let pointer = block.cast::<u8>().add(alignment);
+        pointer.sub(HEADER).cast::<u64>().write(size);
+        pointer.sub(HEADER / 2).cast::<u64>().write(alignment as u64);
         added(size);
-        block.add(HEADER)
+        pointer
+    }
+}
+
+/// The requested size and the start of the block of a pointer from
+/// `counted_aligned_alloc`.
+///
+/// # Safety
+/// `pointer` came from `counted_aligned_alloc` and was not freed.
+unsafe fn header(pointer: *mut u8) -> (u64, *mut u8) {
+    // SAFETY: the 16 bytes before `pointer` hold the header.
+    unsafe {
+        let size = pointer.sub(HEADER).cast::<u64>().read();
+        let offset = pointer.sub(HEADER / 2).cast::<u64>().read();
+        (size, pointer.sub(offset as usize))
     }
 }
 
@@ -87,12 +113,12 @@ extern "C" fn counted_free(pointer: *mut u8) {
     if pointer.is_null() {
         return;
     }
-    // SAFETY: `pointer` came from `counted_malloc`/`counted_realloc` (the
-    // JIT resolves compiled code's malloc, free and realloc to these
-    // together), so its header precedes it.
+    // SAFETY: `pointer` came from one of the counted allocators (the JIT
+    // resolves all of compiled code's allocation functions to them), so
+    // its header precedes it.
     unsafe {
-        let block = pointer.sub(HEADER);
-        LIVE.fetch_sub(block.cast::<u64>().read(), Ordering::Relaxed);
+        let (size, block) = header(pointer);
+        LIVE.fetch_sub(size, Ordering::Relaxed);
         libc::free(block.cast());
     }
 }
@@ -101,25 +127,25 @@ extern "C" fn counted_realloc(pointer: *mut u8, size: u64) -> *mut u8 {
     if pointer.is_null() {
         return counted_malloc(size);
     }
-    let Some(total) = (size as usize).checked_add(HEADER) else { return std::ptr::null_mut() };
+    // A new block (realloc keeps no alignment beyond malloc's), the
+    // contents copied, the old one freed.
     // SAFETY: as in `counted_free`; on failure the old block stays valid.
     unsafe {
-        let block = pointer.sub(HEADER);
-        let old = block.cast::<u64>().read();
-        let moved = libc::realloc(block.cast(), total).cast::<u8>();
+        let (old, _) = header(pointer);
+        let moved = counted_malloc(size);
         if moved.is_null() {
             return moved;
         }
-        moved.cast::<u64>().write(size);
-        LIVE.fetch_sub(old, Ordering::Relaxed);
-        added(size);
-        moved.add(HEADER)
+        std::ptr::copy_nonoverlapping(pointer, moved, old.min(size) as usize);
+        counted_free(pointer);
+        moved
     }
 }
 
 /// The (name, address) pairs the JIT registers for compiled code.
-pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 4] {
+pub fn symbols() -> [(&'static str, *mut std::ffi::c_void); 5] {
     [
+        ("aligned_alloc", counted_aligned_alloc as extern "C" fn(u64, u64) -> *mut u8 as *mut std::ffi::c_void),
         ("calloc", counted_calloc as extern "C" fn(u64, u64) -> *mut u8 as *mut std::ffi::c_void),
         ("malloc", counted_malloc as extern "C" fn(u64) -> *mut u8 as *mut std::ffi::c_void),
         ("free", counted_free as extern "C" fn(*mut u8) as *mut std::ffi::c_void),
@@ -137,12 +163,17 @@ mod tests {
         let b = super::counted_malloc(50);
         super::counted_free(a);
         let c = super::counted_realloc(b, 80);
+        // SAFETY: `c` holds 80 bytes.
+        unsafe { c.write_bytes(7, 80) };
+        let d = super::counted_aligned_alloc(64, 256);
+        assert_eq!(d as usize % 64, 0);
         let during = super::stats();
         super::counted_free(c);
+        super::counted_free(d);
         let after = super::stats();
-        assert_eq!(during.live_bytes - before.live_bytes, 80);
+        assert_eq!(during.live_bytes - before.live_bytes, 80 + 256);
         assert!(during.peak_bytes >= before.live_bytes + 150);
         assert_eq!(after.live_bytes, before.live_bytes);
-        assert_eq!(during.allocations, 3);
+        assert_eq!(during.allocations, 4);
     }
 }

@@ -3,7 +3,7 @@
 # compares: usage plan_vs_unplanned.sh XLA_RUN EXAMPLES_DIR TMP NAME...
 # For each NAME prints
 #   NAME: R result(s) identical, match JAX
-#   NAME: arena A, plan asks malloc for Q bytes, measured peak P in K allocation(s), U not planned
+#   NAME: arena A, plan allocates Q bytes, measured peak P in K allocation(s), U not planned
 # (results compared byte for byte, and with JAX's recorded outputs; Q and P
 # from xla-run --report=memory: the plan and the counted heap of the run).
 set -e
@@ -27,9 +27,9 @@ for name in "$@"; do
   "$xla_run" "$examples/$name.mlir" $inputs $expects > /dev/null
   echo "$name: $count result(s) identical, match JAX"
   arena=$(sed -n 's/^memory plan of @main: arena \([0-9]*\) bytes.*/\1/p' "$tmp/$name.report")
-  asks=$(sed -n 's/^memory plan of @main: .*one malloc of \([0-9]*\) bytes.*/\1/p' "$tmp/$name.report")
+  asks=$(sed -n 's/^memory plan of @main: .*one allocation of \([0-9]*\) bytes.*/\1/p' "$tmp/$name.report")
   unplanned=$(sed -n 's/^memory plan of @main: .*, \([0-9]*\) not planned$/\1/p' "$tmp/$name.report")
   peak=$(sed -n 's/^memory measured: peak \([0-9]*\) bytes live, \([0-9]*\) allocation.*/\1/p' "$tmp/$name.report")
   allocations=$(sed -n 's/^memory measured: peak \([0-9]*\) bytes live, \([0-9]*\) allocation.*/\2/p' "$tmp/$name.report")
-  echo "$name: arena $arena, plan asks malloc for $asks bytes, measured peak $peak in $allocations allocation(s), $unplanned not planned"
+  echo "$name: arena $arena, plan allocates $asks bytes, measured peak $peak in $allocations allocation(s), $unplanned not planned"
 done
