@@ -18,9 +18,11 @@
 //!   them; sizes and offsets are multiples of [`ALIGNMENT`] bytes.
 //! - Not planned (they stay `memref.alloc`s, freed by buffer deallocation):
 //!   allocations with dynamic sizes or a non-identity layout, allocations
-//!   nested in regions (loop bodies, branches), and buffers that flow into
-//!   an op that may return them (loop-carried values, `func.return`, calls
-//!   with memref results) — see [`Unplanned`].
+//!   nested in regions (loop bodies, branches), buffers that flow into an
+//!   op that may return them (loop-carried values, `func.return`, calls
+//!   with memref results), and buffers whose address is taken
+//!   (`memref.extract_aligned_pointer_as_index`: the runtime ABI's buffer
+//!   tables of collectives and host transfers) — see [`Unplanned`].
 //!
 //! Runs after bufferization, buffer deallocation and the contraction
 //! kernels (which allocate packed panels), on functions of one block
@@ -209,6 +211,10 @@ const VIEW_OPS: &[&str] = &[
     "memref.transpose",
 ];
 
+/// Ops that turn a buffer into an address (a number or an LLVM pointer):
+/// the buffer is not planned.
+const ADDRESS_OPS: &[&str] = &["memref.extract_aligned_pointer_as_index", "builtin.unrealized_conversion_cast"];
+
 /// Bytes of one element as compiled code stores it (LLVM's allocation
 /// size: integers and floats in a power-of-two number of bytes).
 fn stored_element_bytes(element: Type) -> Option<u64> {
@@ -296,7 +302,10 @@ fn liveness(alloc: &OperationRef, start: usize, block: &Block, positions: &HashM
     while let Some(value) = worklist.pop() {
         for user in users(value) {
             let name = op_name(&user);
-            if name == "memref.dealloc" && is_root {
+            if name == "memref.dealloc" {
+                if !is_root {
+                    return Liveness::Escapes("freed through an alias".into());
+                }
                 deallocs.push(user.to_raw());
                 continue;
             }
@@ -307,6 +316,12 @@ fn liveness(alloc: &OperationRef, start: usize, block: &Block, positions: &HashM
                 return Liveness::Escapes("internal: a top-level op without a position".into());
             };
             end = end.max(position);
+            // Its address taken as a number (the runtime ABI's buffer
+            // tables, collectives, host transfers): whoever reads it may use
+            // the buffer at any later point.
+            if ADDRESS_OPS.contains(&name.as_str()) || name.starts_with("llvm.") {
+                return Liveness::Escapes(format!("its address is taken ({name})"));
+            }
             if VIEW_OPS.contains(&name.as_str()) {
                 worklist.extend(user.results().map(Value::from));
                 continue;

@@ -167,6 +167,37 @@ func.func private @freed_through_base(%in: memref<16xf32>, %out: memref<16xf32>)
 
 // -----
 
+// Nor is a buffer freed through an alias of it.
+// CHECK-LABEL: func.func private @freed_through_alias(
+// CHECK-NEXT: memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+// CHECK-NOT: memref.view
+func.func private @freed_through_alias(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %t = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
+  memref.copy %in, %t : memref<16xf32> to memref<16xf32>
+  %c = memref.cast %t : memref<16xf32> to memref<?xf32>
+  memref.copy %t, %out : memref<16xf32> to memref<16xf32>
+  memref.dealloc %c : memref<?xf32>
+  return
+}
+
+// -----
+
+// Nor is a buffer whose address is taken (collectives and host transfers
+// pass buffer addresses to the runtime), even through a view.
+// CHECK-LABEL: func.func private @address_taken(
+// CHECK-NEXT: memref.alloc() : memref<16xf32>
+// CHECK-NOT: memref.view
+func.func private @address_taken(%in: memref<16xf32>, %out: memref<16xf32>) -> index {
+  %t = memref.alloc() : memref<16xf32>
+  memref.copy %in, %t : memref<16xf32> to memref<16xf32>
+  %s = memref.subview %t[4] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1], offset: 4>>
+  %p = memref.extract_aligned_pointer_as_index %s : memref<8xf32, strided<[1], offset: 4>> -> index
+  memref.copy %t, %out : memref<16xf32> to memref<16xf32>
+  return %p : index
+}
+
+// -----
+
 // Nothing to plan: the function is unchanged.
 // CHECK-LABEL: func.func @nothing(
 // CHECK-NEXT: memref.copy
