@@ -125,13 +125,23 @@ def main():
     compared = [r for r in rows if "ours" in r and isinstance(r["xla_temp"], int)]
     print(f"\n{len(compared)} programs compared: ours <= XLA's on {len(compared) - len(worse)}, above on {len(worse)}")
     for r in worse:
-        print(f"  {r['name']}: ours {r['ours']} > XLA {r['xla_temp']}; not planned: {'; '.join(r['not_planned']) or 'none'}")
+        print(f"  {r['name']}: ours {r['ours']} > XLA {r['xla_temp']}; not planned: {reasons(r['not_planned'])}")
     for r in rows:
         if "error" in r:
             print(f"  {r['name']}: FAILED: {r['error']}")
     if options.json:
         with open(options.json, "w") as fh:
             json.dump(rows, fh, indent=1)
+
+
+def reasons(lines):
+    """'N x reason' for the plan's not-planned lines (reason: the text after
+    the location)."""
+    counts = {}
+    for line in lines:
+        reason = line.rsplit(": ", 1)[-1]
+        counts[reason] = counts.get(reason, 0) + 1
+    return ", ".join(f"{n} x {reason}" for reason, n in counts.items()) or "none"
 
 
 def format_row(row):

@@ -15,7 +15,9 @@
 //!   sorted by size (largest first, then by the longer live range, then by
 //!   program order), each placed in the smallest gap between the
 //!   already-placed buffers whose live ranges overlap its own, or above
-//!   them; sizes and offsets are multiples of [`ALIGNMENT`] bytes.
+//!   them; buffers of 64 bytes or more start at multiples of
+//!   [`ALIGNMENT`] (64), smaller ones at multiples of 16, sizes rounded up
+//!   to their alignment.
 //! - Not planned (they stay `memref.alloc`s, freed by buffer deallocation):
 //!   allocations with dynamic sizes or a non-identity layout, allocations
 //!   nested in regions (loop bodies, branches), buffers that flow into an
@@ -84,9 +86,18 @@ use std::{
     sync::atomic::{AtomicBool, Ordering},
 };
 
-/// Alignment of the arena and of every buffer in it, in bytes (a cache
-/// line; also what vector loads want).
+/// Alignment of the arena and of every buffer of at least this many bytes
+/// in it (a cache line; also what vector loads want).
 pub const ALIGNMENT: u64 = 64;
+
+/// Alignment of the smaller buffers (scalars, short vectors): malloc's.
+pub const SMALL_ALIGNMENT: u64 = 16;
+
+/// A buffer's alignment in the arena and its size rounded up to it.
+pub fn slot(bytes: u64) -> (u64, u64) {
+    let alignment = if bytes >= ALIGNMENT { ALIGNMENT } else { SMALL_ALIGNMENT };
+    (alignment, bytes.div_ceil(alignment).max(1) * alignment)
+}
 
 /// Suffix of the function that takes the arena as its last argument.
 pub const PLANNED_SUFFIX: &str = ".planned";
@@ -120,14 +131,15 @@ pub struct Unplanned {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FunctionPlan {
     pub function: String,
-    /// Size of the arena (0 when nothing was planned: no arena).
+    /// Size of the arena (0 when nothing was planned: no arena): the heap
+    /// simulation's, rounded up to [`ALIGNMENT`].
     pub arena_bytes: u64,
-    /// The most bytes of planned buffers (each rounded up to
-    /// [`ALIGNMENT`]) live at one point of the program: a lower bound of
-    /// the arena.
+    /// The most bytes of planned buffers (each rounded up to its
+    /// alignment, see [`slot`]) live at one point of the program: a lower
+    /// bound of the arena.
     pub peak_live_bytes: u64,
     /// What the unplanned program allocated in all: the sum of the planned
-    /// buffers' sizes (each rounded up to [`ALIGNMENT`]).
+    /// buffers' sizes (each rounded up to its alignment).
     pub unplanned_total_bytes: u64,
     pub buffers: Vec<PlannedBuffer>,
     pub unplanned: Vec<Unplanned>,
@@ -354,9 +366,10 @@ struct Candidate<'c, 'a> {
 }
 
 /// XLA's global decreasing-size best-fit heap simulation: offsets for
-/// `buffers` (size rounded to [`ALIGNMENT`], live range) and the heap size.
+/// `buffers` (bytes, live range; each in a [`slot`]) and the heap size.
 pub fn best_fit(buffers: &[(u64, usize, usize)]) -> (Vec<u64>, u64) {
-    let aligned: Vec<u64> = buffers.iter().map(|&(bytes, _, _)| bytes.div_ceil(ALIGNMENT).max(1) * ALIGNMENT).collect();
+    let alignment: Vec<u64> = buffers.iter().map(|&(bytes, _, _)| slot(bytes).0).collect();
+    let aligned: Vec<u64> = buffers.iter().map(|&(bytes, _, _)| slot(bytes).1).collect();
     let mut order: Vec<usize> = (0..buffers.len()).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(aligned[i]), std::cmp::Reverse(buffers[i].2 - buffers[i].1), buffers[i].1, i));
     let mut offsets = vec![u64::MAX; buffers.len()];
@@ -372,17 +385,19 @@ pub fn best_fit(buffers: &[(u64, usize, usize)]) -> (Vec<u64>, u64) {
         busy.sort();
         // The smallest gap that fits; above everything when none does.
         let mut best: Option<(u64, u64)> = None; // (gap size, offset)
+        let align_up = |offset: u64| offset.div_ceil(alignment[i]) * alignment[i];
         let mut cursor = 0;
         for &(lo, hi) in &busy {
-            if lo > cursor {
-                let gap = lo - cursor;
+            let start = align_up(cursor);
+            if lo > start {
+                let gap = lo - start;
                 if gap >= aligned[i] && best.is_none_or(|(size, _)| gap < size) {
-                    best = Some((gap, cursor));
+                    best = Some((gap, start));
                 }
             }
             cursor = cursor.max(hi);
         }
-        let offset = best.map_or(cursor, |(_, offset)| offset);
+        let offset = best.map_or(align_up(cursor), |(_, offset)| offset);
         offsets[i] = offset;
         heap = heap.max(offset + aligned[i]);
         placed.push(i);
@@ -454,9 +469,11 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
     if candidates.is_empty() {
         return Ok(Some(plan));
     }
-    let (offsets, arena_bytes) = best_fit(&candidates.iter().map(|c| (c.bytes, c.start, c.end)).collect::<Vec<_>>());
+    let (offsets, heap_bytes) = best_fit(&candidates.iter().map(|c| (c.bytes, c.start, c.end)).collect::<Vec<_>>());
+    // aligned_alloc takes a multiple of the alignment.
+    let arena_bytes = heap_bytes.div_ceil(ALIGNMENT) * ALIGNMENT;
     plan.arena_bytes = arena_bytes;
-    let aligned = |bytes: u64| bytes.div_ceil(ALIGNMENT).max(1) * ALIGNMENT;
+    let aligned = |bytes: u64| slot(bytes).1;
     plan.unplanned_total_bytes = candidates.iter().map(|c| aligned(c.bytes)).sum();
     plan.peak_live_bytes = (0..ops.len())
         .map(|p| candidates.iter().filter(|c| c.start <= p && p <= c.end).map(|c| aligned(c.bytes)).sum::<u64>())
@@ -622,6 +639,20 @@ mod tests {
         let (offsets, heap) = best_fit(&[(64, 0, 3), (64, 3, 5)]);
         assert_ne!(offsets[0], offsets[1]);
         assert_eq!(heap, 128);
+    }
+
+    #[test]
+    fn small_buffers_are_16_byte_aligned_large_ones_64() {
+        // Three overlapping scalars take 16 bytes each; a 100-byte buffer
+        // overlapping them starts at the next multiple of 64.
+        let (offsets, heap) = best_fit(&[(4, 0, 5), (4, 0, 5), (8, 0, 5), (100, 0, 5)]);
+        assert_eq!(offsets[3], 0);
+        let mut small: Vec<u64> = offsets[..3].to_vec();
+        small.sort();
+        assert_eq!(small, vec![128, 144, 160]);
+        assert_eq!(heap, 176);
+        let (offsets, _) = best_fit(&[(4, 0, 5), (100, 0, 5), (4, 0, 5)]);
+        assert!(offsets.iter().zip([16, 64, 16]).all(|(o, a)| o % a == 0));
     }
 
     #[test]
