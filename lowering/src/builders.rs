@@ -1070,3 +1070,31 @@ pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'
         (key("constant"), Attribute::unit(context)),
     ]))
 }
+
+/// `memref<Nxi8>`: an arena of `bytes` bytes.
+pub fn byte_buffer_type(context: &Context, bytes: u64) -> BuildResult<Type<'_>> {
+    let size = i64::try_from(bytes).map_err(|_| format!("an arena of {bytes} bytes is too large to address"))?;
+    Ok(melior::ir::r#type::MemRefType::new(integer_type(context, 8)?, &[size], None, None).into())
+}
+
+/// `memref.alloc() {alignment = N} : ty` (static shape).
+pub fn aligned_alloc<'c>(location: Location<'c>, ty: Type<'c>, alignment: u64) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let ty = melior::ir::r#type::MemRefType::try_from(ty).map_err(|e| e.to_string())?;
+    let alignment = melior::ir::attribute::IntegerAttribute::new(Type::from(melior::ir::r#type::IntegerType::new(context, 64)), alignment as i64);
+    build(
+        OperationBuilder::new("memref.alloc", location)
+            .add_attributes(&[
+                (Identifier::new(context, "operandSegmentSizes"), melior::ir::attribute::DenseI32ArrayAttribute::new(context, &[0, 0]).into()),
+                (Identifier::new(context, "alignment"), alignment.into()),
+            ])
+            .add_results(&[ty.into()]),
+    )
+}
+
+/// `memref.view %source[%byte_shift][] : memref<Nxi8> to ty` (`ty` static,
+/// identity layout).
+pub fn memref_view<'c>(location: Location<'c>, source: Value<'c, '_>, byte_shift: Value<'c, '_>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("memref.view", location).add_operands(&[source, byte_shift]).add_results(&[ty]))
+}

@@ -1,11 +1,13 @@
 //! `xla-checked-allocations`: every heap allocation of compiled code checks
 //! its result. `finalize-memref-to-llvm` turns each `memref.alloc` (a
-//! temporary of the program) into a bare `malloc` call whose result is used
-//! unchecked, so a temporary too large for the machine was a NULL pointer
-//! dereference. After this pass those calls go to `xla.checked_malloc`, an
-//! internal function of the module that calls `malloc` and, when it fails
-//! for a non-zero size, calls `xla_allocation_failed(size)`, which does not
-//! return. What that function does belongs to whoever runs the code (see
+//! temporary of the program, or the arena of `xla-plan-buffers`) into a
+//! bare `malloc` call, or `aligned_alloc` with `use-aligned-alloc` (the CPU
+//! pipeline's), whose result is used unchecked, so a temporary too large
+//! for the machine was a NULL pointer dereference. After this pass those
+//! calls go to `xla.checked_malloc` / `xla.checked_aligned_alloc`, internal
+//! functions of the module that call `malloc` / `aligned_alloc` and, when it
+//! fails for a non-zero size, call `xla_allocation_failed(size)`, which
+//! does not return. What that function does belongs to whoever runs the code (see
 //! ARCHITECTURE.md, "Allocation failure"): the JIT's unwinds to the runtime,
 //! which reports an error with the size; the AOT entry point returns a
 //! status; a plain object gets a weak default that aborts.
@@ -15,9 +17,12 @@
 //! ```mlir
 //! // before
 //! %p = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+//! %q = llvm.call @aligned_alloc(%c64, %size) : (i64, i64) -> !llvm.ptr
 //! // after
 //! %p = llvm.call @xla.checked_malloc(%size) : (i64) -> !llvm.ptr
+//! %q = llvm.call @xla.checked_aligned_alloc(%c64, %size) : (i64, i64) -> !llvm.ptr
 //! llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr { ... }
+//! llvm.func internal @xla.checked_aligned_alloc(%alignment: i64, %size: i64) -> !llvm.ptr { ... }
 //! llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
 //! ```
 
@@ -35,14 +40,34 @@ use melior::{
 pub const ALLOCATION_FAILED: &str = "xla_allocation_failed";
 
 const CHECKED_MALLOC: &str = "xla.checked_malloc";
+const CHECKED_ALIGNED_ALLOC: &str = "xla.checked_aligned_alloc";
+
+/// The allocation functions of the C library that compiled code calls, and
+/// the checking function that replaces each.
+const CHECKED: &[(&str, &str)] = &[("malloc", CHECKED_MALLOC), ("aligned_alloc", CHECKED_ALIGNED_ALLOC)];
 
 /// The checking function and the declarations it needs. A fixed text (no
 /// shapes or types vary), parsed and verified when the pass runs.
 const HELPERS: &str = r#"module {
   llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
   llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
   llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr {
     %p = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+    %null = llvm.mlir.zero : !llvm.ptr
+    %zero = llvm.mlir.constant(0 : i64) : i64
+    %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
+    %not_empty = llvm.icmp "ne" %size, %zero : i64
+    %failed = llvm.and %is_null, %not_empty : i1
+    llvm.cond_br %failed, ^fail, ^ok
+  ^ok:
+    llvm.return %p : !llvm.ptr
+  ^fail:
+    llvm.call @xla_allocation_failed(%size) : (i64) -> ()
+    llvm.unreachable
+  }
+  llvm.func internal @xla.checked_aligned_alloc(%alignment: i64, %size: i64) -> !llvm.ptr {
+    %p = llvm.call @aligned_alloc(%alignment, %size) : (i64, i64) -> !llvm.ptr
     %null = llvm.mlir.zero : !llvm.ptr
     %zero = llvm.mlir.constant(0 : i64) : i64
     %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
@@ -77,16 +102,17 @@ fn check_allocations(module: OperationRef) -> crate::builders::BuildResult<()> {
     while let Some(function) = next {
         next = function.next_in_block();
         let name = symbol_name(&function);
-        if name.as_deref() == Some(CHECKED_MALLOC) {
-            existing.push(CHECKED_MALLOC.to_owned());
+        if let Some(checker) = CHECKED.iter().map(|&(_, checker)| checker).find(|&c| name.as_deref() == Some(c)) {
+            existing.push(checker.to_owned());
             continue;
         }
         existing.extend(name);
         function.walk(WalkOrder::PreOrder, |op| {
-            if op_name(&op) == "llvm.call"
-                && op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()).is_some_and(|c| c.value() == "malloc")
-            {
-                calls.push(op.to_raw());
+            if op_name(&op) == "llvm.call" {
+                let callee = op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok()).map(|c| c.value().to_owned());
+                if let Some(&(_, checker)) = CHECKED.iter().find(|&&(allocator, _)| callee.as_deref() == Some(allocator)) {
+                    calls.push((op.to_raw(), checker));
+                }
             }
             WalkResult::Advance
         });
@@ -94,11 +120,10 @@ fn check_allocations(module: OperationRef) -> crate::builders::BuildResult<()> {
     if calls.is_empty() {
         return Ok(());
     }
-    let callee = FlatSymbolRefAttribute::new(context, CHECKED_MALLOC);
-    for call in calls {
+    for (call, checker) in calls {
         // SAFETY: collected from the live module above; nothing was erased.
         let mut call = unsafe { OperationRefMut::from_raw(call) };
-        call.set_attribute("callee", callee.into());
+        call.set_attribute("callee", FlatSymbolRefAttribute::new(context, checker).into());
     }
     let helpers = Module::parse(context, HELPERS).ok_or("internal error: the allocation helpers do not parse")?;
     let mut next = helpers.body().first_operation();
@@ -128,7 +153,7 @@ pub fn create_checked_allocations_pass() -> Pass {
         },
         "CheckedAllocations",
         "xla-checked-allocations",
-        "Check every malloc of compiled code: on failure call xla_allocation_failed(size), which does not return",
+        "Check every malloc/aligned_alloc of compiled code: on failure call xla_allocation_failed(size), which does not return",
         "builtin.module",
     )
 }

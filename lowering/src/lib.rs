@@ -24,6 +24,7 @@ macro_rules! external_pass {
     }};
 }
 
+pub mod buffer_plan;
 pub mod builders;
 pub mod call_graph;
 pub mod checked_alloc;

@@ -87,7 +87,10 @@ const CPU_TO_LLVM: &str = concat!(
     // Subviews with run-time offsets (the rows of a top_k) leave
     // affine.apply ops for their offsets: lowered once more.
     "expand-strided-metadata, func.func(lower-affine),",
-    "finalize-memref-to-llvm,",
+    // aligned_alloc(alignment, size rounded up to it) rather than malloc
+    // over-allocated by the alignment: compiled code's heap is exactly the
+    // planned arena (xla-plan-buffers) and what it could not plan.
+    "finalize-memref-to-llvm{use-aligned-alloc=true},",
     // Without rollback bookkeeping (every op moved by a block split was
     // recorded): 4x faster on programs with thousands of loops.
     "convert-scf-to-cf{allow-pattern-rollback=false},",
@@ -127,6 +130,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
+    // Buffer assignment last, when every temporary exists (the kernels
+    // allocate packed panels).
+    Step::Ours(crate::buffer_plan::create_plan_buffers_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
@@ -351,6 +357,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-contraction-kernels",
         summary: "Rewrite f32 contractions on buffers (linalg.generic out += x * y: matmul, dot_general, convolution) into register-tiled vector micro-kernels",
         steps: &[Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass)],
+    },
+    PassInfo {
+        name: "xla-plan-buffers",
+        summary: "Buffer assignment: static temporaries as views into one arena per call (best-fit heap simulation over live ranges)",
+        steps: &[Step::Ours(crate::buffer_plan::create_plan_buffers_pass)],
     },
     PassInfo {
         name: "xla-expand-memref-copy",

@@ -2,8 +2,9 @@
 //! that can be linked directly into another application").
 //!
 //! [`compile`] lowers a StableHLO module with the CPU pipeline and returns
-//! an object file and a C header. The object defines one external symbol
-//! (besides a weak `xla_parallel_for` when it has parallel loops, below), a
+//! an object file and a C header. The object defines two external symbols
+//! (`NAME` and `NAME_scratch`, below; besides a weak `xla_parallel_for` when it
+//! has parallel loops), the first the
 //! plain C function
 //!
 //! ```c
@@ -21,7 +22,10 @@
 //!   results are fully written; results must not overlap arguments or each
 //!   other; the alignment of the element type is enough;
 //! - the function keeps no state: temporaries are allocated with `malloc`
-//!   and freed before it returns, so it is reentrant and thread-safe;
+//!   (those that buffer assignment planned as one arena per call) and freed
+//!   before it returns, so it is reentrant and thread-safe;
+//! - `int NAME_scratch(..., void *scratch)` does the same on a caller's
+//!   arena of `NAME_SCRATCH_BYTES` bytes (64-byte aligned; NULL: allocate);
 //! - it depends on nothing but libc and libm (`cc main.c NAME.o -lm`);
 //! - it runs on the calling thread: its parallel loops call
 //!   `xla_parallel_for`, whose weak default in the object runs the whole
@@ -111,7 +115,7 @@ fn hlo_shape(spec: &TensorSpec) -> String {
 }
 
 /// The header of the compiled function.
-fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layout])) -> String {
+fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layout]), scratch_bytes: u64) -> String {
     let symbol = &options.symbol;
     let upper = symbol.to_ascii_uppercase();
     let guard = format!("XLA_AOT_{upper}_H_");
@@ -212,17 +216,34 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
     }
     let parameters = if parameters.is_empty() { "void".to_owned() } else { parameters.join(", ") };
     text.push_str(&format!("int {symbol}({parameters});\n\n"));
+    let with_scratch = if parameters == "void" { "void *scratch".to_owned() } else { format!("{parameters}, void *scratch") };
+    text.push_str(&format!(
+        "/* Scratch memory: {symbol} allocates its temporaries as one arena of\n\
+         \x20* {upper}_SCRATCH_BYTES bytes per call (0: it needs none; temporaries it\n\
+         \x20* could not plan are allocated on their own). {symbol}_scratch computes\n\
+         \x20* the same on the caller's arena instead: `scratch` must hold\n\
+         \x20* {upper}_SCRATCH_BYTES bytes, aligned to {upper}_SCRATCH_ALIGNMENT, and\n\
+         \x20* not be used by another call at the same time; NULL = allocate it. */\n\
+         #define {upper}_SCRATCH_BYTES {scratch_bytes}\n\
+         #define {upper}_SCRATCH_ALIGNMENT {}\n\
+         int {symbol}_scratch({with_scratch});\n\n",
+        xla_lowering::buffer_plan::ALIGNMENT
+    ));
     text.push_str(&format!(
         "/* For generic callers: the byte size and numpy dtype of every buffer\n\
          \x20* (arguments, then results), and a call taking them as one array. */\n\
          #define {upper}_BUFFER_BYTES {{{}}}\n\
          #define {upper}_BUFFER_NPY_DTYPES {{{}}}\n\
          static inline int {symbol}_call_buffers(void *const *buffers) {{\n  \
-         {}return {symbol}({});\n}}\n\n",
+         {}return {symbol}({});\n}}\n\
+         static inline int {symbol}_call_buffers_scratch(void *const *buffers, void *scratch) {{\n  \
+         {}return {symbol}_scratch({}scratch);\n}}\n\n",
         all_bytes.join(", "),
         descrs.join(", "),
         if casts.is_empty() { "(void)buffers;\n  " } else { "" },
-        casts.join(", ")
+        casts.join(", "),
+        if casts.is_empty() { "(void)buffers;\n  " } else { "" },
+        casts.iter().map(|c| format!("{c}, ")).collect::<String>()
     ));
     text.push_str(&format!("#ifdef __cplusplus\n}}\n#endif\n\n#endif /* {guard} */\n"));
     text
@@ -253,6 +274,8 @@ pub fn compile(context: &Context, module: &mut Module, options: &AotOptions) -> 
         .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
     drop(manager); // prints the pass timing report, when asked for
     let lowered = xla_lowering::reserved_symbols::compiled_name(&entry);
-    let object = codegen::emit_aot_object(module, &options.target, &lowered, &options.symbol, (&physical.inputs, &physical.outputs))?;
-    Ok(AotArtifacts { object, header: header(options, &logical, (&argument_layouts, &result_layouts)) })
+    // The entry's arena, when buffer assignment planned one.
+    let scratch = xla_lowering::buffer_plan::plans().iter().rev().find(|p| p.function == lowered).map(|p| p.arena_bytes).filter(|&b| b > 0);
+    let object = codegen::emit_aot_object(module, &options.target, &lowered, &options.symbol, (&physical.inputs, &physical.outputs), scratch)?;
+    Ok(AotArtifacts { object, header: header(options, &logical, (&argument_layouts, &result_layouts), scratch.unwrap_or(0)) })
 }

@@ -230,19 +230,28 @@ pub const AOT_OK: i32 = 0;
 /// results are not written).
 pub const AOT_OUT_OF_MEMORY: i32 = 1;
 
-/// An object file whose only external symbol is `symbol`, a plain C
+/// An object file whose external symbols are `symbol` and `symbol_scratch`, plain C
+/// functions; `symbol` is
 /// function `int symbol(const T0 *arg0, ..., T *result0, ...)` (returning
 /// [`AOT_OK`] or [`AOT_OUT_OF_MEMORY`]) taking one
 /// dense row-major buffer per parameter of `specs.0` and per result of
 /// `specs.1`, in that order. It calls `lowered`, the entry point as the CPU
 /// pipeline lowered it (every memref expanded to `allocated, aligned,
 /// offset, sizes..., strides...`, results as trailing out-parameters).
+///
+/// With `scratch = Some(bytes)` (the entry's buffers were planned into an
+/// arena of that many bytes, see `xla_lowering::buffer_plan`), the object
+/// `int symbol_scratch(buffers..., void *scratch)`, also exported, calls
+/// `lowered.planned` on the caller's memory (at least `bytes` bytes,
+/// 64-byte aligned) instead of allocating the arena when `scratch` is not
+/// NULL; otherwise (and for `scratch = None`: nothing planned) it is `symbol`.
 pub fn emit_aot_object(
     module: &Module,
     options: &TargetOptions,
     lowered: &str,
     symbol: &str,
     specs: (&[crate::TensorSpec], &[crate::TensorSpec]),
+    scratch: Option<u64>,
 ) -> Result<Vec<u8>, RuntimeError> {
     use inkwell::AddressSpace;
     let context = LlvmContext::create();
@@ -252,25 +261,33 @@ pub fn emit_aot_object(
     let inner = llvm
         .get_function(lowered)
         .ok_or_else(|| RuntimeError::Compile(format!("the lowered module has no function `{lowered}`")))?;
-    // A function of the module that already has the exported name (a private
-    // helper called like the object's symbol) steps aside.
-    if let Some(existing) = llvm.get_function(symbol) {
-        existing.as_global_value().set_name(&format!("{symbol}.impl"));
+    let planned_name = format!("{lowered}{}", xla_lowering::buffer_plan::PLANNED_SUFFIX);
+    let planned = match scratch {
+        Some(bytes) => Some((
+            llvm.get_function(&planned_name)
+                .ok_or_else(|| RuntimeError::Compile(format!("the lowered module has no function `{planned_name}`")))?,
+            bytes,
+        )),
+        None => None,
+    };
+    let scratch_symbol = format!("{symbol}_scratch");
+    // A function of the module that already has an exported name (a
+    // private helper called like the object's symbol) steps aside.
+    for name in [symbol, scratch_symbol.as_str()] {
+        if let Some(existing) = llvm.get_function(name) {
+            existing.as_global_value().set_name(&format!("{name}.impl"));
+        }
     }
     let pointer = context.ptr_type(AddressSpace::default());
     let int64 = context.i64_type();
     let buffers: Vec<&crate::TensorSpec> = specs.0.iter().chain(specs.1).collect();
     let int32 = context.i32_type();
-    let function_type = int32.fn_type(&vec![pointer.into(); buffers.len()], false);
-    let function = llvm.add_function(symbol, function_type, Some(Linkage::External));
-    let builder = context.create_builder();
-    builder.position_at_end(context.append_basic_block(function, "entry"));
     let failed = |e: inkwell::builder::BuilderError| RuntimeError::Compile(format!("building the AOT entry point failed: {e}"));
     // Allocation failure: the entry point sets a (thread-local) jump buffer
     // with `_setjmp`; the module's `xla_allocation_failed` jumps back to it,
     // and the entry point returns AOT_OUT_OF_MEMORY. Frames skipped are those
     // of compiled code; temporaries allocated before the failure leak.
-    if let Some(hook) = allocation_failure_hook(&llvm) {
+    let jump = if let Some(hook) = allocation_failure_hook(&llvm) {
         use inkwell::attributes::{Attribute, AttributeLoc};
         // glibc's jmp_buf is 200 bytes on x86-64, 312 on AArch64.
         let buffer_type = int64.array_type(64);
@@ -291,40 +308,79 @@ pub fn emit_aot_object(
             .build_call(longjmp, &[jump_buffer.as_pointer_value().into(), int32.const_int(1, false).into()], "")
             .map_err(failed)?;
         hook_builder.build_unreachable().map_err(failed)?;
-        let status = builder.build_call(setjmp, &[jump_buffer.as_pointer_value().into()], "status").map_err(failed)?;
-        status.add_attribute(AttributeLoc::Function, returns_twice);
-        let status = status.try_as_basic_value().basic().expect("_setjmp returns an int").into_int_value();
-        let jumped = builder.build_int_compare(inkwell::IntPredicate::NE, status, int32.const_zero(), "jumped").map_err(failed)?;
-        let out_of_memory = context.append_basic_block(function, "out_of_memory");
-        let run = context.append_basic_block(function, "run");
-        builder.build_conditional_branch(jumped, out_of_memory, run).map_err(failed)?;
-        builder.position_at_end(out_of_memory);
-        builder.build_return(Some(&int32.const_int(AOT_OUT_OF_MEMORY as u64, false))).map_err(failed)?;
-        builder.position_at_end(run);
-    }
-    let mut arguments: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
-    for (index, spec) in buffers.iter().enumerate() {
-        let data = function.get_nth_param(index as u32).expect("one parameter per buffer");
-        arguments.extend::<[inkwell::values::BasicMetadataValueEnum; 3]>([data.into(), data.into(), int64.const_zero().into()]);
-        let mut strides = vec![0u64; spec.shape.len()];
-        let mut stride = 1u64;
-        for (i, &dim) in spec.shape.iter().enumerate().rev() {
-            strides[i] = stride;
-            stride = stride.saturating_mul(dim as u64);
+        Some((jump_buffer, setjmp, returns_twice))
+    } else {
+        None
+    };
+    // One entry point: `with_scratch` adds the scratch parameter.
+    let define = |name: &str, with_scratch: bool| -> Result<(), RuntimeError> {
+        use inkwell::attributes::AttributeLoc;
+        let parameters = buffers.len() + usize::from(with_scratch);
+        let function = llvm.add_function(name, int32.fn_type(&vec![pointer.into(); parameters], false), Some(Linkage::External));
+        let builder = context.create_builder();
+        builder.position_at_end(context.append_basic_block(function, "entry"));
+        if let Some((jump_buffer, setjmp, returns_twice)) = jump {
+            let status = builder.build_call(setjmp, &[jump_buffer.as_pointer_value().into()], "status").map_err(failed)?;
+            status.add_attribute(AttributeLoc::Function, returns_twice);
+            let status = status.try_as_basic_value().basic().expect("_setjmp returns an int").into_int_value();
+            let jumped = builder.build_int_compare(inkwell::IntPredicate::NE, status, int32.const_zero(), "jumped").map_err(failed)?;
+            let out_of_memory = context.append_basic_block(function, "out_of_memory");
+            let run = context.append_basic_block(function, "run");
+            builder.build_conditional_branch(jumped, out_of_memory, run).map_err(failed)?;
+            builder.position_at_end(out_of_memory);
+            builder.build_return(Some(&int32.const_int(AOT_OUT_OF_MEMORY as u64, false))).map_err(failed)?;
+            builder.position_at_end(run);
         }
-        let words = spec.shape.iter().map(|&d| d as u64).chain(strides);
-        arguments.extend(words.map(|w| inkwell::values::BasicMetadataValueEnum::from(int64.const_int(w, false))));
-    }
-    if inner.count_params() as usize != arguments.len() {
-        return Err(RuntimeError::Compile(format!(
-            "the lowered `{lowered}` takes {} words, but its signature describes {} (unsupported argument types?)",
-            inner.count_params(),
-            arguments.len()
-        )));
-    }
-    builder.build_call(inner, &arguments, "").map_err(failed)?;
-    builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
-    crate::timing::time("LLVM optimization (default<O3>)", || prepare(&llvm, &machine, options, &|name| name == symbol || name == PARALLEL_FOR))?;
+        let mut arguments: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
+        for (index, spec) in buffers.iter().enumerate() {
+            let data = function.get_nth_param(index as u32).expect("one parameter per buffer");
+            arguments.extend::<[inkwell::values::BasicMetadataValueEnum; 3]>([data.into(), data.into(), int64.const_zero().into()]);
+            let mut strides = vec![0u64; spec.shape.len()];
+            let mut stride = 1u64;
+            for (i, &dim) in spec.shape.iter().enumerate().rev() {
+                strides[i] = stride;
+                stride = stride.saturating_mul(dim as u64);
+            }
+            let words = spec.shape.iter().map(|&d| d as u64).chain(strides);
+            arguments.extend(words.map(|w| inkwell::values::BasicMetadataValueEnum::from(int64.const_int(w, false))));
+        }
+        if inner.count_params() as usize != arguments.len() {
+            return Err(RuntimeError::Compile(format!(
+                "the lowered `{lowered}` takes {} words, but its signature describes {} (unsupported argument types?)",
+                inner.count_params(),
+                arguments.len()
+            )));
+        }
+        if let (true, Some((planned, bytes))) = (with_scratch, planned) {
+            // scratch == NULL: the plain entry point allocates the arena.
+            let scratch = function.get_nth_param(buffers.len() as u32).expect("the scratch parameter").into_pointer_value();
+            let given = context.append_basic_block(function, "given_scratch");
+            let allocate = context.append_basic_block(function, "allocate_scratch");
+            let is_null = builder.build_is_null(scratch, "no_scratch").map_err(failed)?;
+            builder.build_conditional_branch(is_null, allocate, given).map_err(failed)?;
+            builder.position_at_end(allocate);
+            builder.build_call(inner, &arguments, "").map_err(failed)?;
+            builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
+            builder.position_at_end(given);
+            let mut with_arena = arguments.clone();
+            for word in [scratch.into(), scratch.into(), int64.const_zero().into(), int64.const_int(bytes, false).into(), int64.const_int(1, false).into()] {
+                with_arena.push(word);
+            }
+            if planned.count_params() as usize != with_arena.len() {
+                return Err(RuntimeError::Compile(format!("the lowered `{planned_name}` does not take the arena as its last argument")));
+            }
+            builder.build_call(planned, &with_arena, "").map_err(failed)?;
+        } else {
+            builder.build_call(inner, &arguments, "").map_err(failed)?;
+        }
+        builder.build_return(Some(&int32.const_int(AOT_OK as u64, false))).map_err(failed)?;
+        Ok(())
+    };
+    define(symbol, false)?;
+    define(&scratch_symbol, true)?;
+    crate::timing::time("LLVM optimization (default<O3>)", || {
+        prepare(&llvm, &machine, options, &|name| name == symbol || name == PARALLEL_FOR || name == scratch_symbol)
+    })?;
     dump_llvm(&llvm, &machine)?;
     llvm.verify().map_err(|e| RuntimeError::Compile(format!("the AOT module is invalid: {}", e.to_string_lossy())))?;
     let buffer = crate::timing::time("machine code", || machine.write_to_memory_buffer(&llvm, FileType::Object))

@@ -186,14 +186,20 @@ pub(crate) struct Engine {
 }
 
 impl Engine {
-    /// With the runtime's own symbols: the allocation-failure hook, the
+    /// With the runtime's own symbols: the counted heap (`memory`), the allocation-failure hook, the
     /// thread pool's entry point, the collectives' and the host transfers' ABI.
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
         let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
+        let [aligned_alloc, calloc, malloc, free, realloc] = crate::memory::symbols();
         Self::with_symbols(
             module,
             opt_level,
             &[
+                aligned_alloc,
+                calloc,
+                malloc,
+                free,
+                realloc,
                 (xla_lowering::checked_alloc::ALLOCATION_FAILED, hook),
                 (xla_lowering::parallel_tasks::PARALLEL_FOR, crate::pool::parallel_for_address()),
                 (xla_lowering::stablehlo_to_linalg::spmd::DEVICE_ID, crate::devices::device_id_address()),

@@ -13,6 +13,7 @@
 //!   collectives' runtime ABI.
 //! - [`host_transfer`]: infeed, outfeed and host send/recv at run time
 //!   (the handler of a run, [`host_transfer::HostQueues`]).
+//! - [`memory`]: the heap bytes the JIT's compiled code allocates, counted.
 //! - [`check`]: the `check` dialect's expectations (`xla-run --check`).
 //!
 //! Calling convention of compiled entry points (architecture invariant): the
@@ -33,6 +34,7 @@ pub mod host_tensor;
 pub mod host_transfer;
 pub mod jit;
 pub mod layout;
+pub mod memory;
 pub mod mpi;
 pub mod pool;
 pub mod signature;

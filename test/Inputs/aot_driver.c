@@ -6,6 +6,9 @@
 //
 //   cc -include NAME.h -DAOT_NAME=NAME -DAOT_UPPER=NAME_IN_CAPS aot_driver.c NAME.o -lm -o driver
 //   ./driver in0.npy ... --expect expected0.npy ...
+//
+// With -DAOT_SCRATCH=1 it calls NAME_scratch on an arena of its own instead
+// and says whether the function wrote to it; -DAOT_SCRATCH=2 passes NULL.
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -100,7 +103,23 @@ int main(int argc, char **argv) {
     originals[a] = malloc(buffer_bytes[a] ? buffer_bytes[a] : 1);
     memcpy(originals[a], buffers[a], buffer_bytes[a]);
   }
+#ifdef AOT_SCRATCH
+  // The caller's scratch arena (-DAOT_SCRATCH): poisoned, so the results
+  // cannot depend on its contents; the function must use it.
+  size_t scratch_bytes = UPPER(_SCRATCH_BYTES);
+  size_t alignment = UPPER(_SCRATCH_ALIGNMENT);
+  size_t rounded = (scratch_bytes + alignment - 1) / alignment * alignment;
+  // -DAOT_SCRATCH=2: NULL, so the function allocates the arena itself.
+  unsigned char *scratch = AOT_SCRATCH == 2 ? NULL : aligned_alloc(alignment, rounded ? rounded : alignment);
+  if (scratch) memset(scratch, 0x5A, scratch_bytes);
+  int status = CAT(AOT_NAME, _call_buffers_scratch)(buffers, scratch);
+  size_t touched = 0;
+  for (size_t i = 0; scratch && i < scratch_bytes; ++i) touched += scratch[i] != 0x5A;
+  printf("scratch: %zu bytes, %s\n", scratch_bytes, !scratch ? "NULL" : touched ? "used" : "untouched");
+  free(scratch);
+#else
   int status = CAT(AOT_NAME, _call_buffers)(buffers);
+#endif
   if (status != UPPER(_OK)) {
     printf("the function returned %d%s\n", status, status == UPPER(_OUT_OF_MEMORY) ? " (out of memory)" : "");
     return 1;

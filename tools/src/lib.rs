@@ -283,3 +283,65 @@ pub fn finish_dump(matches: &clap::ArgMatches) -> Result<(), String> {
     }
     walk(&Path::new(dir).join("passes"), &filter).map_err(|e| format!("cannot filter the dumps in '{dir}': {e}"))
 }
+
+/// The sections `--report` can print (to stderr).
+pub const REPORT_SECTIONS: &[&str] = &["memory"];
+
+/// `--report[=SECTIONS]` and `--no-buffer-plan`, shared by the drivers.
+pub fn report_args(command: clap::Command) -> clap::Command {
+    command
+        .arg(
+            clap::Arg::new("report")
+                .long("report")
+                .value_name("SECTIONS")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("all")
+                .value_parser(parse_report_sections)
+                .help("Print to stderr what the compiler decided, for a comma list of sections (memory: the buffer plan of each function and, in xla-run, the heap bytes compiled code allocated) [default: all]"),
+        )
+        .arg(
+            clap::Arg::new("no-buffer-plan")
+                .long("no-buffer-plan")
+                .action(clap::ArgAction::SetTrue)
+                .help("Do not plan buffers (xla-plan-buffers): every temporary its own malloc/free, as before buffer assignment"),
+        )
+}
+
+fn parse_report_sections(value: &str) -> Result<Vec<String>, String> {
+    let mut sections = Vec::new();
+    for section in value.split(',').map(str::trim) {
+        match section {
+            "all" => sections.extend(REPORT_SECTIONS.iter().map(|s| s.to_string())),
+            s if REPORT_SECTIONS.contains(&s) => sections.push(s.to_owned()),
+            s => return Err(format!("unknown report section '{s}' (expected a comma list of: all, {})", REPORT_SECTIONS.join(", "))),
+        }
+    }
+    Ok(sections)
+}
+
+/// Whether `--report` asks for `section`.
+pub fn report_wants(matches: &clap::ArgMatches, section: &str) -> bool {
+    matches.get_one::<Vec<String>>("report").is_some_and(|sections| sections.iter().any(|s| s == section))
+}
+
+/// Applies `--no-buffer-plan` and forgets earlier plans (call before compiling).
+pub fn apply_report_args(matches: &clap::ArgMatches) {
+    xla_lowering::buffer_plan::set_enabled(!matches.get_flag("no-buffer-plan"));
+    xla_lowering::buffer_plan::take_plans();
+}
+
+/// With `--report=memory`: prints the buffer plans made on this thread
+/// since [`apply_report_args`] to stderr.
+pub fn print_memory_plans(matches: &clap::ArgMatches) {
+    if !report_wants(matches, "memory") {
+        return;
+    }
+    let plans = xla_lowering::buffer_plan::take_plans();
+    if plans.is_empty() {
+        eprintln!("memory plan: none (buffer planning {})", if xla_lowering::buffer_plan::enabled() { "found no function" } else { "is off" });
+    }
+    for plan in plans {
+        eprint!("{}", plan.render());
+    }
+}

@@ -265,7 +265,8 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::contraction_args(xla_tools::dump_args(command())));
+    let matches = parse_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
+    xla_tools::apply_report_args(&matches);
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
     let gpu = matches.get_one::<String>("device").map(String::as_str) == Some("gpu");
@@ -330,6 +331,7 @@ fn tool_main() -> ExitCode {
         Ok(executable) => executable,
         Err(error) => return fail(TOOL, error),
     };
+    xla_tools::print_memory_plans(&matches);
     if let Err(message) = xla_tools::finish_dump(&matches) {
         return fail(TOOL, message);
     }
@@ -427,10 +429,18 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
     };
     // Host transfers happen on this thread: a program that has them runs
     // as one device (the lowering refuses them over several devices).
+    xla_runtime::memory::reset();
     let outputs = match xla_runtime::host_transfer::with_host_transfer(&mut queues, || executable.execute(inputs)) {
         Ok(outputs) => outputs,
         Err(error) => return fail(TOOL, error),
     };
+    if xla_tools::report_wants(matches, "memory") && matches!(executable, Executable::Cpu(..)) {
+        let measured = xla_runtime::memory::stats();
+        eprintln!(
+            "memory measured: peak {} bytes live, {} allocation(s), {} bytes in all",
+            measured.peak_bytes, measured.allocations, measured.total_bytes
+        );
+    }
     if executable.reports() {
         if let Err(message) = report_host_queues(matches, &queues) {
             return fail(TOOL, message);

@@ -256,7 +256,8 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::contraction_args(xla_tools::dump_args(command())));
+    let matches = parse_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
+    xla_tools::apply_report_args(&matches);
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let emit = matches.get_one::<String>("emit").expect("required").as_str();
@@ -398,6 +399,7 @@ fn translate(
             Ok(artifacts) => artifacts,
             Err(error) => return fail(TOOL, error),
         };
+        xla_tools::print_memory_plans(matches);
         for (extension, bytes) in [("o", artifacts.object.as_slice()), ("h", artifacts.header.as_bytes())] {
             let path = format!("{output}.{extension}");
             if let Err(error) = std::fs::write(&path, bytes) {
@@ -434,6 +436,7 @@ fn translate(
         return ExitCode::from(1);
     }
     drop(manager); // prints the pass timing report, when asked for
+    xla_tools::print_memory_plans(matches);
     let result = match emit {
         "ptx" => codegen::extract_ptx(module).map_err(|e| e.to_string()).and_then(|kernels| write_ptx(output, &kernels, gpu_arch)),
         "llvm-ir" if target == "gpu" => codegen::extract_nvvm_ir(module).map_err(|e| e.to_string()).and_then(|kernels| {
