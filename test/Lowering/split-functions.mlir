@@ -136,23 +136,27 @@ func.func @nested(%p: i1, %a: memref<4xf32>, %b: memref<4xf32>, %z: f32) -> f32 
 // of the buffer or of a view of it, so neither buffer crosses a chunk
 // boundary (bufferization allocates early and frees late).
 // CHECK-LABEL: func.func @lifetimes(
-// CHECK-NEXT: call @lifetimes_split0(%{{.*}}) : (memref<4xf32>) -> ()
-// CHECK-NEXT: call @lifetimes_split1(%{{.*}}) : (memref<4xf32>) -> ()
+// CHECK: %[[L:.*]] = call @lifetimes_split0() : () -> f32
+// CHECK-NEXT: %[[M:.*]] = call @lifetimes_split1(%[[L]], %{{.*}}) : (f32, memref<4xf32>) -> f32
+// CHECK-NEXT: call @lifetimes_split2(%[[M]], %{{.*}}) : (f32, memref<4xf32>) -> ()
 // CHECK-NEXT: return
-// CHECK: func.func private @lifetimes_split0(
+// CHECK: func.func private @lifetimes_split0() -> f32
 // CHECK: %[[X:.*]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: memref.store %{{.*}}, %[[X]]
 // CHECK-NEXT: memref.load %[[X]]
-// CHECK-NEXT: memref.store
 // CHECK-NEXT: memref.dealloc %[[X]]
+// CHECK-NEXT: return
 // CHECK: func.func private @lifetimes_split1(
-// CHECK: %[[Y:.*]] = memref.alloc() : memref<4xf32>
+// CHECK: memref.store
+// CHECK-NEXT: %[[Y:.*]] = memref.alloc() : memref<4xf32>
 // CHECK-NEXT: %[[V:.*]] = memref.subview %[[Y]]
 // CHECK-NEXT: memref.store %{{.*}}, %[[V]]
 // CHECK-NEXT: memref.load %[[Y]]
-// CHECK-NEXT: memref.store
 // CHECK-NEXT: memref.dealloc %[[Y]]
 // CHECK-NEXT: return
+// CHECK: func.func private @lifetimes_split2(
+// CHECK-NOT: alloc
+// CHECK: return
 func.func @lifetimes(%a: memref<4xf32>) {
   %x = memref.alloc() : memref<4xf32>
   %y = memref.alloc() : memref<4xf32>
