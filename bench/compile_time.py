@@ -20,12 +20,15 @@ Python 3 standard library only:
 
     python3 bench/compile_time.py [BIN_DIR] [--sizes 1000,2000,5000]
         [--cases add,mixed,nested] [--depths 100,1000] [--tools opt,run]
-        [--timeout 600] [--stack-unlimited] [--keep DIR]
+        [--timeout 600] [--stack-unlimited] [--keep DIR] [--tool-args ARGS]
 
 BIN_DIR holds xla-opt and xla-run (default target/release). --stack-unlimited
 runs the tools with `ulimit -s unlimited` (deeply nested programs recurse in
 MLIR's parser, verifier and passes). A run that exceeds --timeout is reported
 as such; a run that fails prints its exit status and the end of its stderr.
+--tool-args passes extra options to both tools, e.g.
+`--tool-args='--split-functions-max-ops 100000000'` to measure without
+xla-split-large-functions.
 """
 import argparse
 import os
@@ -151,11 +154,14 @@ def main():
     parser.add_argument("--timeout", type=float, default=600.0, help="seconds per run before giving up")
     parser.add_argument("--stack-unlimited", action="store_true", help="run the tools with an unlimited stack")
     parser.add_argument("--keep", help="write the generated programs into this directory")
+    parser.add_argument("--tool-args", default="", help="extra options for both tools (split on spaces)")
     args = parser.parse_args()
 
+    extra = args.tool_args.split()
     tools = {
-        "opt": lambda path, _inputs: [os.path.join(args.bin_dir, "xla-opt"), path, "--xla-cpu-pipeline", "-o", os.devnull],
-        "run": lambda path, inputs: [os.path.join(args.bin_dir, "xla-run"), path, *inputs],
+        "opt": lambda path, _inputs: [os.path.join(args.bin_dir, "xla-opt"), path, "--xla-cpu-pipeline", "-o", os.devnull,
+                                      *extra],
+        "run": lambda path, inputs: [os.path.join(args.bin_dir, "xla-run"), path, *inputs, *extra],
     }
     for tool in args.tools.split(","):
         if tool not in tools:

@@ -50,6 +50,7 @@ pub mod patterns;
 pub mod quantization;
 pub mod reassociate;
 pub mod signedness;
+pub mod split_functions;
 pub mod spmd_partition;
 pub mod stablehlo_to_linalg;
 pub mod vector_math;

@@ -118,7 +118,9 @@ const FRONT_END: &[Step] = &[
 
 /// linalg on tensors to the LLVM dialect (`xla-cpu-codegen`): fuse, our
 /// tensor-level passes, bufferize, contraction kernels, copies as loops,
-/// then loops (parallel ones as thread-pool tasks) to LLVM, checked
+/// very large functions split into bounded noinline pieces
+/// (`xla-split-large-functions`), then loops (parallel ones as thread-pool
+/// tasks) to LLVM, checked
 /// allocations, and `noalias` on the entry points.
 const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Steps(CPU_PREPARE),
@@ -134,6 +136,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     // allocate packed panels).
     Step::Ours(crate::buffer_plan::create_plan_buffers_pass),
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
+    Step::Ours(crate::split_functions::create_split_functions_pass),
     Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
@@ -362,6 +365,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-plan-buffers",
         summary: "Buffer assignment: static temporaries as views into one arena per call (best-fit heap simulation over live ranges)",
         steps: &[Step::Ours(crate::buffer_plan::create_plan_buffers_pass)],
+    },
+    PassInfo {
+        name: "xla-split-large-functions",
+        summary: "Cut functions (and regions) of more ops than --split-functions-max-ops into private noinline functions, so per-function passes see bounded functions",
+        steps: &[Step::Ours(crate::split_functions::create_split_functions_pass)],
     },
     PassInfo {
         name: "xla-expand-memref-copy",

@@ -210,6 +210,28 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
     xla_lowering::contraction_kernels::set_tile(matches.get_one::<(i64, i64)>("contraction-tile").copied());
 }
 
+/// `--split-functions-max-ops`, shared by the drivers: the threshold of
+/// `xla-split-large-functions`.
+pub fn split_args(command: clap::Command) -> clap::Command {
+    command.arg(
+        clap::Arg::new("split-functions-max-ops")
+            .long("split-functions-max-ops")
+            .value_name("N")
+            .value_parser(clap::value_parser!(i64).range(1..))
+            .help(format!(
+                "Functions (and regions) of more than N operations are cut into private noinline functions before the loops [default: {}]",
+                xla_lowering::split_functions::DEFAULT_MAX_OPS
+            )),
+    )
+}
+
+/// Applies `--split-functions-max-ops` to the passes created from now on.
+pub fn apply_split_args(matches: &clap::ArgMatches) {
+    if let Some(&max_ops) = matches.get_one::<i64>("split-functions-max-ops") {
+        xla_lowering::split_functions::set_max_ops(max_ops);
+    }
+}
+
 /// `--dump-dir` and `--dump-pass-filter`, shared by the drivers.
 pub fn dump_args(command: clap::Command) -> clap::Command {
     command

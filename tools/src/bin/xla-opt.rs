@@ -76,7 +76,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::contraction_args(xla_tools::dump_args(command())));
+    let matches = parse_args(xla_tools::split_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let split = matches.get_flag("split-input-file");
@@ -86,6 +86,7 @@ fn tool_main() -> ExitCode {
         return fail(TOOL, message);
     }
     xla_tools::apply_contraction_args(&matches, None);
+    xla_tools::apply_split_args(&matches);
     let steps = requested_passes(&matches);
     let dumping = matches.contains_id("dump-dir");
     if dumping && matches.get_flag("split-input-file") {

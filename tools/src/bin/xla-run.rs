@@ -265,7 +265,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
+    let matches = parse_args(xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command())))));
     xla_tools::apply_report_args(&matches);
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
@@ -293,6 +293,7 @@ fn tool_main() -> ExitCode {
         return fail(TOOL, message);
     }
     xla_tools::apply_contraction_args(&matches, None);
+    xla_tools::apply_split_args(&matches);
     // Without a GPU there is nothing to do: say so before parsing anything.
     if gpu {
         if let Err(error) = xla_runtime::gpu::device_description() {

@@ -256,7 +256,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
+    let matches = parse_args(xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command())))));
     xla_tools::apply_report_args(&matches);
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
@@ -269,6 +269,7 @@ fn tool_main() -> ExitCode {
     // The contraction kernels' vectors fit the CPU compiled for, not the host.
     let lanes = xla_lowering::contraction_kernels::target_lanes(options.triple.as_deref(), &options.cpu);
     xla_tools::apply_contraction_args(&matches, Some(lanes));
+    xla_tools::apply_split_args(&matches);
     // XLA_MLIR_PARALLEL_MIN_COST: what xla-cpu-parallel-tasks outlines.
     if let Err(message) = xla_tools::apply_parallel_min_cost(None) {
         return fail(TOOL, message);

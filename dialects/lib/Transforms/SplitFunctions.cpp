@@ -1,0 +1,347 @@
+//===- SplitFunctions.cpp - very large functions as bounded pieces --------===//
+//
+// `xla-split-large-functions`: a function body (or the body of a region
+// nested in it: an scf.if branch, a loop body) of more than `maxOps`
+// operations is cut into consecutive chunks of at most about `maxOps`
+// operations, and each chunk becomes a private function marked `noinline`
+// (`passthrough = ["noinline"]`, which FuncToLLVM carries over) plus a
+// `func.call` in its place. Works bottom-up: the regions nested in an
+// operation are split first, so an operation counts with what is left of
+// its regions, and a deep nest of ifs becomes a chain of functions each
+// holding a bounded number of levels.
+//
+// Why: the passes that run per function after it (affine-scalrep,
+// convert-scf-to-cf's block splitting, and above all LLVM's -O3 pipeline:
+// GVN, SROA, loop passes) grow faster than linearly with the size of one
+// function; on bounded functions the whole compile grows linearly with the
+// program. Functions at or below the threshold are left untouched, so the
+// code of normal programs does not change.
+//
+//   func.func @main(...) { op1 ... opN return }   (N > maxOps)
+// becomes
+//   func.func @main(...) { %r = call @main_split0(...) ... return }
+//   func.func private @main_split0(...) attributes {passthrough =
+//       ["noinline"]} { op1 ... opK return ... }
+//
+// A chunk's arguments are the values it uses from outside (constants
+// without operands are cloned instead, so the piece keeps static sizes);
+// its results the values it defines that are used after it. Stack
+// allocations (memref.alloca, llvm.alloca, memref.alloca_scope) are never
+// moved, as an outlined allocation would die with its function; they end
+// the chunk. Runs on buffers, after bufferization and before the loops
+// (xla-cpu-codegen), so every piece's memrefs are passed as descriptors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/CAPI/Pass.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <string>
+
+using namespace mlir;
+
+namespace {
+
+/// Chunks smaller than this fraction of the threshold stay where they are
+/// (a call and its argument passing would cost more than they save).
+constexpr int64_t kMinChunkFraction = 8;
+
+bool isClonableConstant(Operation *op) {
+  return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0 &&
+         op->getNumRegions() == 0;
+}
+
+bool isStackAllocation(Operation *op) {
+  return isa<memref::AllocaOp, memref::AllocaScopeOp, LLVM::AllocaOp>(op);
+}
+
+struct SplitFunctions
+    : public PassWrapper<SplitFunctions, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SplitFunctions)
+
+  explicit SplitFunctions(int64_t maxOps) : maxOps(std::max<int64_t>(maxOps, 1)) {}
+
+  /// Blocks of more operations than this (nested ones included) are split.
+  int64_t maxOps;
+
+  StringRef getArgument() const final { return "xla-split-large-functions"; }
+  StringRef getName() const final { return "XlaSplitLargeFunctions"; }
+  StringRef getDescription() const final {
+    return "Outline chunks of functions larger than a threshold into private "
+           "noinline functions, so per-function passes see bounded functions";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<func::FuncDialect>();
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<func::FuncOp> functions;
+    for (auto function : module.getOps<func::FuncOp>())
+      if (!function.isExternal())
+        functions.push_back(function);
+    SymbolTable symbols(module);
+    for (func::FuncOp function : functions) {
+      unsigned counter = 0;
+      Operation *last = function;
+      for (Block &block : function.getBody())
+        splitBlock(block, function, symbols, counter, last);
+    }
+  }
+
+  /// Splits the regions nested in `block`'s operations, then `block` itself
+  /// if it is still larger than the threshold; returns its size after.
+  int64_t splitBlock(Block &block, func::FuncOp function,
+                     SymbolTable &symbols, unsigned &counter,
+                     Operation *&last) {
+    SmallVector<std::pair<Operation *, int64_t>> sizes;
+    int64_t total = 0;
+    for (Operation &op : block) {
+      int64_t size = 1;
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          size += splitBlock(nested, function, symbols, counter, last);
+      sizes.push_back({&op, size});
+      total += size;
+    }
+    if (total <= maxOps)
+      return total;
+    shortenLifetimes(block);
+    llvm::DenseMap<Operation *, int64_t> sizeOf(sizes.begin(), sizes.end());
+    sizes.clear();
+    for (Operation &op : block) // the order after shortenLifetimes
+      sizes.push_back({&op, sizeOf.lookup(&op)});
+
+    // Greedy chunks of consecutive operations, each at most maxOps (or one
+    // operation larger than that, whose regions are already bounded).
+    SmallVector<SmallVector<Operation *>> chunks;
+    SmallVector<int64_t> chunkSizes;
+    SmallVector<Operation *> current;
+    int64_t currentSize = 0;
+    auto flush = [&] {
+      if (!current.empty()) {
+        chunks.push_back(current);
+        chunkSizes.push_back(currentSize);
+      }
+      current.clear();
+      currentSize = 0;
+    };
+    for (auto [op, size] : sizes) {
+      bool movable = !op->hasTrait<OpTrait::IsTerminator>() &&
+                     !op->walk([](Operation *inner) {
+                          return isStackAllocation(inner)
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        }).wasInterrupted();
+      if (!movable) {
+        flush();
+        continue;
+      }
+      if (currentSize + size > maxOps)
+        flush();
+      current.push_back(op);
+      currentSize += size;
+    }
+    flush();
+
+    int64_t after = total;
+    for (auto [chunk, size] : llvm::zip(chunks, chunkSizes)) {
+      if (size * kMinChunkFraction < maxOps)
+        continue;
+      if (outline(chunk, function, symbols, counter, last))
+        after -= size - 1;
+    }
+    return after;
+  }
+
+  /// Before a block is cut: buffers live as briefly as the block allows, so
+  /// that few values cross from one chunk to the next (bufferization puts
+  /// allocations early and deallocations late: every buffer would become a
+  /// result of the chunk that allocates it). Allocations move down to just
+  /// before their first user in the block; deallocations of buffers
+  /// allocated in the block move up to just after the last user of the
+  /// buffer or of any memref derived from it (an operation that uses an
+  /// alias may return one: its memref results, and those of the operation
+  /// whose region yields one, count as aliases).
+  void shortenLifetimes(Block &block) {
+    SmallVector<memref::AllocOp> allocations;
+    SmallVector<memref::DeallocOp> deallocations;
+    for (Operation &op : block) {
+      if (auto alloc = dyn_cast<memref::AllocOp>(op))
+        allocations.push_back(alloc);
+      else if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+        deallocations.push_back(dealloc);
+    }
+    for (memref::AllocOp alloc : allocations) {
+      Operation *first = nullptr;
+      for (Operation *user : alloc->getUsers()) {
+        Operation *ancestor = block.findAncestorOpInBlock(*user);
+        if (ancestor && (!first || ancestor->isBeforeInBlock(first)))
+          first = ancestor;
+      }
+      if (first && first != alloc->getNextNode())
+        alloc->moveBefore(first);
+    }
+    for (memref::DeallocOp dealloc : deallocations) {
+      Value buffer = dealloc.getMemref();
+      Operation *def = buffer.getDefiningOp();
+      if (!def || def->getBlock() != &block)
+        continue;
+      Operation *last = def;
+      SmallVector<Value> work{buffer};
+      llvm::SmallPtrSet<Value, 8> seen{buffer};
+      bool escapes = false;
+      auto addAliases = [&](Operation *op) {
+        for (Value result : op->getResults())
+          if ((isa<BaseMemRefType>(result.getType()) ||
+               isa<memref::ExtractAlignedPointerAsIndexOp,
+                   memref::ExtractStridedMetadataOp>(op)) &&
+              seen.insert(result).second)
+            work.push_back(result);
+      };
+      while (!work.empty() && !escapes) {
+        Value value = work.pop_back_val();
+        for (Operation *user : value.getUsers()) {
+          if (user == dealloc)
+            continue;
+          Operation *ancestor = block.findAncestorOpInBlock(*user);
+          if (!ancestor || ancestor->hasTrait<OpTrait::IsTerminator>()) {
+            escapes = true; // leaves the block: stays where it is
+            break;
+          }
+          if (last->isBeforeInBlock(ancestor))
+            last = ancestor;
+          addAliases(user);
+          if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp())
+            addAliases(user->getParentOp());
+        }
+      }
+      if (!escapes && last->isBeforeInBlock(dealloc))
+        dealloc->moveAfter(last);
+    }
+  }
+
+  /// Moves the consecutive operations `chunk` into a new private function
+  /// (placed after `last`, the function's previous piece) and calls it in
+  /// their place.
+  bool outline(ArrayRef<Operation *> chunk, func::FuncOp function,
+               SymbolTable &symbols, unsigned &counter, Operation *&last) {
+    Block *block = chunk.front()->getBlock();
+    llvm::SmallPtrSet<Operation *, 16> inChunk(chunk.begin(), chunk.end());
+    auto isInside = [&](Operation *op) {
+      Operation *ancestor = block->findAncestorOpInBlock(*op);
+      return ancestor && inChunk.contains(ancestor);
+    };
+    auto definedInside = [&](Value value) {
+      if (Operation *def = value.getDefiningOp())
+        return isInside(def);
+      Block *owner = cast<BlockArgument>(value).getOwner();
+      return owner != block && owner->getParentOp() &&
+             isInside(owner->getParentOp());
+    };
+
+    // Inputs: values used inside and defined outside (constants cloned).
+    llvm::SetVector<Value> inputs;
+    llvm::SetVector<Operation *> constants;
+    for (Operation *op : chunk)
+      op->walk([&](Operation *inner) {
+        for (Value operand : inner->getOperands()) {
+          if (definedInside(operand))
+            continue;
+          Operation *def = operand.getDefiningOp();
+          if (def && isClonableConstant(def))
+            constants.insert(def);
+          else
+            inputs.insert(operand);
+        }
+      });
+    MLIRContext *context = function.getContext();
+    OpBuilder builder(context);
+    // Outputs: results used after the chunk. A constant used after it is
+    // cloned there instead.
+    SmallVector<Value> outputs;
+    for (Operation *op : chunk) {
+      if (isClonableConstant(op)) {
+        if (llvm::all_of(op->getUsers(),
+                         [&](Operation *user) { return isInside(user); }))
+          continue;
+        builder.setInsertionPoint(chunk.front());
+        Operation *clone = builder.clone(*op);
+        for (auto [from, to] : llvm::zip(op->getResults(), clone->getResults()))
+          from.replaceUsesWithIf(to, [&](OpOperand &use) {
+            return !isInside(use.getOwner());
+          });
+        continue;
+      }
+      for (Value result : op->getResults())
+        if (llvm::any_of(result.getUsers(),
+                         [&](Operation *user) { return !isInside(user); }))
+          outputs.push_back(result);
+    }
+
+    Location loc = chunk.front()->getLoc();
+    SmallVector<Type> inputTypes, outputTypes;
+    for (Value value : inputs)
+      inputTypes.push_back(value.getType());
+    for (Value value : outputs)
+      outputTypes.push_back(value.getType());
+
+    builder.setInsertionPointAfter(last);
+    auto piece = func::FuncOp::create(
+        builder, loc,
+        (function.getName() + "_split" + std::to_string(counter++)).str(),
+        FunctionType::get(context, inputTypes, outputTypes));
+    piece.setPrivate();
+    piece->setAttr("passthrough",
+                   builder.getArrayAttr({builder.getStringAttr("noinline")}));
+    symbols.insert(piece); // renames it if the name is taken
+    last = piece;
+    Block *entry = piece.addEntryBlock();
+
+    // The call, then the operations moved into the piece.
+    builder.setInsertionPoint(chunk.front());
+    auto call = func::CallOp::create(builder, loc, piece, inputs.getArrayRef());
+    builder.setInsertionPointToStart(entry);
+    IRMapping mapping;
+    for (Operation *constant : constants) {
+      Operation *clone = builder.clone(*constant);
+      for (auto [from, to] :
+           llvm::zip(constant->getResults(), clone->getResults()))
+        from.replaceUsesWithIf(to, [&](OpOperand &use) {
+          return isInside(use.getOwner());
+        });
+    }
+    for (auto [index, input] : llvm::enumerate(inputs)) {
+      Value value = input;
+      value.replaceUsesWithIf(entry->getArgument(index), [&](OpOperand &use) {
+        return isInside(use.getOwner());
+      });
+    }
+    for (auto [value, result] : llvm::zip(outputs, call.getResults()))
+      value.replaceUsesWithIf(result, [&](OpOperand &use) {
+        return !isInside(use.getOwner());
+      });
+    for (Operation *op : chunk)
+      op->moveBefore(entry, entry->end());
+    builder.setInsertionPointToEnd(entry);
+    func::ReturnOp::create(builder, loc, outputs);
+    return true;
+  }
+};
+
+} // namespace
+
+extern "C" MlirPass xlaCreateSplitFunctionsPass(int64_t maxOps) {
+  return wrap(static_cast<Pass *>(new SplitFunctions(maxOps)));
+}

@@ -1,0 +1,48 @@
+//! `xla-split-large-functions`: a function (or a region inside one: an
+//! `scf.if` branch, a loop body) of more than [`DEFAULT_MAX_OPS`] operations
+//! is cut into consecutive chunks, each moved into a private function marked
+//! `noinline` and called in its place; nested regions are split first, so a
+//! deep nest of ifs becomes a chain of bounded functions. The pass is C++
+//! (`dialects/lib/Transforms/SplitFunctions.cpp`); this is its Rust handle.
+//!
+//! It runs on buffers, before the loops (`xla-cpu-codegen`): the passes after
+//! it that work per function (`affine-scalrep`, `convert-scf-to-cf`, and
+//! LLVM's -O3 pipeline, GVN above all) grow faster than linearly with the
+//! size of one function, so bounded functions keep the compile time of
+//! programs with tens of thousands of ops linear. Functions at or below the
+//! threshold are untouched: the code of normal programs does not change.
+//!
+//! ```text
+//! func.func @main(%a: memref<16xf32>, ...) { op1 ... op5000; return }
+//! // becomes
+//! func.func @main(%a: memref<16xf32>, ...) {
+//!   %0 = call @main_split0(%a, ...) : (...) -> memref<16xf32>
+//!   ...
+//! }
+//! func.func private @main_split0(...) -> memref<16xf32>
+//!     attributes {passthrough = ["noinline"]} { op1 ... opK; return ... }
+//! ```
+
+use melior::pass::Pass;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+/// Blocks (nested operations counted) larger than this are split. The
+/// largest of the examples (test/examples) has a few hundred operations at
+/// that stage; LLVM's -O3 time per operation starts to grow around a few
+/// thousand.
+pub const DEFAULT_MAX_OPS: i64 = 2000;
+
+static MAX_OPS: AtomicI64 = AtomicI64::new(DEFAULT_MAX_OPS);
+
+/// Sets the threshold of the passes created from now on (the tools'
+/// `--split-functions-max-ops`, for tests and tuning; at least 1).
+pub fn set_max_ops(max_ops: i64) {
+    MAX_OPS.store(max_ops.max(1), Ordering::Relaxed);
+}
+
+/// Creates the pass (on a module: it adds functions).
+pub fn create_split_functions_pass() -> Pass {
+    // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
+    // and the pass manager it is added to destroys it.
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateSplitFunctionsPass(MAX_OPS.load(Ordering::Relaxed))) }
+}
