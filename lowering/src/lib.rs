@@ -19,6 +19,7 @@ pub mod distinct_results;
 pub mod element;
 pub mod expand_copies;
 pub mod fusion;
+pub mod fusion_plan;
 pub mod narrow_float;
 pub mod gpu;
 pub mod gpu_host;

@@ -251,6 +251,8 @@ pub fn start_dump(matches: &clap::ArgMatches, context: &melior::Context, module:
         let mut copy = copy;
         let fused = xla_lowering::passes::pipeline_manager(context, "xla-cpu-fusion").and_then(|m| m.run(&mut copy).map_err(|e| e.to_string()));
         xla_lowering::passes::set_ir_dump_dir(saved.map(|d| d.join("passes")));
+        // The copy's fusion plan is not the program's: drop it from the reports.
+        let _ = xla_lowering::fusion_plan::take_report();
         match fused {
             Ok(()) => write("02_fusion.dot", &graph::fusion(module, &copy, &format!("{title} after fusion")))?,
             Err(_) => write("02_fusion.dot", &format!("digraph \"{title}\" {{ label=\"the program could not be lowered to the fusion stage\"; }}\n"))?,
@@ -282,4 +284,64 @@ pub fn finish_dump(matches: &clap::ArgMatches) -> Result<(), String> {
         Ok(())
     }
     walk(&Path::new(dir).join("passes"), &filter).map_err(|e| format!("cannot filter the dumps in '{dir}': {e}"))
+}
+
+/// The sections `--report` knows, in the order they are printed.
+pub const REPORT_SECTIONS: &[&str] = &["fusion"];
+
+/// `--report[=SECTIONS]` and `--fusion=MODE`, shared by the drivers.
+pub fn report_args(command: clap::Command) -> clap::Command {
+    command
+        .arg(
+            clap::Arg::new("report")
+                .long("report")
+                .value_name("SECTIONS")
+                .num_args(0..=1)
+                .require_equals(true)
+                .default_missing_value("all")
+                .value_parser(parse_report_sections)
+                .help("Print compiler reports to stderr: a comma list of sections (fusion: the fusion planner's groups, kinds, reasons and estimated bytes moved) or all [default when given: all]"),
+        )
+        .arg(
+            clap::Arg::new("fusion")
+                .long("fusion")
+                .value_name("MODE")
+                .value_parser(|text: &str| xla_lowering::fusion_plan::Mode::parse(text))
+                .help("Fusion: planned (the fusion planner's groups, the default), greedy (the former rule: every single-use element-wise producer, no planner), off (nothing fused)"),
+        )
+}
+
+fn parse_report_sections(text: &str) -> Result<Vec<String>, String> {
+    let mut sections = Vec::new();
+    for part in text.split(',').map(str::trim) {
+        if part == "all" {
+            sections.extend(REPORT_SECTIONS.iter().map(|s| s.to_string()));
+        } else if REPORT_SECTIONS.contains(&part) {
+            sections.push(part.to_owned());
+        } else {
+            return Err(format!("unknown report section '{part}' (known: {}, all)", REPORT_SECTIONS.join(", ")));
+        }
+    }
+    Ok(sections)
+}
+
+/// Whether `--report` asked for `section`.
+pub fn wants_report(matches: &clap::ArgMatches, section: &str) -> bool {
+    matches.get_one::<Vec<String>>("report").is_some_and(|sections| sections.iter().any(|s| s == section))
+}
+
+/// Applies `--fusion` to the planner passes created from now on.
+pub fn apply_fusion_mode(matches: &clap::ArgMatches) {
+    let mode = matches.get_one::<xla_lowering::fusion_plan::Mode>("fusion").copied();
+    xla_lowering::fusion_plan::set_mode(mode.unwrap_or(xla_lowering::fusion_plan::Mode::Planned));
+}
+
+/// Prints the reports `--report` asked for (what the compilations since
+/// the last call recorded) to stderr, each section under a heading.
+pub fn print_reports(matches: &clap::ArgMatches) {
+    let fusion = xla_lowering::fusion_plan::take_report();
+    if wants_report(matches, "fusion") {
+        eprintln!("=== fusion report ===");
+        eprint!("{fusion}");
+    }
 }

@@ -265,7 +265,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::contraction_args(xla_tools::dump_args(command())));
+    let matches = parse_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
     let gpu = matches.get_one::<String>("device").map(String::as_str) == Some("gpu");
@@ -292,6 +292,7 @@ fn tool_main() -> ExitCode {
         return fail(TOOL, message);
     }
     xla_tools::apply_contraction_args(&matches, None);
+    xla_tools::apply_fusion_mode(&matches);
     // Without a GPU there is nothing to do: say so before parsing anything.
     if gpu {
         if let Err(error) = xla_runtime::gpu::device_description() {
@@ -326,7 +327,9 @@ fn tool_main() -> ExitCode {
     if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
         return fail(TOOL, message);
     }
-    let executable = match Executable::compile(gpu, &context, &mut module, entry) {
+    let executable = Executable::compile(gpu, &context, &mut module, entry);
+    xla_tools::print_reports(&matches);
+    let executable = match executable {
         Ok(executable) => executable,
         Err(error) => return fail(TOOL, error),
     };

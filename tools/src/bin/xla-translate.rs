@@ -256,7 +256,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::contraction_args(xla_tools::dump_args(command())));
+    let matches = parse_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let emit = matches.get_one::<String>("emit").expect("required").as_str();
@@ -268,6 +268,7 @@ fn tool_main() -> ExitCode {
     // The contraction kernels' vectors fit the CPU compiled for, not the host.
     let lanes = xla_lowering::contraction_kernels::target_lanes(options.triple.as_deref(), &options.cpu);
     xla_tools::apply_contraction_args(&matches, Some(lanes));
+    xla_tools::apply_fusion_mode(&matches);
     // XLA_MLIR_PARALLEL_MIN_COST: what xla-cpu-parallel-tasks outlines.
     if let Err(message) = xla_tools::apply_parallel_min_cost(None) {
         return fail(TOOL, message);
@@ -351,6 +352,7 @@ fn tool_main() -> ExitCode {
         return fail(TOOL, message);
     }
     let code = translate(&matches, &context, &mut module, &name, output, symbol, options, (argument_layouts, result_layouts), gpu_arch, libdevice);
+    xla_tools::print_reports(&matches);
     if let Err(message) = xla_tools::finish_dump(&matches) {
         return fail(TOOL, message);
     }
