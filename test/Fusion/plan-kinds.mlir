@@ -12,10 +12,12 @@
 // CHECK-NEXT: group g0 [loop]: add@{{[0-9]+}} multiply@{{[0-9]+}} negate@{{[0-9]+}}
 // CHECK-NEXT: est. bytes: unfused 512, planned 256, realized 256
 // TAGS-LABEL: func.func @loop
-// TAGS: stablehlo.add {{.*}} loc(#[[G:loc[0-9]*]])
-// TAGS: stablehlo.multiply {{.*}} loc(#[[G]])
-// TAGS: stablehlo.negate {{.*}} loc(#[[G]])
-// TAGS: #[[G]] = loc("xla.fusion.f0.g0"(
+// TAGS: stablehlo.add {{.*}} loc(#[[A:loc[0-9]+]])
+// TAGS: stablehlo.multiply {{.*}} loc(#[[M:loc[0-9]+]])
+// TAGS: stablehlo.negate {{.*}} loc(#[[N:loc[0-9]+]])
+// TAGS-DAG: #[[A]] = loc("xla.fusion.f0.g0"(
+// TAGS-DAG: #[[M]] = loc("xla.fusion.f0.g0"(
+// TAGS-DAG: #[[N]] = loc("xla.fusion.f0.g0"(
 func.func @loop(%a: tensor<16xf32>, %b: tensor<16xf32>) -> tensor<16xf32> {
   %0 = stablehlo.add %a, %b : tensor<16xf32>
   %1 = stablehlo.multiply %0, %b : tensor<16xf32>
@@ -86,7 +88,7 @@ func.func @sibling(%x: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
 // CHECK: group g{{[0-9]+}} [duplication]: multiply@{{[0-9]+}}
 // CHECK-NEXT: recomputes: broadcast_in_dim@{{[0-9]+}}
 // TAGS-LABEL: func.func @duplicate
-// TAGS: stablehlo.broadcast_in_dim {{.*}} loc(#[[D:loc[0-9]*]])
+// TAGS: stablehlo.broadcast_in_dim {{.*}} loc(#[[D:loc[0-9]+]])
 // TAGS: #[[D]] = loc("xla.fusion.f0.dup"(
 func.func @duplicate(%x: tensor<4x16xf32>, %v: tensor<16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
   %b = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<16xf32>) -> tensor<4x16xf32>

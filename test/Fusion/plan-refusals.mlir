@@ -12,8 +12,8 @@
 // An expensive producer (exp, ~20 scalar ops) with two uses stays
 // materialized: recomputing it would cost more than the traffic saved.
 // CHECK: fusion plan of @expensive:
-// CHECK: refused: exponential@{{[0-9]+}} -> add@{{[0-9]+}}: expensive producer with several uses
-// CHECK: refused: exponential@{{[0-9]+}} -> multiply@{{[0-9]+}}: expensive producer with several uses
+// CHECK: refused: exponential@{{[0-9]+}} -> add@{{[0-9]+}}: shared producer not worth duplicating
+// CHECK: refused: exponential@{{[0-9]+}} -> multiply@{{[0-9]+}}: shared producer not worth duplicating
 func.func @expensive(%x: tensor<4x16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
   %e = stablehlo.exponential %x : tensor<4x16xf32>
   %0 = stablehlo.add %e, %x : tensor<4x16xf32>

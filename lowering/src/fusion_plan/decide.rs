@@ -82,7 +82,8 @@ pub struct OpNode {
     pub result_bytes: Option<u64>,
     /// Elements of its (first) result; `None` for dynamic shapes.
     pub elements: Option<u64>,
-    /// Uses of its results: operands of other ops, terminators included.
+    /// Ops using its results (an op using one twice counts once, as linalg
+    /// merges repeated operands), terminators included.
     pub uses: usize,
     /// Whether a result is used outside the graph (returned, or used in a
     /// nested region).
@@ -130,7 +131,7 @@ pub enum Refusal {
 impl Refusal {
     pub fn describe(&self) -> &'static str {
         match self {
-            Refusal::ExpensiveSharedProducer => "expensive producer with several uses (recomputing it costs more than the traffic saved)",
+            Refusal::ExpensiveSharedProducer => "shared producer not worth duplicating (several uses: recomputing it in each consumer costs more than the traffic saved, or it is also a result)",
             Refusal::SizeCap => "size cap (the fused body would exceed 1024 scalar ops)",
             Refusal::IncompatibleIterationSpaces => "incompatible iteration spaces",
             Refusal::SideEffectsOrControlFlow => "side effects or control flow",

@@ -7,7 +7,7 @@ use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, ValueLike,
     attribute::DenseI64ArrayAttribute,
     operation::OperationLike,
-    r#type::RankedTensorType,
+    r#type::{DimSize, RankedTensorType, ShapedTypeLike, TypeLike},
 };
 use petgraph::graph::NodeIndex;
 use std::collections::HashMap;
@@ -132,17 +132,14 @@ pub fn tensor_size(t: melior::ir::Type) -> Option<(u64, u64)> {
     let tensor = RankedTensorType::try_from(t).ok()?;
     let mut elements = 1u64;
     for dim in 0..tensor.rank() {
-        let size = tensor.dim_size(dim).ok()?;
-        if size < 0 {
-            return None;
-        }
-        elements = elements.checked_mul(size as u64)?;
+        let DimSize::Static(size) = tensor.dim_size(dim).ok()? else { return None };
+        elements = elements.checked_mul(size)?;
     }
     let bytes = elements.checked_mul(element_bytes(tensor.element())?)?;
     Some((elements, bytes))
 }
 
-fn value_bytes(value: impl ValueLike<'_>) -> Option<u64> {
+fn value_bytes<'c, 'a>(value: impl ValueLike<'c> + 'a) -> Option<u64> {
     tensor_size(value.r#type()).map(|(_, bytes)| bytes)
 }
 
@@ -228,9 +225,15 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
     }
     for (index, &op) in ops.iter().enumerate() {
         let consumer = NodeIndex::new(index);
+        // A value used twice by one op is read once (linalg merges repeated
+        // operands): one edge.
+        let mut seen = std::collections::HashSet::new();
         for operand in op.operands() {
             let bytes = value_bytes(operand);
             let raw = operand.to_raw();
+            if !seen.insert(raw.ptr as usize) {
+                continue;
+            }
             // SAFETY: `raw` is a live value; the accessor matches its kind.
             let producer = unsafe {
                 mlir_sys::mlirValueIsAOpResult(raw)
@@ -244,17 +247,18 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
                 None => graph[consumer].external_read_bytes += bytes.unwrap_or(0),
             }
         }
-        // Uses: every operand that reads a result, and whether one of them
-        // belongs to an op outside the graph (terminator, nested region).
-        let mut uses = 0usize;
+        // Uses: the ops that read a result (an op reading it twice counts
+        // once), and whether one of them is outside the graph (terminator,
+        // nested region).
+        let mut users = std::collections::HashSet::new();
         let mut escapes = false;
         for result in op.results() {
             // SAFETY: walking the use list of a live value.
             unsafe {
                 let mut use_ = mlir_sys::mlirValueGetFirstUse(result.to_raw());
                 while !use_.ptr.is_null() {
-                    uses += 1;
                     let owner = mlir_sys::mlirOpOperandGetOwner(use_).ptr as usize;
+                    users.insert(owner);
                     if !index_of.contains_key(&owner) {
                         escapes = true;
                     }
@@ -262,8 +266,64 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
                 }
             }
         }
-        graph[consumer].uses = uses;
+        graph[consumer].uses = users.len();
         graph[consumer].escapes = escapes;
     }
     BlockGraph { graph, ops }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::{Module, RegionLike};
+
+    /// The graph of a parsed function: nodes, classes, byte sizes, uses,
+    /// escaping results and reads of arguments.
+    #[test]
+    fn graph_of_a_function() {
+        let context = xla_dialects::create_context();
+        let module = Module::parse(
+            &context,
+            r#"func.func @f(%x: tensor<4x16xf32>, %v: tensor<16xbf16>) -> (tensor<4xf32>, tensor<4x16xf32>) {
+                 %c = stablehlo.constant dense<0.0> : tensor<f32>
+                 %w = stablehlo.convert %v : (tensor<16xbf16>) -> tensor<16xf32>
+                 %b = stablehlo.broadcast_in_dim %w, dims = [1] : (tensor<16xf32>) -> tensor<4x16xf32>
+                 %e = stablehlo.exponential %x : tensor<4x16xf32>
+                 %s = stablehlo.add %e, %b : tensor<4x16xf32>
+                 %r = stablehlo.reduce(%s init: %c) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+                 %t = stablehlo.multiply %s, %s : tensor<4x16xf32>
+                 return %r, %t : tensor<4xf32>, tensor<4x16xf32>
+               }"#,
+        )
+        .expect("the test module parses");
+        let function = module.body().first_operation().expect("a function");
+        let body = function.region(0).ok().and_then(|r| r.first_block()).expect("a body");
+        let built = build(body);
+        let g = &built.graph;
+        assert_eq!(g.node_count(), 7);
+        let classes: Vec<OpClass> = g.node_indices().map(|n| g[n].class.clone()).collect();
+        assert_eq!(
+            classes,
+            vec![
+                OpClass::Constant,
+                OpClass::Elementwise { cost: 1 },
+                OpClass::Broadcast,
+                OpClass::Elementwise { cost: 20 },
+                OpClass::Elementwise { cost: 1 },
+                OpClass::Reduce { cost: 1 },
+                OpClass::Elementwise { cost: 1 },
+            ]
+        );
+        let n = |i: usize| &g[NodeIndex::new(i)];
+        // convert reads 16 bf16 (32 bytes) and writes 16 f32 (64 bytes).
+        assert_eq!((n(1).external_read_bytes, n(1).result_bytes, n(1).elements), (32, Some(64), Some(16)));
+        assert_eq!(n(3).external_read_bytes, 256);
+        // %s: read by the reduction and (twice, counted once) by the multiply.
+        assert_eq!((n(4).uses, n(4).escapes), (2, false));
+        assert_eq!(g.edges_connecting(NodeIndex::new(4), NodeIndex::new(6)).count(), 1);
+        // %r and %t are returned.
+        assert!(n(5).escapes && n(6).escapes);
+        assert_eq!(n(5).reduce_key.as_ref().map(|(_, dims)| dims.clone()), Some(vec![1]));
+        assert!(n(5).label.starts_with("reduce"));
+    }
 }

@@ -85,7 +85,7 @@ pub mod graph;
 use decide::{EdgeDecision, FusionKind};
 use melior::{
     ir::{
-        BlockLike, BlockRef, Location, OperationRef, RegionLike,
+        BlockRef, Location, OperationRef, RegionLike,
         operation::{OperationLike, WalkOrder, WalkResult},
         r#type::TypeId,
     },
@@ -270,7 +270,7 @@ fn write_report(report: &mut String, title: &str, graph: &decide::DataflowGraph,
     let _ = writeln!(
         report,
         "fusion plan of {title}: {} ops in {} groups ({} fused)",
-        graph.node_count() - plan.duplicated.len(),
+        plan.group_of.len(),
         plan.groups.len(),
         fused_groups
     );
@@ -295,6 +295,12 @@ fn write_report(report: &mut String, title: &str, graph: &decide::DataflowGraph,
             "    est. bytes: unfused {}, planned {}, realized {}; ~{} scalar ops per element",
             group.bytes_unfused, group.bytes_planned, group.bytes_realized, group.ops
         );
+    }
+    // Unfused, each duplicated producer reads its inputs and writes its result.
+    for &node in &plan.duplicated {
+        let op = &graph[node];
+        let inputs: u64 = graph.edges_directed(node, petgraph::Direction::Incoming).map(|e| e.weight().bytes.unwrap_or(0)).sum();
+        unfused += op.external_read_bytes + inputs + op.result_bytes.unwrap_or(0);
     }
     let mut seen = std::collections::BTreeSet::new();
     for (&edge, decision) in &plan.edges {
