@@ -213,6 +213,24 @@ pub fn plan_module(module: OperationRef) {
     REPORTS.lock().unwrap_or_else(|e| e.into_inner()).push_str(&report);
 }
 
+/// `location` without the planner's group tags (the location the op had
+/// before planning), for messages that print an op's site.
+pub fn untagged(location: Location) -> Location {
+    let raw = location.to_raw();
+    // SAFETY: `raw` is a live location; the name accessors are used on a
+    // NameLoc only, and its child lives as long as the context.
+    unsafe {
+        if mlir_sys::mlirLocationIsAName(raw) {
+            let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationNameGetName(raw));
+            let name = std::slice::from_raw_parts(name.data.cast::<u8>(), name.length);
+            if name.starts_with(TAG_PREFIX.as_bytes()) {
+                return untagged(Location::from_raw(mlir_sys::mlirLocationNameGetChildLoc(raw)));
+            }
+        }
+    }
+    location
+}
+
 fn tag(op: OperationRef, name: &str) {
     let context = crate::context_of(op.context());
     let location = Location::name(context, name, op.location());
