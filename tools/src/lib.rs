@@ -148,7 +148,14 @@ pub fn call_with_large_stack<T: Send + 'static>(
 
 #[cfg(test)]
 mod tests {
-    use super::split_input;
+    use super::{parse_report_sections, split_input};
+
+    #[test]
+    fn report_sections() {
+        assert_eq!(parse_report_sections("all"), Ok(vec!["fusion".to_owned()]));
+        assert_eq!(parse_report_sections("fusion, fusion"), Ok(vec!["fusion".to_owned(), "fusion".to_owned()]));
+        assert!(parse_report_sections("fusion,memoryy").unwrap_err().contains("unknown report section 'memoryy'"));
+    }
 
     #[test]
     fn split_keeps_line_numbers() {
