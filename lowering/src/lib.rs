@@ -38,6 +38,7 @@ pub mod element;
 pub mod error;
 pub mod expand_copies;
 pub mod fusion;
+pub mod fusion_plan;
 pub mod narrow_float;
 pub mod gpu;
 pub mod gpu_host;

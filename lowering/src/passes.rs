@@ -107,12 +107,15 @@ const CPU_LOWER_BUFFERS: &[Step] = &[
 
 /// StableHLO (with CHLO) to linalg on tensors, shared by the CPU and GPU
 /// pipelines: functions named like C library symbols renamed, quantized
-/// ops as integer/float arithmetic, CHLO decomposed, StableHLO lowered.
+/// ops as integer/float arithmetic, CHLO decomposed, fusion planned on the
+/// StableHLO graph (`xla-plan-fusion`; `xla-fuse-elementwise` realizes the
+/// plan later), StableHLO lowered.
 const FRONT_END: &[Step] = &[
     Step::Ours(crate::spmd_partition::create_spmd_partition_pass),
     Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
     Step::Ours(crate::quantization::create_lower_quantized_pass),
     Step::Ours(crate::chlo::create_chlo_legalize_pass),
+    Step::Ours(crate::fusion_plan::create_plan_fusion_pass),
     Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
 ];
 
@@ -312,8 +315,13 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass)],
     },
     PassInfo {
+        name: "xla-plan-fusion",
+        summary: "Plan fusion on the StableHLO dataflow graph (loop, input, output, sibling fusion, duplication; refusals with a reason), tag each op's location with its group for xla-fuse-elementwise, and record the plan (--report=fusion)",
+        steps: &[Step::Ours(crate::fusion_plan::create_plan_fusion_pass)],
+    },
+    PassInfo {
         name: "xla-fuse-elementwise",
-        summary: "Fuse element-wise linalg.generic ops like linalg-fuse-elementwise-ops (single-use producers, reshape propagation, constant folding), in rounds of disjoint pairs and with fused bodies of at most 1024 ops",
+        summary: "Fuse element-wise linalg.generic ops like linalg-fuse-elementwise-ops (single-use producers, reshape propagation, constant folding), within the groups of xla-plan-fusion where it ran (duplicated producers cloned per consumer), in rounds of disjoint pairs and with fused bodies of at most 1024 ops",
         steps: &[Step::Ours(crate::fusion::create_fuse_elementwise_pass)],
     },
     PassInfo {

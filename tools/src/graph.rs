@@ -9,7 +9,10 @@
 //!   StableHLO ops that went into it, found through the source locations
 //!   that fusion keeps (a fused op's location holds those of its parts).
 //!   Constants and `tensor.empty` are left out, and so are the scalar
-//!   bodies of linalg ops.
+//!   bodies of linalg ops. Nodes are filled with one colour per fusion
+//!   group of the planner (`xla-plan-fusion`, read from the
+//!   `xla.fusion.f<F>.g<G>` names in their locations), and labelled with
+//!   the group.
 
 use melior::ir::{
     BlockLike, BlockRef, Module, OperationRef, RegionLike, RegionRef, ValueLike, operation::OperationLike,
@@ -37,6 +40,9 @@ pub fn fusion(original: &Module, fused: &Module, title: &str) -> String {
             return None;
         }
         let mut label = default_label(op);
+        if let Some(group) = fusion_group(op.location().to_raw()) {
+            label.push_str(&format!("\nfusion group {group}"));
+        }
         let mut parts = Vec::new();
         let mut positions = Vec::new();
         file_positions(op.location().to_raw(), &mut positions);
@@ -60,8 +66,52 @@ pub fn fusion(original: &Module, fused: &Module, title: &str) -> String {
         Some(label)
     };
     let mut graph = Graph::new(title, Box::new(label));
+    graph.style = Box::new(|op| {
+        let group = fusion_group(op.location().to_raw())?;
+        let hash = group.bytes().fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b as usize));
+        Some(format!("style=filled, fillcolor=\"{}\"", PALETTE[hash % PALETTE.len()]))
+    });
     graph.block(fused.body());
     graph.finish()
+}
+
+/// Fill colours of fusion groups (Graphviz's pastel28 and set312 colours).
+const PALETTE: &[&str] = &[
+    "#b3e2cd", "#fdcdac", "#cbd5e8", "#f4cae4", "#e6f5c9", "#fff2ae", "#f1e2cc", "#cccccc", "#8dd3c7", "#ffffb3",
+    "#bebada", "#fb8072", "#80b1d3", "#fdb462", "#b3de69", "#fccde5", "#d9d9d9", "#bc80bd", "#ccebc5", "#ffed6f",
+];
+
+/// The planner's group (`f0.g3`) named in a location, if it holds exactly
+/// one (fused locations unfolded; duplicated producers' tags ignored).
+fn fusion_group(location: mlir_sys::MlirLocation) -> Option<String> {
+    fn collect(location: mlir_sys::MlirLocation, out: &mut Vec<String>) {
+        // SAFETY: `location` is live; accessors match its kind, and the name
+        // lives as long as the context.
+        unsafe {
+            if mlir_sys::mlirLocationIsAName(location) {
+                let name = mlir_sys::mlirIdentifierStr(mlir_sys::mlirLocationNameGetName(location));
+                let name = std::str::from_utf8(std::slice::from_raw_parts(name.data.cast::<u8>(), name.length)).unwrap_or("");
+                if let Some(tag) = name.strip_prefix(xla_lowering::fusion_plan::TAG_PREFIX) {
+                    if !tag.ends_with(".dup") && !out.iter().any(|t| t == tag) {
+                        out.push(tag.to_owned());
+                    }
+                }
+                collect(mlir_sys::mlirLocationNameGetChildLoc(location), out);
+            } else if mlir_sys::mlirLocationIsAFused(location) {
+                let count = mlir_sys::mlirLocationFusedGetNumLocations(location) as usize;
+                let mut parts = vec![mlir_sys::MlirLocation { ptr: std::ptr::null() }; count];
+                mlir_sys::mlirLocationFusedGetLocations(location, parts.as_mut_ptr());
+                for part in parts {
+                    collect(part, out);
+                }
+            } else if mlir_sys::mlirLocationIsACallSite(location) {
+                collect(mlir_sys::mlirLocationCallSiteGetCallee(location), out);
+            }
+        }
+    }
+    let mut tags = Vec::new();
+    collect(location, &mut tags);
+    (tags.len() == 1).then(|| tags.remove(0))
 }
 
 fn op_name(op: OperationRef) -> String {
@@ -134,11 +184,14 @@ fn collect_sources(block: BlockRef, sources: &mut HashMap<(String, u32, u32), St
 }
 
 type Labeler = Box<dyn Fn(OperationRef) -> Option<String>>;
+type Styler = Box<dyn Fn(OperationRef) -> Option<String>>;
 
 struct Graph {
     out: String,
     clusters: usize,
     label: Labeler,
+    /// Extra DOT attributes of a node (the fusion picture's colours).
+    style: Styler,
     /// Whether the bodies of linalg ops (their scalar code) become clusters;
     /// the fusion picture shows each loop nest as one node.
     descend_into_linalg: bool,
@@ -161,7 +214,7 @@ impl Graph {
         let _ = writeln!(out, "digraph \"{}\" {{", escape(title));
         let _ = writeln!(out, "  compound=true; rankdir=TB; node [shape=box, fontname=\"monospace\", fontsize=10];");
         let _ = writeln!(out, "  label=\"{}\"; labelloc=t;", escape(title));
-        Self { out, clusters: 0, label, descend_into_linalg: false, drawn: Default::default(), edges: Vec::new() }
+        Self { out, clusters: 0, label, style: Box::new(|_| None), descend_into_linalg: false, drawn: Default::default(), edges: Vec::new() }
     }
 
     fn finish(mut self) -> String {
@@ -220,7 +273,14 @@ impl Graph {
         let Some(label) = (self.label)(op) else { return };
         let id = op_id(op);
         self.drawn.insert(id);
-        let _ = writeln!(self.out, "  o{id} [label=\"{}\"];", escape(&label));
+        match (self.style)(op) {
+            Some(style) => {
+                let _ = writeln!(self.out, "  o{id} [label=\"{}\", {style}];", escape(&label));
+            }
+            None => {
+                let _ = writeln!(self.out, "  o{id} [label=\"{}\"];", escape(&label));
+            }
+        }
         for index in 0..op.operand_count() {
             let Ok(value) = op.operand(index) else { continue };
             let raw = value.to_raw();

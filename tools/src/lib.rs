@@ -148,7 +148,14 @@ pub fn call_with_large_stack<T: Send + 'static>(
 
 #[cfg(test)]
 mod tests {
-    use super::split_input;
+    use super::{parse_report_sections, split_input};
+
+    #[test]
+    fn report_sections() {
+        assert_eq!(parse_report_sections("all"), Ok(vec!["fusion".to_owned(), "memory".to_owned()]));
+        assert_eq!(parse_report_sections("fusion, fusion"), Ok(vec!["fusion".to_owned(), "fusion".to_owned()]));
+        assert!(parse_report_sections("fusion,memoryy").unwrap_err().contains("unknown report section 'memoryy'"));
+    }
 
     #[test]
     fn split_keeps_line_numbers() {
@@ -273,6 +280,8 @@ pub fn start_dump(matches: &clap::ArgMatches, context: &melior::Context, module:
         let mut copy = copy;
         let fused = xla_lowering::passes::pipeline_manager(context, "xla-cpu-fusion").and_then(|m| m.run(&mut copy).map_err(|e| e.to_string()));
         xla_lowering::passes::set_ir_dump_dir(saved.map(|d| d.join("passes")));
+        // The copy's fusion plan is not the program's: drop it from the reports.
+        let _ = xla_lowering::fusion_plan::take_report();
         match fused {
             Ok(()) => write("02_fusion.dot", &graph::fusion(module, &copy, &format!("{title} after fusion")))?,
             Err(_) => write("02_fusion.dot", &format!("digraph \"{title}\" {{ label=\"the program could not be lowered to the fusion stage\"; }}\n"))?,
@@ -306,10 +315,10 @@ pub fn finish_dump(matches: &clap::ArgMatches) -> Result<(), String> {
     walk(&Path::new(dir).join("passes"), &filter).map_err(|e| format!("cannot filter the dumps in '{dir}': {e}"))
 }
 
-/// The sections `--report` can print (to stderr).
-pub const REPORT_SECTIONS: &[&str] = &["memory"];
+/// The sections `--report` can print (to stderr), in the order they are printed.
+pub const REPORT_SECTIONS: &[&str] = &["fusion", "memory"];
 
-/// `--report[=SECTIONS]` and `--no-buffer-plan`, shared by the drivers.
+/// `--report[=SECTIONS]`, `--fusion=MODE` and `--no-buffer-plan`, shared by the drivers.
 pub fn report_args(command: clap::Command) -> clap::Command {
     command
         .arg(
@@ -320,13 +329,20 @@ pub fn report_args(command: clap::Command) -> clap::Command {
                 .require_equals(true)
                 .default_missing_value("all")
                 .value_parser(parse_report_sections)
-                .help("Print to stderr what the compiler decided, for a comma list of sections (memory: the buffer plan of each function and, in xla-run, the heap bytes compiled code allocated) [default: all]"),
+                .help("Print to stderr what the compiler decided, for a comma list of sections (fusion: the fusion planner's groups, kinds, reasons and estimated bytes moved; memory: the buffer plan of each function and, in xla-run, the heap bytes compiled code allocated) [default: all]"),
         )
         .arg(
             clap::Arg::new("no-buffer-plan")
                 .long("no-buffer-plan")
                 .action(clap::ArgAction::SetTrue)
                 .help("Do not plan buffers (xla-plan-buffers): every temporary its own malloc/free, as before buffer assignment"),
+        )
+        .arg(
+            clap::Arg::new("fusion")
+                .long("fusion")
+                .value_name("MODE")
+                .value_parser(|text: &str| xla_lowering::fusion_plan::Mode::parse(text))
+                .help("Fusion: planned (the fusion planner's groups, the default), greedy (the former rule: every single-use element-wise producer, no planner), off (nothing fused)"),
         )
 }
 
@@ -347,10 +363,23 @@ pub fn report_wants(matches: &clap::ArgMatches, section: &str) -> bool {
     matches.get_one::<Vec<String>>("report").is_some_and(|sections| sections.iter().any(|s| s == section))
 }
 
-/// Applies `--no-buffer-plan` and forgets earlier plans (call before compiling).
+/// Applies `--no-buffer-plan` and `--fusion` to the passes created from
+/// now on, and forgets earlier plans (call before compiling).
 pub fn apply_report_args(matches: &clap::ArgMatches) {
     xla_lowering::buffer_plan::set_enabled(!matches.get_flag("no-buffer-plan"));
     xla_lowering::buffer_plan::take_plans();
+    let mode = matches.get_one::<xla_lowering::fusion_plan::Mode>("fusion").copied();
+    xla_lowering::fusion_plan::set_mode(mode.unwrap_or(xla_lowering::fusion_plan::Mode::Planned));
+}
+
+/// With `--report=fusion`: prints what the fusion planner recorded since
+/// the last call to stderr, under a heading.
+pub fn print_reports(matches: &clap::ArgMatches) {
+    let fusion = xla_lowering::fusion_plan::take_report();
+    if report_wants(matches, "fusion") {
+        eprintln!("=== fusion report ===");
+        eprint!("{fusion}");
+    }
 }
 
 /// With `--report=memory`: prints the buffer plans made on this thread

@@ -20,6 +20,16 @@
 //    operations), so the bound only splits degenerate
 //    chains, each piece still a long fused loop.
 //
+// When the fusion planner (`xla-plan-fusion`, lowering/src/fusion_plan/)
+// ran on the StableHLO program, every op's location carries its group,
+// `NameLoc("xla.fusion.f<F>.g<G>", ...)`, or `xla.fusion.f<F>.dup` for a
+// producer the plan recomputes in each consumer. Then a producer is fused
+// into a consumer only if both are in the same group of the same function;
+// a duplicated producer is first cloned once per consumer (each clone has
+// one use). Ops without a tag, with several groups (CSE merged them), or
+// from different functions (brought together by `inline`, which the planner
+// does not see) keep the rule above.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlir/CAPI/Pass.h"
@@ -33,6 +43,9 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <optional>
 
 #include <utility>
 
@@ -48,15 +61,99 @@ size_t bodySize(Operation *op) {
   return generic ? generic.getBody()->getOperations().size() : 0;
 }
 
-/// The control of every rewrite that merges two ops: the producer's results
-/// have a single use (upstream's default) and the merged body stays within
-/// kMaxFusedOps.
+/// The planner's tag of an op, read from its location.
+struct PlanTag {
+  /// (function, group) pairs found (several after CSE merged ops).
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 2> groups;
+  /// Functions whose plan duplicates this op.
+  llvm::SmallVector<int64_t, 1> duplicated;
+};
+
+void collectTags(Location loc, PlanTag &tag) {
+  if (auto name = dyn_cast<NameLoc>(loc)) {
+    StringRef text = name.getName().strref();
+    if (text.consume_front("xla.fusion.f")) {
+      auto [function, rest] = text.split('.');
+      int64_t f, g;
+      if (!function.getAsInteger(10, f)) {
+        if (rest == "dup")
+          tag.duplicated.push_back(f);
+        else if (rest.consume_front("g") && !rest.getAsInteger(10, g))
+          tag.groups.push_back({f, g});
+      }
+    }
+    collectTags(name.getChildLoc(), tag);
+  } else if (auto fused = dyn_cast<FusedLoc>(loc)) {
+    for (Location part : fused.getLocations())
+      collectTags(part, tag);
+  } else if (auto call = dyn_cast<CallSiteLoc>(loc)) {
+    collectTags(call.getCallee(), tag);
+  }
+}
+
+PlanTag tagOf(Operation *op) {
+  PlanTag tag;
+  collectTags(op->getLoc(), tag);
+  llvm::sort(tag.groups);
+  tag.groups.erase(std::unique(tag.groups.begin(), tag.groups.end()),
+                   tag.groups.end());
+  return tag;
+}
+
+/// Whether the plan decides this pair: true/false when both ops carry one
+/// group of the same function (or the producer is duplicated by that
+/// function's plan), nullopt when the planner did not see the pair.
+std::optional<bool> plannedFusion(Operation *producer, Operation *consumer) {
+  PlanTag p = tagOf(producer), c = tagOf(consumer);
+  if (c.groups.size() != 1)
+    return std::nullopt;
+  int64_t function = c.groups[0].first;
+  if (llvm::is_contained(p.duplicated, function))
+    return true;
+  if (p.groups.size() != 1 || p.groups[0].first != function)
+    return std::nullopt;
+  return p.groups[0] == c.groups[0];
+}
+
+/// The control of every rewrite that merges two ops: the planner's decision
+/// where it made one, the producer's results have a single use (upstream's
+/// default), and the merged body stays within kMaxFusedOps.
 bool mayFuse(OpOperand *fusedOperand) {
   Operation *producer = fusedOperand->get().getDefiningOp();
   if (!producer || !producer->hasOneUse())
     return false;
+  if (plannedFusion(producer, fusedOperand->getOwner()) == false)
+    return false;
   return bodySize(producer) + bodySize(fusedOperand->getOwner()) <=
          kMaxFusedOps;
+}
+
+/// Gives each use of a duplicated producer (a generic the plan recomputes
+/// in its consumers) that the plan lets fuse a clone of its own.
+void cloneDuplicatedProducers(Operation *root, IRRewriter &rewriter) {
+  SmallVector<linalg::GenericOp> producers;
+  root->walk([&](linalg::GenericOp op) {
+    if (!tagOf(op).duplicated.empty() && !op->hasOneUse() &&
+        op->getNumResults() == 1)
+      producers.push_back(op);
+  });
+  for (linalg::GenericOp producer : producers) {
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : producer->getResult(0).getUses())
+      if (isa<linalg::GenericOp>(use.getOwner()) &&
+          plannedFusion(producer, use.getOwner()) == true &&
+          linalg::areElementwiseOpsFusable(&use))
+        uses.push_back(&use);
+    // The original keeps one use (the first, or those that do not fuse).
+    bool keepsOther = uses.size() < static_cast<size_t>(std::distance(
+                                        producer->getUses().begin(),
+                                        producer->getUses().end()));
+    for (size_t i = keepsOther ? 0 : 1; i < uses.size(); ++i) {
+      rewriter.setInsertionPoint(producer);
+      Operation *clone = rewriter.clone(*producer);
+      uses[i]->set(clone->getResult(0));
+    }
+  }
 }
 
 struct FuseElementwise
@@ -66,7 +163,8 @@ struct FuseElementwise
   StringRef getArgument() const final { return "xla-fuse-elementwise"; }
   StringRef getDescription() const final {
     return "Fuse element-wise linalg.generic ops (single-use producers, "
-           "bodies of at most 1024 ops), first in rounds of disjoint pairs";
+           "bodies of at most 1024 ops; the planner's groups where it ran), "
+           "first in rounds of disjoint pairs";
   }
   void getDependentDialects(DialectRegistry &registry) const override {
     registry.insert<affine::AffineDialect, linalg::LinalgDialect,
@@ -116,6 +214,7 @@ struct FuseElementwise
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     IRRewriter rewriter(context);
+    cloneDuplicatedProducers(getOperation(), rewriter);
     while (fuseOneRound(rewriter)) {
     }
 

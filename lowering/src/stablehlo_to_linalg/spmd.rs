@@ -695,10 +695,10 @@ pub(super) fn byte_buffer<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>,
     read_buffer(rewrite, location, constant)
 }
 
-/// `file:line:col` of a location (its printed form without `loc(...)` and
-/// quotes), for the runtime's messages.
+/// `file:line:col` of a location (its printed form without `loc(...)`,
+/// quotes and the fusion planner's group tag), for the runtime's messages.
 pub(super) fn location_text(location: Location) -> String {
-    let text = location.to_string();
+    let text = crate::fusion_plan::untagged(location).to_string();
     let inner = text.strip_prefix("loc(").and_then(|t| t.strip_suffix(')')).unwrap_or(&text);
     inner.replace('"', "")
 }

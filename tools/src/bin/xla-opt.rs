@@ -76,7 +76,7 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::split_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
+    let matches = parse_args(xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command())))));
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let split = matches.get_flag("split-input-file");
@@ -87,6 +87,7 @@ fn tool_main() -> ExitCode {
     }
     xla_tools::apply_contraction_args(&matches, None);
     xla_tools::apply_split_args(&matches);
+    xla_tools::apply_report_args(&matches);
     let steps = requested_passes(&matches);
     let dumping = matches.contains_id("dump-dir");
     if dumping && matches.get_flag("split-input-file") {
@@ -183,6 +184,13 @@ fn tool_main() -> ExitCode {
     if let Err(message) = xla_tools::finish_dump(&matches) {
         return fail(TOOL, message);
     }
+    // `--xla-plan-fusion` on its own prints the plan it made.
+    if matches.get_flag("xla-plan-fusion") && !matches.contains_id("report") {
+        let plan = xla_lowering::fusion_plan::take_report();
+        eprintln!("=== fusion report ===");
+        eprint!("{plan}");
+    }
+    xla_tools::print_reports(&matches);
     if !verify || ok {
         let mut text = outputs.join("\n// -----\n");
         if !text.is_empty() && !text.ends_with('\n') {

@@ -328,7 +328,9 @@ fn tool_main() -> ExitCode {
     if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
         return fail(TOOL, message);
     }
-    let executable = match Executable::compile(gpu, &context, &mut module, entry) {
+    let executable = Executable::compile(gpu, &context, &mut module, entry);
+    xla_tools::print_reports(&matches);
+    let executable = match executable {
         Ok(executable) => executable,
         Err(error) => return fail(TOOL, error),
     };

@@ -353,6 +353,7 @@ fn tool_main() -> ExitCode {
         return fail(TOOL, message);
     }
     let code = translate(&matches, &context, &mut module, &name, output, symbol, options, (argument_layouts, result_layouts), gpu_arch, libdevice);
+    xla_tools::print_reports(&matches);
     if let Err(message) = xla_tools::finish_dump(&matches) {
         return fail(TOOL, message);
     }

@@ -1,0 +1,98 @@
+// The fusion planner's decisions, one case per fusion kind: the plan that
+// `xla-opt --xla-plan-fusion` prints (stderr).
+// RUN: xla-opt %s --split-input-file --xla-plan-fusion -o %t.mlir 2>&1 | FileCheck %s
+// The pass keeps the program and tags each op's location with its group.
+// RUN: xla-opt %s --split-input-file --xla-plan-fusion --mlir-print-debuginfo 2>/dev/null | FileCheck %s --check-prefix=TAGS
+
+// Loop fusion: an element-wise chain is one group. Bytes moved, unfused:
+// each op reads its operands and writes its result (192 + 192 + 128);
+// fused: the arguments read by the group's ops (%a, %b by the add, %b by
+// the multiply: 192) and the result written once (64).
+// CHECK: fusion plan of @loop: 3 ops in 1 groups (1 fused)
+// CHECK-NEXT: group g0 [loop]: add@{{[0-9]+}} multiply@{{[0-9]+}} negate@{{[0-9]+}}
+// CHECK-NEXT: est. bytes: unfused 512, planned 256, realized 256
+// TAGS-LABEL: func.func @loop
+// TAGS: stablehlo.add {{.*}} loc(#[[A:loc[0-9]+]])
+// TAGS: stablehlo.multiply {{.*}} loc(#[[M:loc[0-9]+]])
+// TAGS: stablehlo.negate {{.*}} loc(#[[N:loc[0-9]+]])
+// TAGS-DAG: #[[A]] = loc("xla.fusion.f0.g0"(
+// TAGS-DAG: #[[M]] = loc("xla.fusion.f0.g0"(
+// TAGS-DAG: #[[N]] = loc("xla.fusion.f0.g0"(
+func.func @loop(%a: tensor<16xf32>, %b: tensor<16xf32>) -> tensor<16xf32> {
+  %0 = stablehlo.add %a, %b : tensor<16xf32>
+  %1 = stablehlo.multiply %0, %b : tensor<16xf32>
+  %2 = stablehlo.negate %1 : tensor<16xf32>
+  return %2 : tensor<16xf32>
+}
+
+// -----
+
+// Input fusion: the subtraction and exponential run in the loop of the sum
+// (one pass over the row); the reduced max is read by a wider loop:
+// refused.
+// CHECK: fusion plan of @input:
+// CHECK: group g{{[0-9]+}} [loop, input]: broadcast_in_dim@{{[0-9]+}} subtract@{{[0-9]+}} exponential@{{[0-9]+}} reduce@{{[0-9]+}}
+// CHECK: refused: reduce@{{[0-9]+}} -> broadcast_in_dim@{{[0-9]+}}: incompatible iteration spaces
+func.func @input(%x: tensor<4x16xf32>) -> tensor<4xf32> {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<4xf32>) -> tensor<4x16xf32>
+  %d = stablehlo.subtract %x, %mb : tensor<4x16xf32>
+  %e = stablehlo.exponential %d : tensor<4x16xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  return %s : tensor<4xf32>
+}
+
+// -----
+
+// Output fusion: bias and ReLU after a dot_general are planned into its
+// group, and reported as not realized (the realized bytes count the
+// contraction's result as written and read).
+// CHECK: fusion plan of @output:
+// CHECK: group g{{[0-9]+}} [loop, output (planned, not realized)]: dot_general@{{[0-9]+}} {{.*}}add@{{[0-9]+}} maximum@{{[0-9]+}}
+// CHECK-NEXT: est. bytes: unfused {{[0-9]+}}, planned [[P:[0-9]+]], realized {{[0-9]+}}
+// CHECK: output fusion planned, not realized: dot_general@{{[0-9]+}} -> add@{{[0-9]+}}
+func.func @output(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) -> tensor<4x16xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<4x16xf32>
+  %y = stablehlo.dot_general %x, %w, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>
+  %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<16xf32>) -> tensor<4x16xf32>
+  %z = stablehlo.add %y, %bb : tensor<4x16xf32>
+  %r = stablehlo.maximum %z, %zero : tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}
+
+// -----
+
+// Sibling fusion: two reductions of the same input over the same dimension
+// (a row's max and sum), planned as one loop nest, not realized.
+// CHECK: fusion plan of @sibling:
+// CHECK: group g{{[0-9]+}} [sibling (planned, not realized)]: reduce@{{[0-9]+}}
+// CHECK: group g{{[0-9]+}} [sibling (planned, not realized)]: reduce@{{[0-9]+}}
+// CHECK: sibling fusion planned, not realized: reduce@{{[0-9]+}} + reduce@{{[0-9]+}}
+func.func @sibling(%x: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  return %m, %s : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Duplication: a broadcast of a 64-byte vector to 256 bytes, read by two
+// loops, is recomputed in each instead of written and read twice.
+// CHECK: fusion plan of @duplicate: 2 ops in 2 groups (2 fused)
+// CHECK-NEXT: group g{{[0-9]+}} [duplication]: add@{{[0-9]+}}
+// CHECK-NEXT: recomputes: broadcast_in_dim@{{[0-9]+}}
+// CHECK: group g{{[0-9]+}} [duplication]: multiply@{{[0-9]+}}
+// CHECK-NEXT: recomputes: broadcast_in_dim@{{[0-9]+}}
+// TAGS-LABEL: func.func @duplicate
+// TAGS: stablehlo.broadcast_in_dim {{.*}} loc(#[[D:loc[0-9]+]])
+// TAGS: #[[D]] = loc("xla.fusion.f0.dup"(
+func.func @duplicate(%x: tensor<4x16xf32>, %v: tensor<16xf32>) -> (tensor<4x16xf32>, tensor<4x16xf32>) {
+  %b = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<16xf32>) -> tensor<4x16xf32>
+  %0 = stablehlo.add %x, %b : tensor<4x16xf32>
+  %1 = stablehlo.multiply %x, %b : tensor<4x16xf32>
+  return %0, %1 : tensor<4x16xf32>, tensor<4x16xf32>
+}
