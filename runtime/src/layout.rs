@@ -229,7 +229,12 @@ impl Layout {
 
     /// Row-major and without padding: the buffer is the logical array.
     pub fn is_row_major(&self) -> bool {
-        self.minor_to_major.iter().rev().copied().eq(0..self.minor_to_major.len()) && !self.is_padded()
+        self.has_row_major_order() && self.padded_dimensions.is_none()
+    }
+
+    /// `minor_to_major = {rank-1, ..., 0}` (padded or not).
+    fn has_row_major_order(&self) -> bool {
+        self.minor_to_major.iter().rev().copied().eq(0..self.minor_to_major.len())
     }
 
     /// Whether some dimension is stored with more positions than its size
@@ -238,14 +243,10 @@ impl Layout {
         self.padded_dimensions.as_ref().is_some_and(|padded| padded.as_slice() != logical)
     }
 
-    fn is_padded(&self) -> bool {
-        self.padded_dimensions.is_some()
-    }
-
     /// Row-major and padding nothing for `logical`: the buffer is the
     /// logical array, and no conversion is needed.
     pub fn is_identity(&self, logical: &[usize]) -> bool {
-        self.minor_to_major.iter().rev().copied().eq(0..self.minor_to_major.len()) && !self.pads(logical)
+        self.has_row_major_order() && !self.pads(logical)
     }
 
     /// Logical dimensions from the slowest-varying to the fastest.
@@ -374,8 +375,8 @@ pub fn apply_layouts(
                     body.push_str(&format!("    %s{i} = stablehlo.slice {value} [{}] : ({physical}) -> {permuted}\n", ranges.join(", ")));
                     value = format!("%s{i}");
                 }
-                let order = layout.major_to_minor();
-                if !order.iter().copied().eq(0..order.len()) {
+                if !layout.has_row_major_order() {
+                    let order = layout.major_to_minor();
                     // Logical dim d is physical dim position(d) in major-to-minor order.
                     let permutation: Vec<String> =
                         (0..spec.shape.len()).map(|d| order.iter().position(|&o| o == d).expect("a permutation").to_string()).collect();
@@ -412,9 +413,8 @@ pub fn apply_layouts(
                 let permuted_shape = layout.permuted_shape(&spec.shape);
                 let permuted = retyped(element, &permuted_shape);
                 let mut value = format!("%r#{i}");
-                let order = layout.major_to_minor();
-                if !order.iter().copied().eq(0..order.len()) {
-                    let dims: Vec<String> = order.iter().map(|d| d.to_string()).collect();
+                if !layout.has_row_major_order() {
+                    let dims: Vec<String> = layout.major_to_minor().iter().map(|d| d.to_string()).collect();
                     body.push_str(&format!(
                         "    %o{i} = stablehlo.transpose {value}, dims = [{}] : ({}) -> {permuted}\n",
                         dims.join(", "),
