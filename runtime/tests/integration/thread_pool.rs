@@ -138,11 +138,19 @@ unsafe extern "C" fn record(ctx: *mut std::ffi::c_void, begin: i64, end: i64) {
         let inner = Recorder::new(false);
         call_parallel_for(&inner, 1000, 1000);
         assert_eq!(covered(&inner), 1000, "a nested region covers its range");
-        // Long enough for a sleeping worker to wake and claim a chunk.
-        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    recorder.threads.lock().unwrap().insert(std::thread::current().id());
+    if recorder.nested && pool::num_threads() > 1 {
+        // Hold this chunk until another thread has claimed one, so that the
+        // calling thread cannot run every chunk before a sleeping worker
+        // wakes (on a loaded machine that can take far longer than a fixed
+        // sleep). A pool that never helps still fails the test, after 20 s.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while recorder.threads.lock().unwrap().len() < 2 && std::time::Instant::now() < deadline {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
     }
     recorder.seen.lock().unwrap().push((begin, end));
-    recorder.threads.lock().unwrap().insert(std::thread::current().id());
 }
 
 fn call_parallel_for(recorder: &Recorder, iterations: i64, cost: i64) {
