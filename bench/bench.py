@@ -125,6 +125,15 @@ def attention(x, wq, wk, wv, wo):
     return layernorm(x + out, jnp.ones(d, jnp.float32), jnp.zeros(d, jnp.float32))
 
 
+def rnn_scan(xs, h0, w, u, b):
+    """A tanh RNN as lax.scan: each step reads one input row (dynamic_slice)
+    and writes one output row (dynamic_update_slice) of the stacked result."""
+    def step(h, x):
+        h = jnp.tanh(x @ w + h @ u + b)
+        return h, h
+    return jax.lax.scan(step, h0, xs)
+
+
 class Bench:
     """A program: name, JAX function, inputs, numpy version (or None),
     tolerance of the value check."""
@@ -163,6 +172,10 @@ def benchmarks():
         Bench("cnn_grad_8x32x32", jax.grad(cnn_loss), (cnn_params, images, labels), atol=1e-3),
         Bench("attention_256x256", attention, (rand(rs, 256, 256), rand(rs, 256, 256) * 0.1, rand(rs, 256, 256) * 0.1,
                                                rand(rs, 256, 256) * 0.1, rand(rs, 256, 256) * 0.1), atol=1e-3),
+        Bench("rnn_scan_16x32x256", rnn_scan, (rand(rs, 16, 32, 128), rand(rs, 32, 256) * 0.1, rand(rs, 128, 256) * 0.05,
+                                               rand(rs, 256, 256) * 0.05, rand(rs, 256) * 0.1), atol=1e-3),
+        Bench("rnn_scan_256x8x64", rnn_scan, (rand(rs, 256, 8, 64), rand(rs, 8, 64) * 0.1, rand(rs, 64, 64) * 0.1,
+                                              rand(rs, 64, 64) * 0.1, rand(rs, 64) * 0.1), atol=1e-3),
         Bench("reduce_sum_4M", lambda x: jnp.sum(x, axis=1), (rand(rs, 2048, 2048),), lambda x: x.sum(axis=1)),
         Bench("cumsum_1024", lambda x: jnp.cumsum(x, axis=1), (rand(rs, 64, 1024),), lambda x: np.cumsum(x, axis=1)),
         Bench("sort_16k", lambda x: jnp.sort(x), (rand(rs, 16384),), lambda x: np.sort(x), rtol=0, atol=0),

@@ -8,7 +8,11 @@
 //! 1. every op whose semantics depend on signedness keeps it as discardable
 //!    attributes: `xla.operand_element` (the element type of its typed
 //!    operand: operand 1 of select/clamp, else operand 0) and
-//!    `xla.result_element`, set only when one of them is `si*`/`ui*`;
+//!    `xla.result_element`, set only when one of them is `si*`/`ui*`; ops
+//!    that take start indices (dynamic_slice, dynamic_update_slice, gather,
+//!    scatter) also get `xla.unsigned_operands`, a bool per operand, when
+//!    one of them is `ui*` (an index of 2^32 - 1 in a `ui32` clamps to the
+//!    end, not to 0 as the signless `-1` would);
 //! 2. every value, block argument, function signature and constant
 //!    (`dense<...> : tensor<4xui32>`, same bytes) is retyped to the signless
 //!    integer of the same width.
@@ -35,6 +39,10 @@ use mlir_sys::{MlirType, MlirValue};
 /// Attribute names recording the original element types.
 pub const OPERAND_ELEMENT: &str = "xla.operand_element";
 pub const RESULT_ELEMENT: &str = "xla.result_element";
+pub const UNSIGNED_OPERANDS: &str = "xla.unsigned_operands";
+
+/// Ops whose operands after the first carry start indices.
+const INDEXING_OPS: [&str; 4] = ["stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice", "stablehlo.gather", "stablehlo.scatter"];
 
 fn is_sign_typed(element: Type) -> bool {
     matches!(ElementKind::of(element), Some(ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)))
@@ -150,6 +158,19 @@ fn set_attribute(op: OperationRef, name: &str, attribute: mlir_sys::MlirAttribut
     }
 }
 
+/// Whether operand `index` of `op` had an unsigned element type before
+/// signedness legalization (recorded for the ops that take start indices).
+pub fn operand_was_unsigned(op: OperationRef, index: usize) -> bool {
+    op.attribute(UNSIGNED_OPERANDS).ok().is_some_and(|a| {
+        // SAFETY: the attribute was set by this module as a DenseBoolArray.
+        unsafe {
+            mlir_sys::mlirAttributeIsADenseBoolArray(a.to_raw())
+                && index < mlir_sys::mlirDenseArrayGetNumElements(a.to_raw()) as usize
+                && mlir_sys::mlirDenseBoolArrayGetElement(a.to_raw(), index as isize)
+        }
+    })
+}
+
 /// The element type an op computed in before signedness legalization: the
 /// `xla.operand_element` (or, with `result`, `xla.result_element`)
 /// attribute, else `current`.
@@ -182,6 +203,19 @@ pub fn legalize_signedness(module: OperationRef) {
                 .then(|| op.result(0).ok())
                 .flatten()
                 .map(|v| element_of(melior::ir::ValueLike::r#type(&v)));
+            if INDEXING_OPS.contains(&name.as_str()) {
+                let unsigned: Vec<i32> = op
+                    .operands()
+                    .map(|v| i32::from(matches!(ElementKind::of(element_of(melior::ir::ValueLike::r#type(&v))), Some(ElementKind::UnsignedInt(_)))))
+                    .collect();
+                if unsigned.contains(&1) {
+                    // SAFETY: a DenseBoolArray in the op's live context.
+                    unsafe {
+                        let context = mlir_sys::mlirOperationGetContext(op.to_raw());
+                        set_attribute(op, UNSIGNED_OPERANDS, mlir_sys::mlirDenseBoolArrayGet(context, unsigned.len() as isize, unsigned.as_ptr()));
+                    }
+                }
+            }
             if operand.into_iter().chain(result).any(is_sign_typed) {
                 // SAFETY: TypeAttr construction from valid types.
                 unsafe {

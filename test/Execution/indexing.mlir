@@ -80,6 +80,29 @@ func.func @dupdate1(%a: tensor<5xi32>, %u: tensor<2xi32>, %s: tensor<i32>) -> te
   return %r : tensor<5xi32>
 }
 
+// Unsigned start indices are clamped as unsigned values: a ui32 of 2^32 - 1
+// (or a ui64 of 2^64 - 1) is past the end and clamps to the last start, not
+// to 0 as its signless bit pattern (-1) would.
+// RUN: xla-run %s --entry dslice_u32 --input '5xf32=[0,1,2,3,4]' --input 'ui32=4294967295' | FileCheck %s --check-prefix=DSLICE-U32
+// DSLICE-U32: result[0]: tensor<2xf32> = [3, 4]
+// RUN: xla-run %s --entry dslice_u32 --input '5xf32=[0,1,2,3,4]' --input 'ui32=1' | FileCheck %s --check-prefix=DSLICE-U32-IN
+// DSLICE-U32-IN: result[0]: tensor<2xf32> = [1, 2]
+func.func @dslice_u32(%a: tensor<5xf32>, %s: tensor<ui32>) -> tensor<2xf32> {
+  %r = stablehlo.dynamic_slice %a, %s, sizes = [2] : (tensor<5xf32>, tensor<ui32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// RUN: xla-run %s --entry dupdate_u64 --input '5xi32=[0,1,2,3,4]' --input '2xi32=[5,6]' --input 'ui64=18446744073709551615' \
+// RUN:   | FileCheck %s --check-prefix=DUPDATE-U64
+// DUPDATE-U64: result[0]: tensor<5xi32> = [0, 1, 2, 5, 6]
+// RUN: xla-run %s --entry dupdate_u64 --input '5xi32=[0,1,2,3,4]' --input '2xi32=[5,6]' --input 'ui64=1' \
+// RUN:   | FileCheck %s --check-prefix=DUPDATE-U64-IN
+// DUPDATE-U64-IN: result[0]: tensor<5xi32> = [0, 5, 6, 3, 4]
+func.func @dupdate_u64(%a: tensor<5xi32>, %u: tensor<2xi32>, %s: tensor<ui64>) -> tensor<5xi32> {
+  %r = stablehlo.dynamic_update_slice %a, %u, %s : (tensor<5xi32>, tensor<2xi32>, tensor<ui64>) -> tensor<5xi32>
+  return %r : tensor<5xi32>
+}
+
 // Gather, the seed's example: 5 slices of shape [8, 6] from a [16, 11] array
 // (here x[i, j] = 100 i + j) at the (X, Y) rows of a [5, 2] index array; the
 // output element [G, O0, O1] is x[X + O0, Y + O1].

@@ -614,3 +614,43 @@ func.func @clamp(%lo: tensor<f32>, %x: tensor<5xf32>, %hi: tensor<f32>) -> tenso
   %0 = stablehlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<5xf32>, tensor<f32>) -> tensor<5xf32>
   return %0 : tensor<5xf32>
 }
+
+// -----
+
+// dynamic_update_slice writes the update's window at the clamped starts
+// (tensor.insert_slice: in place after bufferization when the operand dies
+// here). Signed starts: max with 0, min with dim - size.
+// CHECK-LABEL: func.func @dynamic_update_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<16x8xf32>, %[[U:.*]]: tensor<1x8xf32>, %[[I:.*]]: tensor<i32>, %[[J:.*]]: tensor<i32>)
+// CHECK: %[[IV:.*]] = tensor.extract %[[I]][] : tensor<i32>
+// CHECK-DAG: %[[C15:.*]] = arith.constant 15 : index
+// CHECK-DAG: %[[IX:.*]] = arith.index_cast %[[IV]] : i32 to index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[ILO:.*]] = arith.maxsi %[[IX]], %[[C0]] : index
+// CHECK: %[[S0:.*]] = arith.minsi %[[ILO]], %[[C15]] : index
+// CHECK: %[[JV:.*]] = tensor.extract %[[J]][] : tensor<i32>
+// CHECK: %[[JX:.*]] = arith.index_cast %[[JV]] : i32 to index
+// CHECK: %[[JLO:.*]] = arith.maxsi %[[JX]], %{{.*}} : index
+// CHECK: %[[S1:.*]] = arith.minsi %[[JLO]], %{{.*}} : index
+// CHECK: %[[R:.*]] = tensor.insert_slice %[[U]] into %[[X]][%[[S0]], %[[S1]]] [1, 8] [1, 1] : tensor<1x8xf32> into tensor<16x8xf32>
+// CHECK: return %[[R]]
+// CHECK-NOT: linalg.generic
+func.func @dynamic_update_slice(%x: tensor<16x8xf32>, %u: tensor<1x8xf32>, %i: tensor<i32>, %j: tensor<i32>) -> tensor<16x8xf32> {
+  %0 = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<16x8xf32>, tensor<1x8xf32>, tensor<i32>, tensor<i32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+
+// -----
+
+// Unsigned starts are zero-extended and clamped with an unsigned min only
+// (2^32 - 1 is past the end, not -1).
+// CHECK-LABEL: func.func @dynamic_update_slice_ui32
+// CHECK: %[[IV:.*]] = tensor.extract %{{.*}}[] : tensor<i32>
+// CHECK: %[[C15:.*]] = arith.constant 15 : index
+// CHECK: %[[IX:.*]] = arith.index_castui %[[IV]] : i32 to index
+// CHECK: %[[S0:.*]] = arith.minui %[[IX]], %[[C15]] : index
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%[[S0]]] [1] [1] : tensor<1xf32> into tensor<16xf32>
+func.func @dynamic_update_slice_ui32(%x: tensor<16xf32>, %u: tensor<1xf32>, %i: tensor<ui32>) -> tensor<16xf32> {
+  %0 = stablehlo.dynamic_update_slice %x, %u, %i : (tensor<16xf32>, tensor<1xf32>, tensor<ui32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}

@@ -195,6 +195,21 @@ impl<'c, 'b> Emitter<'c, 'b> {
         self.to_index(value)
     }
 
+    /// A start index `tensor[indices]` (signed, or `unsigned` as recorded by
+    /// signedness legalization) clamped to `[0, high]`, as an index.
+    pub fn clamped_start(&self, tensor: Value<'c, '_>, indices: &[Value<'c, 'b>], unsigned: bool, high: i64) -> BuildResult<Value<'c, 'b>> {
+        let value = self.extract(tensor, indices)?;
+        if unsigned {
+            // Zero-extended, and never below 0: only the upper bound (an
+            // unsigned min, so a ui64 above 2^63 clamps to `high` too).
+            let value = append(self.block, scalar(self.location, "arith.index_castui", &[value], Type::index(self.context))?)?;
+            let high = self.index(high)?;
+            return self.binary("arith.minui", value, high);
+        }
+        let value = self.to_index(value)?;
+        self.clamp(value, 0, high)
+    }
+
     /// Splits a row-major linear index into coordinates of `shape`.
     pub fn delinearize(&self, linear: Value<'c, 'b>, shape: &[i64]) -> BuildResult<Vec<Value<'c, 'b>>> {
         let mut coordinates = vec![linear; shape.len()];

@@ -87,8 +87,8 @@ pub fn lower_dynamic_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
             let e = Emitter::new(context, location, block);
             let mut position = Vec::new();
             for d in 0..rank {
-                let start = e.extract_index(starts[d], &[])?;
-                let start = e.clamp(start, 0, shape[d] - sizes[d])?;
+                let unsigned = crate::signedness::operand_was_unsigned(op, 1 + d);
+                let start = e.clamped_start(starts[d], &[], unsigned, shape[d] - sizes[d])?;
                 position.push(e.add(start, e.loop_index(d)?)?);
             }
             e.extract(source, &position)
@@ -96,9 +96,14 @@ pub fn lower_dynamic_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     })
 }
 
-/// Lowers `stablehlo.dynamic_update_slice`: every result element is either
-/// the update element that lands there or the operand's.
+/// Lowers `stablehlo.dynamic_update_slice` to `tensor.insert_slice` of the
+/// update at the clamped start indices. Bufferization then writes only the
+/// update's window: in place when the operand is not used afterwards (the
+/// loop-carried result of a `lax.scan`), after one copy of the operand
+/// otherwise. (An element-wise `linalg.generic` over the whole operand made
+/// every scan step cost the whole stacked output: quadratic in the steps.)
 pub fn lower_dynamic_update_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    use crate::builders::{insert_slice_at, scalar, tensor_extract};
     let context = rewrite.context;
     let location = op.location();
     let source = operand(op, 0)?;
@@ -106,37 +111,35 @@ pub fn lower_dynamic_update_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRe
     let shape = static_shape(source.r#type())?;
     let update_shape = static_shape(update.r#type())?;
     let starts: Vec<Value> = op.operands().skip(2).collect();
-    let result_type = op.result(0)?.r#type();
-    let rank = shape.len();
-    rewrite.replace_with_init(op, result_type, |init| {
-        let map = identity_map(context, rank)?;
-        parallel_generic(context, location, &[source], init, vec![map, map], result_type, |block, args| {
-            let e = Emitter::new(context, location, block);
-            let mut inside = None;
-            let mut position = Vec::new();
-            for d in 0..rank {
-                let start = e.extract_index(starts[d], &[])?;
-                let start = e.clamp(start, 0, shape[d] - update_shape[d])?;
-                let offset = e.binary("arith.subi", e.loop_index(d)?, start)?;
-                let ok = e.in_range(offset, update_shape[d] - 1)?;
-                inside = Some(match inside {
-                    None => ok,
-                    Some(all) => e.binary("arith.andi", all, ok)?,
-                });
-                // Clamped so the read stays in bounds where it is not used.
-                position.push(e.clamp(offset, 0, (update_shape[d] - 1).max(0))?);
-            }
-            let Some(inside) = inside else {
-                // Rank 0: the update replaces the whole operand.
-                return e.extract(update, &[]);
-            };
-            if update_shape.contains(&0) {
-                return Ok(args[0]);
-            }
-            let new = e.extract(update, &position)?;
-            crate::builders::append(block, crate::builders::select(location, inside, new, args[0])?)
-        })
-    })
+    if shape.is_empty() {
+        // Rank 0: the update replaces the whole operand.
+        rewrite.rewriter.replace_op_with_values(op, &[update]);
+        return Ok(());
+    }
+    if update_shape.contains(&0) {
+        rewrite.rewriter.replace_op_with_values(op, &[source]);
+        return Ok(());
+    }
+    let index = melior::ir::Type::index(context);
+    let mut offsets = Vec::with_capacity(shape.len());
+    for d in 0..shape.len() {
+        // Clamped as the seeds define: start in [0, operand - update].
+        let start = rewrite.insert_value(tensor_extract(location, starts[d], &[])?)?;
+        let high = rewrite.index(location, shape[d] - update_shape[d])?;
+        if crate::signedness::operand_was_unsigned(op, 2 + d) {
+            // Zero-extended; an unsigned min also clamps a ui64 above 2^63.
+            let start = rewrite.insert_value(scalar(location, "arith.index_castui", &[start], index)?)?;
+            offsets.push(rewrite.insert_value(scalar(location, "arith.minui", &[start, high], index)?)?);
+            continue;
+        }
+        let start = rewrite.insert_value(scalar(location, "arith.index_cast", &[start], index)?)?;
+        let low = rewrite.index(location, 0)?;
+        let start = rewrite.insert_value(scalar(location, "arith.maxsi", &[start, low], index)?)?;
+        offsets.push(rewrite.insert_value(scalar(location, "arith.minsi", &[start, high], index)?)?);
+    }
+    let result = rewrite.insert_value(insert_slice_at(location, update, source, &offsets, &update_shape)?)?;
+    rewrite.rewriter.replace_op_with_values(op, &[result]);
+    Ok(())
 }
 
 /// Lowers `stablehlo.gather` (batching dims included).
