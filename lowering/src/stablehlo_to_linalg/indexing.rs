@@ -1,5 +1,8 @@
-//! `dynamic_slice`, `dynamic_update_slice`, `gather` → `linalg.generic` whose
-//! body computes the source position and reads it with `tensor.extract`;
+//! `dynamic_slice`, `gather` → `linalg.generic` whose body computes the
+//! source position and reads it with `tensor.extract`;
+//! `dynamic_update_slice` → `tensor.insert_slice` at the clamped starts
+//! (bufferized in place when the operand dies there, as a scan's stacked
+//! output does);
 //! `scatter` → an `scf.for` over the update elements that reads, combines
 //! and writes back one element per iteration (updates apply in order, so
 //! duplicate indices accumulate).
@@ -19,8 +22,11 @@
 //!   %v = arith.select %in_bounds, %new, %old; %acc' = tensor.insert %v into %acc[..]; scf.yield %acc' }
 //! ```
 //!
-//! Start indices are clamped as the seeds define (dynamic_slice, gather); a
-//! scatter update whose window would leave the operand is skipped, as XLA does.
+//! Start indices are clamped as the seeds define (dynamic_slice,
+//! dynamic_update_slice, gather); `ui*` starts of dynamic_slice and
+//! dynamic_update_slice clamp as unsigned values (`xla.unsigned_operands`,
+//! recorded by signedness legalization). A scatter update whose window
+//! would leave the operand is skipped, as XLA does.
 
 use super::{Rewrite, emit::Emitter, reduce::scalarize_region};
 use crate::builders::{BuildResult, identity_map, index_constant, parallel_generic, scf_for, static_shape};
