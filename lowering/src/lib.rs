@@ -42,6 +42,7 @@ pub mod fusion_plan;
 pub mod narrow_float;
 pub mod gpu;
 pub mod gpu_host;
+pub mod indexed_loops;
 pub mod noalias;
 pub mod parallel_tasks;
 pub mod passes;

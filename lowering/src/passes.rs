@@ -98,9 +98,11 @@ const CPU_TO_LLVM: &str = concat!(
     "reconcile-unrealized-casts"
 );
 
-/// Buffers to the LLVM dialect: loops, parallel tasks, LLVM.
+/// Buffers to the LLVM dialect: loops (gathers made parallel by
+/// `xla-parallelize-indexed-loops`), parallel tasks, LLVM.
 const CPU_LOWER_BUFFERS: &[Step] = &[
     Step::Upstream(CPU_LOOPS),
+    Step::Ours(crate::indexed_loops::create_parallelize_indexed_loops_pass),
     Step::Ours(crate::parallel_tasks::create_parallel_tasks_pass),
     Step::Upstream(CPU_TO_LLVM),
 ];
@@ -338,6 +340,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-polynomial-math",
         summary: "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls",
         steps: &[Step::Ours(crate::vector_math::create_polynomial_math_pass)],
+    },
+    PassInfo {
+        name: "xla-parallelize-indexed-loops",
+        summary: "Run outermost scf.for loops with data-dependent reads (gathers, dynamic_slice) as scf.parallel when each iteration writes only its own elements",
+        steps: &[Step::Ours(crate::indexed_loops::create_parallelize_indexed_loops_pass)],
     },
     PassInfo {
         name: "xla-cpu-parallel-tasks",
