@@ -103,6 +103,31 @@ func.func @dupdate_u64(%a: tensor<5xi32>, %u: tensor<2xi32>, %s: tensor<ui64>) -
   return %r : tensor<5xi32>
 }
 
+// Gather with ui32 indices: 2^32 - 1 clamps to the last row (5), not to 0.
+// RUN: xla-run %s --entry gather_u32 --input '6x2xf32=[0,1,10,11,20,21,30,31,40,41,50,51]' --input '2x1xui32=[4294967295,2]' \
+// RUN:   | FileCheck %s --check-prefix=GATHER-U32
+// GATHER-U32: result[0]: tensor<2x2xf32> = {{\[\[}}50, 51], [20, 21]]
+func.func @gather_u32(%x: tensor<6x2xf32>, %i: tensor<2x1xui32>) -> tensor<2x2xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 2>}> : (tensor<6x2xf32>, tensor<2x1xui32>) -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// Scatter with ui8 indices into 256 elements: 200 is in bounds (the signless
+// bit pattern, -56, would be skipped as out of bounds); x[i] = i, so
+// x[200] = 200 + 0.5 and the rest is unchanged (elements 199..201 shown).
+// RUN: xla-run %s --entry scatter_u8 --input '1x1xui8=[200]' --input '1xf32=[0.5]' | FileCheck %s --check-prefix=SCATTER-U8
+// SCATTER-U8: result[0]: tensor<3xf32> = [199, 200.5, 201]
+func.func @scatter_u8(%i: tensor<1x1xui8>, %u: tensor<1xf32>) -> tensor<3xf32> {
+  %x = stablehlo.iota dim = 0 : tensor<256xf32>
+  %r = "stablehlo.scatter"(%x, %i, %u) <{scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = stablehlo.add %a, %b : tensor<f32>
+    stablehlo.return %s : tensor<f32>
+  }) : (tensor<256xf32>, tensor<1x1xui8>, tensor<1xf32>) -> tensor<256xf32>
+  %w = stablehlo.slice %r [199:202] : (tensor<256xf32>) -> tensor<3xf32>
+  return %w : tensor<3xf32>
+}
+
 // Gather, the seed's example: 5 slices of shape [8, 6] from a [16, 11] array
 // (here x[i, j] = 100 i + j) at the (X, Y) rows of a [5, 2] index array; the
 // output element [G, O0, O1] is x[X + O0, Y + O1].

@@ -195,6 +195,16 @@ impl<'c, 'b> Emitter<'c, 'b> {
         self.to_index(value)
     }
 
+    /// The element `tensor[indices]` of an integer index tensor as an index:
+    /// zero-extended when `unsigned` (a `ui8` of 200 is 200, not -56).
+    pub fn extract_index_as(&self, tensor: Value<'c, '_>, indices: &[Value<'c, 'b>], unsigned: bool) -> BuildResult<Value<'c, 'b>> {
+        if !unsigned {
+            return self.extract_index(tensor, indices);
+        }
+        let value = self.extract(tensor, indices)?;
+        append(self.block, scalar(self.location, "arith.index_castui", &[value], Type::index(self.context))?)
+    }
+
     /// A start index `tensor[indices]` (signed, or `unsigned` as recorded by
     /// signedness legalization) clamped to `[0, high]`, as an index.
     pub fn clamped_start(&self, tensor: Value<'c, '_>, indices: &[Value<'c, 'b>], unsigned: bool, high: i64) -> BuildResult<Value<'c, 'b>> {

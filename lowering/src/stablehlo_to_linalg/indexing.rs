@@ -23,8 +23,8 @@
 //! ```
 //!
 //! Start indices are clamped as the seeds define (dynamic_slice,
-//! dynamic_update_slice, gather); `ui*` starts of dynamic_slice and
-//! dynamic_update_slice clamp as unsigned values (`xla.unsigned_operands`,
+//! dynamic_update_slice, gather); `ui*` start indices of all four ops are
+//! zero-extended, and clamped as unsigned values (`xla.unsigned_operands`,
 //! recorded by signedness legalization). A scatter update whose window
 //! would leave the operand is skipped, as XLA does.
 
@@ -193,8 +193,8 @@ pub fn lower_gather<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
             let mut position: Vec<Value> = (0..shape.len()).map(|_| e.index(0)).collect::<BuildResult<_>>()?;
             for (k, &operand_dim) in start_index_map.iter().enumerate() {
                 let d = operand_dim as usize;
-                let start = e.extract_index(indices, &indices_position(k)?)?;
-                position[d] = e.clamp(start, 0, shape[d] - slice_sizes[d])?;
+                let unsigned = crate::signedness::operand_was_unsigned(op, 1);
+                position[d] = e.clamped_start(indices, &indices_position(k)?, unsigned, shape[d] - slice_sizes[d])?;
             }
             for (&operand_dim, &indices_dim) in operand_batching.iter().zip(&indices_batching) {
                 let which = indices_batch_dims
@@ -220,6 +220,7 @@ pub fn lower_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
     let n = (operands.len() - 1) / 2;
     let inputs = &operands[..n];
     let indices = operands[n];
+    let unsigned_indices = crate::signedness::operand_was_unsigned(op, n);
     let updates = &operands[n + 1..];
     let shape = static_shape(inputs[0].r#type())?;
     let indices_rank = static_shape(indices.r#type())?.len();
@@ -268,7 +269,7 @@ pub fn lower_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
         };
         let mut start: Vec<Option<Value>> = vec![None; shape.len()];
         for (k, &operand_dim) in to_operand.iter().enumerate() {
-            start[operand_dim as usize] = Some(e.extract_index(indices, &indices_position(k)?)?);
+            start[operand_dim as usize] = Some(e.extract_index_as(indices, &indices_position(k)?, unsigned_indices)?);
         }
         let mut position: Vec<Value> = Vec::new();
         let mut valid: Option<Value> = None;
