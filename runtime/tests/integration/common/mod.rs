@@ -59,6 +59,18 @@ fn run_emulated(context: &melior::Context, module: &mut Module, entry: &str, inp
     if engine.ptr.is_null() {
         return Err("the JIT could not compile the module".into());
     }
+    // Host loops large enough to be parallel tasks call the runtime's
+    // thread pool, as in xla-run.
+    let parallel_for = xla_lowering::parallel_tasks::PARALLEL_FOR;
+    // SAFETY: a live engine; the name outlives the call and the address is
+    // `xla_parallel_for`, with the signature the lowered code declares.
+    unsafe {
+        mlir_sys::mlirExecutionEngineRegisterSymbol(
+            engine,
+            mlir_sys::MlirStringRef { data: parallel_for.as_ptr().cast(), length: parallel_for.len() },
+            xla_runtime::pool::parallel_for_address(),
+        )
+    };
     // SAFETY: a live engine.
     unsafe { mlir_sys::mlirExecutionEngineInitialize(engine) };
     let name = format!("_mlir_ciface_{}", xla_lowering::reserved_symbols::compiled_name(entry));
