@@ -9,7 +9,7 @@
 //! 1. **dequantize → op → quantize.** Every StableHLO op with quantized
 //!    operands or results other than the ones that keep the storage
 //!    integers ([`KEEPS_STORAGE`]: the element-moving ops such as reshape,
-//!    gather or dynamic_slice, constants, bitcast_convert and
+//!    gather, dynamic_slice or dynamic_reshape, constants, bitcast_convert and
 //!    get_dimension_size, the ops with regions such as
 //!    reduce, sort, scatter, while and if, whose body ops are themselves
 //!    lowered here, tuples, host transfer, and the collectives but
@@ -229,6 +229,10 @@ const KEEPS_STORAGE: &[&str] = &[
     "stablehlo.gather",
     "stablehlo.dynamic_slice",
     "stablehlo.dynamic_update_slice",
+    "stablehlo.dynamic_reshape",
+    "stablehlo.dynamic_broadcast_in_dim",
+    "stablehlo.dynamic_pad",
+    "stablehlo.dynamic_gather",
     "stablehlo.constant",
     "stablehlo.get_dimension_size",
     "stablehlo.bitcast_convert",

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "xla/Dialect/CHLO/ChloOps.h"
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
 #include <cstdint>
@@ -135,10 +136,14 @@ bool xlaStablehloEnumAttrGetValue(MlirAttribute attribute, MlirStringRef mnemoni
     *value = static_cast<int32_t>(typed.getValue());
     return true;
   };
+  // CHLO's comparison enums (chlo.broadcast_compare) have the same cases
+  // and numbers as StableHLO's, so they read as these too.
   if (name == "comparison_direction")
-    return read(llvm::dyn_cast_or_null<hlo::ComparisonDirectionAttr>(attr));
+    return read(llvm::dyn_cast_or_null<hlo::ComparisonDirectionAttr>(attr)) ||
+           read(llvm::dyn_cast_or_null<xla::chlo::ComparisonDirectionAttr>(attr));
   if (name == "comparison_type")
-    return read(llvm::dyn_cast_or_null<hlo::ComparisonTypeAttr>(attr));
+    return read(llvm::dyn_cast_or_null<hlo::ComparisonTypeAttr>(attr)) ||
+           read(llvm::dyn_cast_or_null<xla::chlo::ComparisonTypeAttr>(attr));
   if (name == "precision")
     return read(llvm::dyn_cast_or_null<hlo::PrecisionAttr>(attr));
   if (name == "fft_type")

@@ -215,8 +215,11 @@ static LogicalResult verifyBroadcastBinary(Operation *op,
   auto lhs = cast<RankedTensorType>(op->getOperand(0).getType());
   auto rhs = cast<RankedTensorType>(op->getOperand(1).getType());
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
-  // broadcast_complex: float parts, a complex result of their type.
+  // broadcast_complex: float parts, a complex result of their type;
+  // broadcast_compare: an i1 result (ODS) whatever the operands' type.
   Type resultElement = result.getElementType();
+  if (isa<BroadcastCompareOp>(op))
+    resultElement = lhs.getElementType();
   if (isa<BroadcastComplexOp>(op)) {
     auto complex = dyn_cast<ComplexType>(resultElement);
     resultElement = complex ? complex.getElementType() : Type();
@@ -283,6 +286,37 @@ XLA_CHLO_BROADCAST_VERIFIER(BroadcastPolygammaOp)
 XLA_CHLO_BROADCAST_VERIFIER(BroadcastZetaOp)
 XLA_CHLO_BROADCAST_VERIFIER(BroadcastComplexOp)
 #undef XLA_CHLO_BROADCAST_VERIFIER
+
+// broadcast_compare: the shapes as for the other broadcasting binaries
+// (with compare_c1/c2: one element type, shapes that broadcast), and
+// compare_c3: a compare_type fitting the element type.
+LogicalResult BroadcastCompareOp::verify() {
+  if (failed(verifyBroadcastBinary(*this, getBroadcastDimensions())))
+    return failure();
+  std::optional<ComparisonType> type = getCompareType();
+  if (!type || *type == ComparisonType::NOTYPE)
+    return success();
+  Type element = getElementTypeOrSelf(getLhs().getType());
+  bool ok;
+  StringRef expected;
+  if (isa<FloatType>(element)) {
+    ok = *type == ComparisonType::FLOAT || *type == ComparisonType::TOTALORDER;
+    expected = "FLOAT or TOTALORDER";
+  } else if (isa<ComplexType>(element)) {
+    ok = *type == ComparisonType::FLOAT;
+    expected = "FLOAT";
+  } else if (element.isUnsignedInteger() || element.isInteger(1)) {
+    ok = *type == ComparisonType::UNSIGNED;
+    expected = "UNSIGNED";
+  } else {
+    ok = *type == ComparisonType::SIGNED;
+    expected = "SIGNED";
+  }
+  if (!ok)
+    return emitOpError() << "compare_type " << stringifyComparisonType(*type) << " does not fit element type "
+                         << element << " (expected " << expected << ")";
+  return success();
+}
 
 // broadcast_select: the numpy broadcast of the three shapes is the
 // result's; on_true, on_false and the result share an element type.

@@ -82,6 +82,41 @@ Attribute TypeExtensionsAttr::parse(AsmParser &parser, Type) {
   return TypeExtensionsAttr::get(parser.getContext(), bounds);
 }
 
+// `<bounds = [16, ?]>` after `type_extensions`: StableHLO's long spelling
+// of the same attribute (printed back as `#stablehlo.bounds<16, ?>`).
+// `bounds` is its only field and may be followed by a comma.
+Attribute xla::stablehlo::parseTypeExtensionsLongForm(AsmParser &parser) {
+  SmallVector<int64_t> bounds;
+  if (parser.parseLess())
+    return {};
+  SMLoc fieldLoc = parser.getCurrentLocation();
+  StringRef field;
+  if (parser.parseKeyword(&field))
+    return {};
+  if (field != "bounds") {
+    parser.emitError(fieldLoc) << "unknown field '" << field
+                               << "' in #stablehlo.type_extensions (expected bounds)";
+    return {};
+  }
+  if (parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        if (succeeded(parser.parseOptionalQuestion())) {
+          bounds.push_back(ShapedType::kDynamic);
+          return success();
+        }
+        int64_t bound;
+        if (parser.parseInteger(bound))
+          return failure();
+        bounds.push_back(bound);
+        return success();
+      }))
+    return {};
+  (void)parser.parseOptionalComma();
+  if (parser.parseGreater())
+    return {};
+  return TypeExtensionsAttr::get(parser.getContext(), bounds);
+}
+
 void TypeExtensionsAttr::print(AsmPrinter &printer) const {
   printer << '<';
   llvm::interleaveComma(getBounds(), printer, [&](int64_t bound) {

@@ -123,9 +123,52 @@ static void printConvDims(AsmPrinter &printer, ConvDimensionNumbersAttr dims) {
                 dims.getOutputSpatialDimensions());
 }
 
+// `raw input_batch_dimension = 0, ..., output_spatial_dimensions = [1, 2]`
+// after the `<`: the field-by-field form StableHLO also reads, every
+// scalar field required, the spatial lists empty when left out, a comma
+// allowed after the last field. Whether the numbers form permutations is
+// the convolution verifier's business (convolution_c13..c25), as for the
+// compact form.
+static Attribute parseRawConvDims(AsmParser &parser) {
+  int64_t inputBatch = 0, inputFeature = 0, kernelInput = 0, kernelOutput = 0, outputBatch = 0,
+          outputFeature = 0;
+  SmallVector<int64_t> inputSpatial, kernelSpatial, outputSpatial;
+  DimensionField fields[] = {{"input_batch_dimension", nullptr, &inputBatch},
+                             {"input_feature_dimension", nullptr, &inputFeature},
+                             {"input_spatial_dimensions", &inputSpatial},
+                             {"kernel_input_feature_dimension", nullptr, &kernelInput},
+                             {"kernel_output_feature_dimension", nullptr, &kernelOutput},
+                             {"kernel_spatial_dimensions", &kernelSpatial},
+                             {"output_batch_dimension", nullptr, &outputBatch},
+                             {"output_feature_dimension", nullptr, &outputFeature},
+                             {"output_spatial_dimensions", &outputSpatial}};
+  SmallVector<bool> seen;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parseDimensionFieldsAfterLess(parser, "conv", fields, seen))
+    return {};
+  for (auto [field, present] : llvm::zip(fields, seen))
+    if (field.scalar && !present) {
+      parser.emitError(loc) << "#stablehlo.conv<raw ...> needs " << field.name;
+      return {};
+    }
+  return ConvDimensionNumbersAttr::get(parser.getContext(), inputBatch, inputFeature, inputSpatial,
+                                       kernelInput, kernelOutput, kernelSpatial, outputBatch,
+                                       outputFeature, outputSpatial);
+}
+
+// `<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>` (a comma may follow the
+// groups, as one may follow the last field of #stablehlo.scatter) or
+// `<raw field = ..., ...>`.
 Attribute ConvDimensionNumbersAttr::parse(AsmParser &parser, Type) {
+  if (parser.parseLess())
+    return {};
+  if (succeeded(parser.parseOptionalKeyword("raw")))
+    return parseRawConvDims(parser);
   ConvDimensionNumbersAttr result;
-  if (parser.parseLess() || parseConvDims(parser, result) || parser.parseGreater())
+  if (parseConvDims(parser, result))
+    return {};
+  (void)parser.parseOptionalComma();
+  if (parser.parseGreater())
     return {};
   return result;
 }

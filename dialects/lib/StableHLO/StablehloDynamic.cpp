@@ -14,6 +14,7 @@
 
 #include "SyntaxUtils.h"
 
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 
@@ -57,8 +58,10 @@ static LogicalResult checkDims(Operation *op, StringRef name, ArrayRef<int64_t> 
 LogicalResult DynamicReshapeOp::verify() {
   auto operandType = cast<RankedTensorType>(getOperand().getType());
   auto resultType = cast<RankedTensorType>(getResult().getType());
-  // dynamic_reshape_c1: same element type.
-  if (operandType.getElementType() != resultType.getElementType())
+  // dynamic_reshape_c1: same element type (quantized ones: checked with
+  // the quantization constraints, a per-axis one may move its dimension).
+  if (!isa<quant::QuantizedType>(operandType.getElementType()) &&
+      operandType.getElementType() != resultType.getElementType())
     return emitOpError() << "operand and result must have the same element type, got "
                          << operandType.getElementType() << " and " << resultType.getElementType();
   // dynamic_reshape_c2: same number of elements (when both are static).
@@ -95,8 +98,10 @@ LogicalResult DynamicReshapeOp::verify() {
 LogicalResult DynamicBroadcastInDimOp::verify() {
   auto operandType = cast<RankedTensorType>(getOperand().getType());
   auto resultType = cast<RankedTensorType>(getResult().getType());
-  // dynamic_broadcast_in_dim_c1: same element type.
-  if (operandType.getElementType() != resultType.getElementType())
+  // dynamic_broadcast_in_dim_c1: same element type (quantized ones:
+  // checked with the quantization constraints, dynamic_broadcast_in_dim_c6).
+  if (!isa<quant::QuantizedType>(operandType.getElementType()) &&
+      operandType.getElementType() != resultType.getElementType())
     return emitOpError() << "operand and result must have the same element type, got "
                          << operandType.getElementType() << " and " << resultType.getElementType();
   ArrayRef<int64_t> dims = getBroadcastDimensions();

@@ -202,6 +202,28 @@ static void printComplexOpType(OpAsmPrinter &printer, Operation *, Type lhs,
 #define GET_OP_CLASSES
 #include "xla/Dialect/StableHLO/StablehloOps.cpp.inc"
 
+// The generated attribute parser, and the long spelling of
+// #stablehlo.bounds (`type_extensions<bounds = [..]>`, StablehloAttrs.cpp),
+// which has no mnemonic of its own.
+Attribute StableHLODialect::parseAttribute(DialectAsmParser &parser, Type type) const {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef mnemonic;
+  Attribute attr;
+  OptionalParseResult parsed = generatedAttributeParser(parser, &mnemonic, type, attr);
+  if (parsed.has_value())
+    return succeeded(*parsed) ? attr : Attribute();
+  if (mnemonic == "type_extensions")
+    return parseTypeExtensionsLongForm(parser);
+  parser.emitError(loc) << "unknown stablehlo attribute '" << mnemonic << "'";
+  return {};
+}
+
+void StableHLODialect::printAttribute(Attribute attr, DialectAsmPrinter &printer) const {
+  if (succeeded(generatedAttributePrinter(attr, printer)))
+    return;
+  printer << "<unknown stablehlo attribute>";
+}
+
 void StableHLODialect::initialize() {
   addOperations<
 #define GET_OP_LIST

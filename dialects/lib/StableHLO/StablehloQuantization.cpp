@@ -167,7 +167,14 @@ LogicalResult verifyElementwise(Operation *op, StringRef name, bool perAxis,
 LogicalResult verifyDataMovement(Operation *op, StringRef name) {
   Type result = op->getResult(0).getType();
   QuantizedType r = quantized(result);
-  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+  // dynamic_reshape / dynamic_broadcast_in_dim: the rules of reshape /
+  // broadcast_in_dim (same constraint numbers) on the data operand; the
+  // shape operand is integers. dynamic_pad's padding value is checked
+  // like pad's.
+  bool dynamicShape = name == "dynamic_reshape" || name == "dynamic_broadcast_in_dim";
+  StringRef base = dynamicShape ? name.drop_front(StringRef("dynamic_").size()) : name;
+  auto operands = dynamicShape ? op->getOperands().take_front(1) : op->getOperands();
+  for (auto [i, v] : llvm::enumerate(operands)) {
     QuantizedType q = quantized(v.getType());
     if (!q != !r)
       return op->emitOpError()
@@ -176,7 +183,7 @@ LogicalResult verifyDataMovement(Operation *op, StringRef name) {
              << " (" << name << "_c1)";
     if (!q)
       continue;
-    bool moves = name == "transpose" || name == "reshape" || name == "broadcast_in_dim";
+    bool moves = base == "transpose" || base == "reshape" || base == "broadcast_in_dim";
     if (!moves || !isPerAxis(q) || !isPerAxis(r)) {
       if (q != r)
         return op->emitOpError()
@@ -198,7 +205,7 @@ LogicalResult verifyDataMovement(Operation *op, StringRef name) {
     int64_t qa = a.getQuantizedDimension(), qb = b.getQuantizedDimension();
     bool scalesEqual = a.getScales() == b.getScales() &&
                        a.getZeroPoints() == b.getZeroPoints();
-    if (name == "transpose") {
+    if (base == "transpose") {
       auto perm = op->getAttrOfType<DenseI64ArrayAttr>("permutation");
       // transpose_c4: quantization_dimension(operand) =
       // permutation(quantization_dimension(result)).
@@ -211,7 +218,7 @@ LogicalResult verifyDataMovement(Operation *op, StringRef name) {
         return op->emitOpError() << "requires the operand's scales and zero "
                                     "points, got " << q << " and " << r
                                  << " (transpose_c1)";
-    } else if (name == "broadcast_in_dim") {
+    } else if (base == "broadcast_in_dim") {
       auto dims = op->getAttrOfType<DenseI64ArrayAttr>("broadcast_dimensions");
       // broadcast_in_dim_c6: the result's quantization dimension is the
       // operand's, moved by broadcast_dimensions; a size-1 operand
@@ -220,7 +227,7 @@ LogicalResult verifyDataMovement(Operation *op, StringRef name) {
         return op->emitOpError()
                << "requires the result's quantization dimension " << qb
                << " to be broadcast_dimensions[" << qa << "] = " << dims[qa]
-               << " (broadcast_in_dim_c6)";
+               << " (" << name << "_c6)";
       bool repeated = a.getScales().size() == 1 &&
                       llvm::all_of(b.getScales(), [&](double s) { return s == a.getScales()[0]; }) &&
                       llvm::all_of(b.getZeroPoints(), [&](int64_t z) { return z == a.getZeroPoints()[0]; });
@@ -228,7 +235,7 @@ LogicalResult verifyDataMovement(Operation *op, StringRef name) {
         return op->emitOpError()
                << "requires the operand's scales and zero points (repeated for "
                   "a dimension of size 1), got "
-               << q << " and " << r << " (broadcast_in_dim_c6)";
+               << q << " and " << r << " (" << name << "_c6)";
     } else {
       // reshape_c3: the quantization dimension keeps its size and the
       // number of elements before it.
@@ -244,11 +251,11 @@ LogicalResult verifyDataMovement(Operation *op, StringRef name) {
         return op->emitOpError()
                << "must keep the quantization dimension (" << qa << " of "
                << operandType << ", " << qb << " of " << resultType
-               << ") and the elements before it (reshape_c3)";
+               << ") and the elements before it (" << name << "_c3)";
       if (!scalesEqual)
         return op->emitOpError() << "requires the operand's scales and zero "
                                     "points, got " << q << " and " << r
-                                 << " (reshape_c1)";
+                                 << " (" << name << "_c1)";
     }
   }
   return success();
@@ -411,7 +418,8 @@ LogicalResult verifyQuantizedOperation(Operation *op) {
   if (name == "convolution")
     return verifyContraction(op, name, false);
   if (llvm::is_contained({"broadcast_in_dim", "reshape", "transpose", "concatenate",
-                          "slice", "pad", "reverse"}, name))
+                          "slice", "pad", "reverse", "dynamic_broadcast_in_dim",
+                          "dynamic_reshape"}, name))
     return verifyDataMovement(op, name);
   // Ops that carry values of any quantized type (per-axis too): control
   // flow, tuples, host transfer, custom calls and composites, constants,
@@ -431,7 +439,8 @@ LogicalResult verifyQuantizedOperation(Operation *op) {
       {"select_and_scatter", "i1"}, {"sort", "i1"}, {"map", "i1"},
       {"optimization_barrier", "i1"}, {"all_gather", "i1"}, {"all_reduce", "i1"},
       {"reduce_scatter", "i1"}, {"all_to_all", "i1"}, {"collective_permute", "i1"},
-      {"collective_broadcast", "i1"}, {"iota", "output"}};
+      {"collective_broadcast", "i1"}, {"iota", "output"}, {"dynamic_iota", "result"},
+      {"dynamic_pad", "i1"}, {"dynamic_gather", "i1"}};
   for (auto [op_name, label] : perTensor)
     if (name == op_name)
       return verifyPerTensorOnly(op, name, label);

@@ -49,13 +49,13 @@ struct DimensionField {
 /// (`<index_vector_dim = 1,>`, as StableHLO's struct parser accepts).
 /// Scalar fields not seen keep their value; `seen` reports which fields
 /// appeared.
-inline ParseResult parseDimensionFields(AsmParser &parser,
-                                        llvm::StringRef attrName,
-                                        llvm::MutableArrayRef<DimensionField> fields,
-                                        llvm::SmallVectorImpl<bool> &seen) {
+/// The fields and the closing `>` of parseDimensionFields, for callers that
+/// read the `<` (and a keyword after it) themselves.
+inline ParseResult parseDimensionFieldsAfterLess(AsmParser &parser,
+                                                 llvm::StringRef attrName,
+                                                 llvm::MutableArrayRef<DimensionField> fields,
+                                                 llvm::SmallVectorImpl<bool> &seen) {
   seen.assign(fields.size(), false);
-  if (parser.parseLess())
-    return mlir::failure();
   if (mlir::succeeded(parser.parseOptionalGreater()))
     return mlir::success();
   do {
@@ -78,6 +78,15 @@ inline ParseResult parseDimensionFields(AsmParser &parser,
       return mlir::success();
   } while (true);
   return parser.parseGreater();
+}
+
+inline ParseResult parseDimensionFields(AsmParser &parser,
+                                        llvm::StringRef attrName,
+                                        llvm::MutableArrayRef<DimensionField> fields,
+                                        llvm::SmallVectorImpl<bool> &seen) {
+  if (parser.parseLess())
+    return mlir::failure();
+  return parseDimensionFieldsAfterLess(parser, attrName, fields, seen);
 }
 
 /// Prints `<a = [..], b = 1>`, leaving out empty lists.

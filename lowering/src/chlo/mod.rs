@@ -25,8 +25,11 @@
 //! stablehlo.while over the scan dimension, see [`scan`]). Formulas (see [`special`] for the approximations and
 //! their measured accuracy): cosh, sinh, asin, acos, atan, asinh, acosh,
 //! atanh (real and complex, see [`complex`]), erf, erfc, erf_inv, lgamma,
-//! digamma, zeta, polygamma.
+//! digamma, zeta, polygamma, bessel_i1e (see [`bessel`]).
+//! broadcast_compare is the broadcasting binaries' rewrite ending in
+//! `stablehlo.compare` with the op's direction and compare type.
 
+mod bessel;
 mod complex;
 mod constants;
 mod erf_f64;
@@ -275,12 +278,38 @@ fn lower_broadcast_binary<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
         broadcast.push(hlo.op("stablehlo.broadcast_in_dim", &[x], hlo.tensor(element), &[("broadcast_dimensions", dims_attribute)])?);
     }
     let value = match base {
+        "compare" => broadcast_compare(&hlo, op, broadcast[0], broadcast[1], result_type)?,
         "next_after" => special::next_after(&hlo, broadcast[0], broadcast[1])?,
         "polygamma" => special::polygamma(&hlo, broadcast[0], broadcast[1])?,
         "zeta" => special::zeta_in_f64(&hlo, broadcast[0], broadcast[1])?,
         _ => hlo.op(&format!("stablehlo.{base}"), &broadcast, result_type, &[])?,
     };
     replace(rewrite, op, &[value])
+}
+
+/// `stablehlo.compare` of the broadcast operands of `chlo.broadcast_compare`,
+/// with its direction and (if given) compare type: CHLO's enums have
+/// StableHLO's cases, so they read through the same typed accessors. A
+/// missing type stays missing (stablehlo.compare's default for the element
+/// type is the same as CHLO's).
+fn broadcast_compare<'c>(
+    hlo: &Hlo<'c, '_, '_>,
+    op: OperationRef<'c, '_>,
+    lhs: V<'c>,
+    rhs: V<'c>,
+    result_type: Type<'c>,
+) -> BuildResult<V<'c>> {
+    use xla_dialects::stablehlo::{ComparisonDirection, ComparisonType};
+    let direction = op
+        .attribute("comparison_direction")
+        .ok()
+        .and_then(ComparisonDirection::from_attribute)
+        .ok_or("chlo.broadcast_compare has no comparison_direction")?;
+    let mut attributes = vec![("comparison_direction", direction.attribute(hlo.context()))];
+    if let Some(compare_type) = op.attribute("compare_type").ok().and_then(ComparisonType::from_attribute) {
+        attributes.push(("compare_type", compare_type.attribute(hlo.context())));
+    }
+    hlo.op_with("stablehlo.compare", &[lhs, rhs], result_type, &attributes)
 }
 
 fn lower_next_after<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
@@ -384,6 +413,7 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         ("chlo.asinh", special::lower_inverse_hyperbolic),
         ("chlo.acosh", special::lower_inverse_hyperbolic),
         ("chlo.atanh", special::lower_inverse_hyperbolic),
+        ("chlo.bessel_i1e", bessel::lower_bessel_i1e),
         ("chlo.erf", special::lower_erf),
         ("chlo.erfc", special::lower_erfc),
         ("chlo.erf_inv", special::lower_erf_inv),
@@ -412,6 +442,7 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         "chlo.broadcast_polygamma",
         "chlo.broadcast_zeta",
         "chlo.broadcast_complex",
+        "chlo.broadcast_compare",
     ] {
         table.push((name, lower_broadcast_binary));
     }

@@ -126,6 +126,18 @@ func.func @collective_broadcast(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %0 : tensor<4xf32>
 }
 
+// collective_broadcast as the current spec has it: one operand (I1), of any
+// shape, dynamic and bounded ones included (C3 only ties the result's type
+// to it), cross-partition through a channel, groups of different sizes.
+// CHECK-LABEL: func.func @collective_broadcast_dynamic(
+// CHECK: "stablehlo.collective_broadcast"(%{{.*}}) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, replica_groups = dense<{{\[\[}}1, 0], [2, 3]]> : tensor<2x2xi64>}> : (tensor<?x3xf32>) -> tensor<?x3xf32>
+// CHECK: "stablehlo.collective_broadcast"(%{{.*}}) <{replica_groups = dense<3> : tensor<1x1xi64>}> : (tensor<?xi8, #stablehlo.bounds<4>>) -> tensor<?xi8, #stablehlo.bounds<4>>
+func.func @collective_broadcast_dynamic(%x: tensor<?x3xf32>, %y: tensor<?xi8, #stablehlo.bounds<4>>) -> (tensor<?x3xf32>, tensor<?xi8, #stablehlo.bounds<4>>) {
+  %0 = "stablehlo.collective_broadcast"(%x) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, replica_groups = dense<[[1, 0], [2, 3]]> : tensor<2x2xi64>}> : (tensor<?x3xf32>) -> tensor<?x3xf32>
+  %1 = "stablehlo.collective_broadcast"(%y) <{replica_groups = dense<[[3]]> : tensor<1x1xi64>}> : (tensor<?xi8, #stablehlo.bounds<4>>) -> tensor<?xi8, #stablehlo.bounds<4>>
+  return %0, %1 : tensor<?x3xf32>, tensor<?xi8, #stablehlo.bounds<4>>
+}
+
 // ragged_all_to_all: JAX's generic form with 1-D i32 tables; 2-D i64
 // tables with a channel and 2-D rows.
 // CHECK-LABEL: func.func @ragged_all_to_all(

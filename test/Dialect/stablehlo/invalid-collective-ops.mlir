@@ -350,6 +350,16 @@ func.func @collective_broadcast_c3(%x: tensor<4xf32>) {
 
 // -----
 
+// (I1): the current spec's collective_broadcast has one operand; several
+// (a variadic form some other implementations accept) are refused.
+func.func @collective_broadcast_i1_one_operand(%x: tensor<4xf32>, %y: tensor<2xi32>) {
+  // expected-error @+1 {{'stablehlo.collective_broadcast' op requires a single operand}}
+  %0 = "stablehlo.collective_broadcast"(%x, %y) <{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}> : (tensor<4xf32>, tensor<2xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
 func.func @send_c1_host(%x: tensor<3xf32>, %t: !stablehlo.token) {
   // expected-error @+1 {{channel_handle type must be 2 (DEVICE_TO_HOST) when is_host_transfer is true, got 1}}
   %0 = "stablehlo.send"(%x, %t) <{channel_handle = #stablehlo.channel_handle<handle = 5, type = 1>, is_host_transfer = true}> : (tensor<3xf32>, !stablehlo.token) -> !stablehlo.token

@@ -71,6 +71,13 @@ def HLO_ConvDimensionNumbersAttr : AttrDef<StableHLO_Dialect, "ConvDimensionNumb
     Which dimension of the input, kernel and output is the batch (`b`),
     feature (`f`; `i`/`o` for the kernel's input/output features) and each
     spatial dimension (`0`, `1`, ...): `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`.
+    StableHLO's field-by-field form also reads (and prints in the compact
+    one): `#stablehlo.conv<raw input_batch_dimension = 0,
+    input_feature_dimension = 3, input_spatial_dimensions = [1, 2],
+    kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3,
+    kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0,
+    output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>`, the
+    scalar fields required, in any order, a comma allowed after the last.
   }];
   let parameters = (ins
     "int64_t":$inputBatchDimension,
@@ -206,7 +213,9 @@ def HLO_TypeExtensionsAttr : AttrDef<StableHLO_Dialect, "TypeExtensions",
     `tensor<?x4xf32, #stablehlo.bounds<16, ?>>`: dimension 0 is dynamic
     with at most 16 elements; dimension 1 is static (its bound is `?`).
     One entry per dimension; a bound is a non-negative size or `?`, and a
-    static dimension takes `?` (StableHLO's bounded dynamism).
+    static dimension takes `?` (StableHLO's bounded dynamism). StableHLO's
+    long spelling `#stablehlo.type_extensions<bounds = [16, ?]>` reads as
+    the same attribute (and prints in the short form).
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$bounds);
   let hasCustomAssemblyFormat = 1;

@@ -70,8 +70,17 @@ def StableHLO_Dialect : Dialect {
     flow, tuples and constants; the constant true for `is_finite`. Quantized
     parameters and results cross the runtime ABI as their storage integers.
   }];
-  let useDefaultAttributePrinterParser = 1;
+  // The attribute parser is the generated one plus the long spelling of
+  // #stablehlo.bounds, `#stablehlo.type_extensions<bounds = [8, ?]>`
+  // (StablehloAttrs.cpp).
+  let useDefaultAttributePrinterParser = 0;
   let useDefaultTypePrinterParser = 1;
+  let extraClassDeclaration = [{
+    ::mlir::Attribute parseAttribute(::mlir::DialectAsmParser &parser,
+                                     ::mlir::Type type) const override;
+    void printAttribute(::mlir::Attribute attr,
+                        ::mlir::DialectAsmPrinter &printer) const override;
+  }];
 }
 
 // Every op checks the quantization constraints of its quantized operands

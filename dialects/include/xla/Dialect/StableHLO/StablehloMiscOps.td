@@ -182,8 +182,8 @@ def StableHLO_DynamicReshapeOp : StableHLO_Op<"dynamic_reshape", [Pure]> {
     %r = stablehlo.dynamic_reshape %x, %shape : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, HLO_DimensionTensor:$output_shape);
-  let results = (outs HLO_Tensor:$result);
+  let arguments = (ins HLO_TensorOrQuant:$operand, HLO_DimensionTensor:$output_shape);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -201,11 +201,11 @@ def StableHLO_DynamicBroadcastInDimOp : StableHLO_Op<"dynamic_broadcast_in_dim",
            : (tensor<?xf32>, tensor<2xindex>) -> tensor<?x?xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, HLO_DimensionTensor:$output_dimensions,
+  let arguments = (ins HLO_TensorOrQuant:$operand, HLO_DimensionTensor:$output_dimensions,
                        DenseI64ArrayAttr:$broadcast_dimensions,
                        OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
                        OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $operand `,` $output_dimensions `,` `dims` `=` $broadcast_dimensions
       (`,` `expanding` `=` $known_expanding_dimensions^)?
@@ -223,7 +223,7 @@ def StableHLO_DynamicIotaOp : StableHLO_Op<"dynamic_iota", [Pure]> {
     ```
   }];
   let arguments = (ins HLO_DimensionTensor:$output_shape, I64Attr:$iota_dimension);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = [{
     $output_shape `,` `dim` `=` $iota_dimension attr-dict `:` functional-type(operands, results)
   }];
@@ -241,11 +241,11 @@ def StableHLO_DynamicPadOp : StableHLO_Op<"dynamic_pad", [Pure]> {
            : (tensor<4xf32>, tensor<f32>, tensor<1xindex>, tensor<1xindex>, tensor<1xindex>) -> tensor<?xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, HLO_Tensor:$padding_value,
+  let arguments = (ins HLO_TensorOrQuant:$operand, HLO_TensorOrQuant:$padding_value,
                        HLO_DimensionTensor:$edge_padding_low,
                        HLO_DimensionTensor:$edge_padding_high,
                        HLO_DimensionTensor:$interior_padding);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let assemblyFormat = "operands attr-dict `:` functional-type(operands, results)";
   let hasVerifier = 1;
 }
@@ -261,11 +261,11 @@ def StableHLO_DynamicGatherOp : StableHLO_Op<"dynamic_gather", [Pure]> {
            : (tensor<5x4xf32>, tensor<3x1xi32>, tensor<2xi32>) -> tensor<3x4xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$operand, RankedTensorOf<[HLO_Int]>:$start_indices,
+  let arguments = (ins HLO_TensorOrQuant:$operand, RankedTensorOf<[HLO_Int]>:$start_indices,
                        HLO_DimensionTensor:$slice_sizes,
                        HLO_GatherDimensionNumbersAttr:$dimension_numbers,
                        DefaultValuedOptionalAttr<BoolAttr, "false">:$indices_are_sorted);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasVerifier = 1;
 }
 

@@ -24,6 +24,12 @@
 #define GET_TYPEDEF_CLASSES
 #include "xla/Dialect/StableHLO/StablehloTypes.h.inc"
 
+namespace xla::stablehlo {
+/// Reads `<bounds = [16, ?]>`, the rest of `#stablehlo.type_extensions<...>`
+/// (the long spelling of #stablehlo.bounds), into a TypeExtensionsAttr.
+mlir::Attribute parseTypeExtensionsLongForm(mlir::AsmParser &parser);
+} // namespace xla::stablehlo
+
 namespace mlir::OpTrait {
 /// Ops whose result types follow from their operands and attributes
 /// (HLO_InferType in StablehloOps.td). Verification runs the op's shape
