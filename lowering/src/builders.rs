@@ -643,13 +643,10 @@ pub fn with_empty_regions<'c>(
     name: &str,
     operands: &[Value<'c, '_>],
     results: &[Type<'c>],
-    attributes: &[(&str, &str)],
+    attributes: &[(&str, Attribute<'c>)],
     regions: usize,
 ) -> BuildResult<Operation<'c>> {
-    let attributes = attributes
-        .iter()
-        .map(|(key, text)| Ok((Identifier::new(context, key), parse_attribute(context, text)?)))
-        .collect::<BuildResult<Vec<_>>>()?;
+    let attributes: Vec<_> = attributes.iter().map(|&(key, attribute)| (Identifier::new(context, key), attribute)).collect();
     let mut builder =
         OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&attributes);
     for _ in 0..regions {
@@ -1140,8 +1137,8 @@ pub fn memref_get_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>) -
 }
 
 /// `memref.global "private" constant @name : ty = <value>`, `value` a
-/// dense attribute in MLIR syntax (`dense<[...]> : tensor<...>`).
-pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>, value: &str) -> BuildResult<Operation<'c>> {
+/// dense elements attribute of the matching tensor type.
+pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
     let key = |key: &str| Identifier::new(context, key);
@@ -1149,7 +1146,7 @@ pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'
         (key("sym_name"), StringAttribute::new(context, name).into()),
         (key("sym_visibility"), StringAttribute::new(context, "private").into()),
         (key("type"), TypeAttribute::new(ty).into()),
-        (key("initial_value"), parse_attribute(context, value)?),
+        (key("initial_value"), value),
         (key("constant"), Attribute::unit(context)),
     ]))
 }
