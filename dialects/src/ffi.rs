@@ -1,7 +1,7 @@
 //! Raw declarations of the C API in `include/xla-c/` (built by CMake).
 
 use mlir_sys::{
-    MlirAttribute, MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef,
+    MlirAffineExpr, MlirAttribute, MlirContext, MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef,
     MlirType,
 };
 
@@ -139,4 +139,39 @@ unsafe extern "C" {
         counts: *mut i64,
         allow_imprecise_accumulation: *mut bool,
     ) -> bool;
+    /// lib/CAPI/Attributes.cpp: list `which` of a `#stablehlo.gather`
+    /// (0 offset_dims, 1 collapsed_slice_dims, 2 operand_batching_dims, 3
+    /// start_indices_batching_dims, 4 start_index_map): its length, with
+    /// `*data` pointing at the attribute's storage; -1 for any other
+    /// attribute or list.
+    pub fn xlaGatherDimensionNumbersGetList(attribute: MlirAttribute, which: i32, data: *mut *const i64) -> isize;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.gather`'s `index_vector_dim`.
+    pub fn xlaGatherDimensionNumbersGetIndexVectorDim(attribute: MlirAttribute, value: *mut i64) -> bool;
+    /// lib/CAPI/Attributes.cpp: list `which` of a `#stablehlo.scatter` (0
+    /// update_window_dims, 1 inserted_window_dims, 2 input_batching_dims, 3
+    /// scatter_indices_batching_dims, 4 scatter_dims_to_operand_dims), as
+    /// for gather.
+    pub fn xlaScatterDimensionNumbersGetList(attribute: MlirAttribute, which: i32, data: *mut *const i64) -> isize;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.scatter`'s `index_vector_dim`.
+    pub fn xlaScatterDimensionNumbersGetIndexVectorDim(attribute: MlirAttribute, value: *mut i64) -> bool;
+    /// lib/CAPI/Attributes.cpp: the spatial positions of a `#stablehlo.conv`
+    /// (0 input, 1 kernel, 2 output), as for gather.
+    pub fn xlaConvDimensionNumbersGetSpatial(attribute: MlirAttribute, which: i32, data: *mut *const i64) -> isize;
+    /// lib/CAPI/Attributes.cpp: the six non-spatial positions of a
+    /// `#stablehlo.conv` (input batch, input feature, kernel input feature,
+    /// kernel output feature, output batch, output feature).
+    pub fn xlaConvDimensionNumbersGetNonSpatial(attribute: MlirAttribute, values: *mut i64) -> bool;
+    /// lib/CAPI/Attributes.cpp: list `which` of a `#chlo.ragged_dot` (0 lhs
+    /// batching, 1 rhs batching, 2 lhs contracting, 3 rhs contracting, 4
+    /// lhs ragged, 5 rhs group), as for gather.
+    pub fn xlaRaggedDotDimensionNumbersGetList(attribute: MlirAttribute, which: i32, data: *mut *const i64) -> isize;
+    /// lib/CAPI/Attributes.cpp: `lhs + rhs`, simplified as the affine-map
+    /// parser simplifies (the C++ operator).
+    pub fn xlaAffineExprAdd(lhs: MlirAffineExpr, rhs: MlirAffineExpr) -> MlirAffineExpr;
+    /// lib/CAPI/Attributes.cpp: `lhs - rhs`, as the parser builds it.
+    pub fn xlaAffineExprSub(lhs: MlirAffineExpr, rhs: MlirAffineExpr) -> MlirAffineExpr;
+    /// lib/CAPI/Attributes.cpp: `lhs * rhs`, as the parser builds it.
+    pub fn xlaAffineExprMul(lhs: MlirAffineExpr, rhs: MlirAffineExpr) -> MlirAffineExpr;
+    /// lib/CAPI/Attributes.cpp: `lhs floordiv rhs`, as the parser builds it.
+    pub fn xlaAffineExprFloorDiv(lhs: MlirAffineExpr, rhs: MlirAffineExpr) -> MlirAffineExpr;
 }

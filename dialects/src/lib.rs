@@ -9,9 +9,12 @@
 //!   ([`stablehlo`]) and Rust enums for their enum attributes;
 //! - reads the sharding annotations of multi-device programs (`sdy`
 //!   meshes, shardings, manual computations) as plain data ([`sdy`]);
+//! - reads the dimension numbers of gather, scatter, convolution and
+//!   `chlo.ragged_dot` as plain data ([`dimension_numbers`]);
 //! - wraps the C++ source session ([`SourceSession`]) that parses files with
 //!   mlir-opt-quality diagnostics and checks `expected-error` annotations.
 
+pub mod dimension_numbers;
 pub mod ffi;
 pub mod sdy;
 mod source;

@@ -69,6 +69,7 @@
 //! }
 //! ```
 
+use crate::op_name;
 use crate::builders::{self, BuildResult};
 use melior::{
     ir::{
@@ -206,10 +207,6 @@ pub fn plans() -> Vec<FunctionPlan> {
 /// The plans of the last module the pass ran on (this thread), taken.
 pub fn take_plans() -> Vec<FunctionPlan> {
     PLANS.with(|plans| std::mem::take(&mut *plans.borrow_mut()))
-}
-
-fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
 
 /// Ops whose memref result aliases their (first) memref operand.

@@ -8,7 +8,7 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type, TypeLike,
+        AffineExpr, AffineMap, Attribute, Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type, TypeLike,
         Value, ValueLike,
         attribute::{
             ArrayAttribute, DenseElementsAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute,
@@ -18,6 +18,7 @@ use melior::{
     },
     ir::operation::OperationBuilder,
 };
+use mlir_sys::MlirAffineExpr;
 
 /// The result of a builder or pattern; the error is reported at the
 /// matched op.
@@ -59,19 +60,101 @@ pub fn tensor_empty<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Ope
     build(OperationBuilder::new("tensor.empty", location).add_results(&[ty]))
 }
 
-/// An affine map `(d0, ..., d{rank-1}) -> (results)` as an attribute.
-pub fn affine_map<'c>(context: &'c Context, rank: usize, results: &[String]) -> BuildResult<Attribute<'c>> {
-    let dims: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
-    parse_attribute(
-        context,
-        &format!("affine_map<({}) -> ({})>", dims.join(", "), results.join(", ")),
-    )
+/// An affine expression over loop dimensions (`d0`, `d1`, ...), combined as
+/// the affine-map parser combines the same text: through the C++ operators,
+/// which simplify (`d0 * 1` is `d0`, a constant term moves to the right), so
+/// that a map is the one its printed form would parse to. melior's `+`/`*`
+/// on `AffineExpr` build the binary expression as given, unsimplified.
+///
+/// ```ignore
+/// // (d1 floordiv 4) * 3 + d5
+/// Affine::dim(context, 1).floor_div(4) * 3 + Affine::dim(context, 5)
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Affine<'c>(AffineExpr<'c>);
+
+impl<'c> Affine<'c> {
+    /// `d{position}`.
+    pub fn dim(context: &'c Context, position: usize) -> Self {
+        Self(AffineExpr::dim(context, position))
+    }
+
+    /// The constant `value`.
+    pub fn constant(context: &'c Context, value: i64) -> Self {
+        Self(AffineExpr::constant(context, value))
+    }
+
+    fn binary(self, rhs: Self, f: unsafe extern "C" fn(MlirAffineExpr, MlirAffineExpr) -> MlirAffineExpr) -> Self {
+        // SAFETY: two live expressions of one context; the result belongs
+        // to it too.
+        Self(unsafe { AffineExpr::from_raw(f(self.0.to_raw(), rhs.0.to_raw())) })
+    }
+
+    fn literal(self, value: i64) -> Self {
+        Self::constant(crate::context_of(self.0.context()), value)
+    }
+
+    /// `self floordiv divisor`.
+    pub fn floor_div(self, divisor: i64) -> Self {
+        self.binary(self.literal(divisor), xla_dialects::ffi::xlaAffineExprFloorDiv)
+    }
+
+    /// Whether every dimension the expression uses is below `rank`.
+    fn dims_below(expr: AffineExpr, rank: usize) -> bool {
+        if expr.is_dim() {
+            expr.dim_position() < rank
+        } else if expr.is_binary() {
+            Self::dims_below(expr.lhs(), rank) && Self::dims_below(expr.rhs(), rank)
+        } else {
+            true
+        }
+    }
+}
+
+impl<'c> std::ops::Add for Affine<'c> {
+    type Output = Self;
+    fn add(self, rhs: Self) -> Self {
+        self.binary(rhs, xla_dialects::ffi::xlaAffineExprAdd)
+    }
+}
+
+impl<'c> std::ops::Sub for Affine<'c> {
+    type Output = Self;
+    fn sub(self, rhs: Self) -> Self {
+        self.binary(rhs, xla_dialects::ffi::xlaAffineExprSub)
+    }
+}
+
+impl<'c> std::ops::Mul<i64> for Affine<'c> {
+    type Output = Self;
+    fn mul(self, rhs: i64) -> Self {
+        self.binary(self.literal(rhs), xla_dialects::ffi::xlaAffineExprMul)
+    }
+}
+
+/// `d0, ..., d{count-1}`.
+pub fn dims(context: &Context, range: std::ops::Range<usize>) -> Vec<Affine<'_>> {
+    range.map(|d| Affine::dim(context, d)).collect()
+}
+
+/// The affine map `(d0, ..., d{rank-1}) -> (results)` as an attribute; an
+/// error when a result uses a dimension past `rank`.
+pub fn affine_map<'c>(context: &'c Context, rank: usize, results: &[Affine<'c>]) -> BuildResult<Attribute<'c>> {
+    if let Some(bad) = results.iter().find(|r| !Affine::dims_below(r.0, rank)) {
+        return Err(format!("internal error: affine expression {} uses a dimension past {rank}", bad.0).into());
+    }
+    let exprs: Vec<AffineExpr> = results.iter().map(|r| r.0).collect();
+    Ok(map_attribute(AffineMap::new(context, rank, 0, &exprs)))
+}
+
+fn map_attribute(map: AffineMap) -> Attribute {
+    // SAFETY: a live map; the attribute belongs to its context.
+    unsafe { Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map.to_raw())) }
 }
 
 /// The identity map on `rank` dimensions.
-pub fn identity_map(context: &Context, rank: usize) -> BuildResult<Attribute<'_>> {
-    let results: Vec<String> = (0..rank).map(|i| format!("d{i}")).collect();
-    affine_map(context, rank, &results)
+pub fn identity_map(context: &Context, rank: usize) -> Attribute<'_> {
+    map_attribute(AffineMap::multi_dim_identity(context, rank))
 }
 
 /// An all-parallel `linalg.generic` producing one tensor of type
@@ -510,7 +593,7 @@ pub fn memref_copy_generic<'c>(
     block.append_operation(build(OperationBuilder::new("linalg.yield", location).add_operands(&[input]))?);
     let region = Region::new();
     region.append_block(block);
-    let map = identity_map(context, rank)?;
+    let map = identity_map(context, rank);
     build(
         OperationBuilder::new("linalg.generic", location)
             .add_operands(&[source, target])
@@ -560,13 +643,10 @@ pub fn with_empty_regions<'c>(
     name: &str,
     operands: &[Value<'c, '_>],
     results: &[Type<'c>],
-    attributes: &[(&str, &str)],
+    attributes: &[(&str, Attribute<'c>)],
     regions: usize,
 ) -> BuildResult<Operation<'c>> {
-    let attributes = attributes
-        .iter()
-        .map(|(key, text)| Ok((Identifier::new(context, key), parse_attribute(context, text)?)))
-        .collect::<BuildResult<Vec<_>>>()?;
+    let attributes: Vec<_> = attributes.iter().map(|&(key, attribute)| (Identifier::new(context, key), attribute)).collect();
     let mut builder =
         OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&attributes);
     for _ in 0..regions {
@@ -792,10 +872,10 @@ pub fn hlo_op_with_region<'c>(
     name: &str,
     operands: &[Value<'c, '_>],
     results: &[Type<'c>],
-    attributes: &[(&str, String)],
+    attributes: &[(&str, Attribute<'c>)],
     region: Region<'c>,
 ) -> BuildResult<Operation<'c>> {
-    let all = hlo_attributes(context, attributes, &[])?;
+    let all = hlo_attributes(context, &[], attributes)?;
     build(
         OperationBuilder::new(name, location)
             .add_operands(operands)
@@ -1057,8 +1137,8 @@ pub fn memref_get_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>) -
 }
 
 /// `memref.global "private" constant @name : ty = <value>`, `value` a
-/// dense attribute in MLIR syntax (`dense<[...]> : tensor<...>`).
-pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>, value: &str) -> BuildResult<Operation<'c>> {
+/// dense elements attribute of the matching tensor type.
+pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
     let key = |key: &str| Identifier::new(context, key);
@@ -1066,7 +1146,7 @@ pub fn memref_constant_global<'c>(location: Location<'c>, name: &str, ty: Type<'
         (key("sym_name"), StringAttribute::new(context, name).into()),
         (key("sym_visibility"), StringAttribute::new(context, "private").into()),
         (key("type"), TypeAttribute::new(ty).into()),
-        (key("initial_value"), parse_attribute(context, value)?),
+        (key("initial_value"), value),
         (key("constant"), Attribute::unit(context)),
     ]))
 }
@@ -1097,4 +1177,113 @@ pub fn aligned_alloc<'c>(location: Location<'c>, ty: Type<'c>, alignment: u64) -
 /// identity layout).
 pub fn memref_view<'c>(location: Location<'c>, source: Value<'c, '_>, byte_shift: Value<'c, '_>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
     build(OperationBuilder::new("memref.view", location).add_operands(&[source, byte_shift]).add_results(&[ty]))
+}
+
+/// `llvm.call @callee(operands) : (...) -> result` (no result: a call of a
+/// void function).
+pub fn llvm_call<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    callee: &str,
+    operands: &[Value<'c, '_>],
+    result: Option<Type<'c>>,
+) -> BuildResult<Operation<'c>> {
+    use melior::ir::attribute::FlatSymbolRefAttribute;
+    build(
+        OperationBuilder::new("llvm.call", location)
+            .add_operands(operands)
+            .add_results(result.as_slice())
+            .add_attributes(&[
+                (Identifier::new(context, "callee"), FlatSymbolRefAttribute::new(context, callee).into()),
+                (Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[operands.len() as i32, 0])),
+                (Identifier::new(context, "op_bundle_sizes"), segment_sizes(context, &[])),
+            ]),
+    )
+}
+
+/// `llvm.mlir.constant(value : iN) : iN`.
+pub fn llvm_int_constant<'c>(context: &'c Context, location: Location<'c>, value: i64, bits: u32) -> BuildResult<Operation<'c>> {
+    let ty: Type = IntegerType::new(context, bits).into();
+    build(
+        OperationBuilder::new("llvm.mlir.constant", location)
+            .add_attributes(&[(Identifier::new(context, "value"), IntegerAttribute::new(ty, value).into())])
+            .add_results(&[ty]),
+    )
+}
+
+/// A predicate of `llvm.icmp` (`ICmpPredicate`'s case numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LlvmIcmp {
+    Eq = 0,
+    Ne = 1,
+}
+
+/// `llvm.icmp "predicate" %lhs, %rhs`.
+pub fn llvm_icmp<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    predicate: LlvmIcmp,
+    lhs: Value<'c, '_>,
+    rhs: Value<'c, '_>,
+) -> BuildResult<Operation<'c>> {
+    let predicate = IntegerAttribute::new(IntegerType::new(context, 64).into(), predicate as i64).into();
+    build(
+        OperationBuilder::new("llvm.icmp", location)
+            .add_operands(&[lhs, rhs])
+            .add_attributes(&[(Identifier::new(context, "predicate"), predicate)])
+            .add_results(&[IntegerType::new(context, 1).into()]),
+    )
+}
+
+/// `llvm.and %lhs, %rhs`.
+pub fn llvm_and<'c>(location: Location<'c>, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("llvm.and", location).add_operands(&[lhs, rhs]).add_results(&[lhs.r#type()]))
+}
+
+/// `llvm.cond_br %condition, ^on_true, ^on_false` (successors without
+/// operands).
+pub fn llvm_cond_br<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    condition: Value<'c, '_>,
+    on_true: &Block<'c>,
+    on_false: &Block<'c>,
+) -> BuildResult<Operation<'c>> {
+    build(
+        OperationBuilder::new("llvm.cond_br", location)
+            .add_operands(&[condition])
+            .add_successors(&[on_true, on_false])
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[1, 0, 0]))]),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A map built from typed expressions is the very map (uniqued: equal
+    /// attributes) its text parses to, simplifications included.
+    #[test]
+    fn typed_affine_maps_equal_their_parsed_text() {
+        let context = xla_dialects::create_context();
+        let c = &context;
+        let d = |i| Affine::dim(c, i);
+        let cases: Vec<(usize, Vec<Affine>, &str)> = vec![
+            (3, vec![d(0) * 2 + d(2) * 1, d(1)], "affine_map<(d0, d1, d2) -> (d0 * 2 + d2 * 1, d1)>"),
+            (3, vec![d(1).floor_div(4) * 3 + d(2)], "affine_map<(d0, d1, d2) -> ((d1 floordiv 4) * 3 + d2)>"),
+            (2, vec![Affine::constant(c, 3) - d(1), d(0)], "affine_map<(d0, d1) -> (3 - d1, d0)>"),
+            (2, vec![Affine::constant(c, 0), d(1)], "affine_map<(d0, d1) -> (0, d1)>"),
+            (2, vec![], "affine_map<(d0, d1) -> ()>"),
+            (4, dims(c, 2..4), "affine_map<(d0, d1, d2, d3) -> (d2, d3)>"),
+        ];
+        for (rank, results, text) in cases {
+            let parsed = Attribute::parse(c, text).unwrap_or_else(|| panic!("{text} parses"));
+            assert_eq!(affine_map(c, rank, &results).expect("a valid map"), parsed, "{text}");
+        }
+        let identity = Attribute::parse(c, "affine_map<(d0, d1, d2) -> (d0, d1, d2)>").expect("parses");
+        assert_eq!(identity_map(c, 3), identity);
+        // A result past the map's dimensions is an error, not a map.
+        assert!(affine_map(c, 2, &[d(2)]).is_err());
+        assert!(affine_map(c, 2, &[d(0) + d(5) * 2]).is_err());
+    }
 }

@@ -26,11 +26,16 @@
 //! llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
 //! ```
 
+use crate::builders::{BuildResult, LlvmIcmp, llvm_and, llvm_call, llvm_cond_br, llvm_icmp, llvm_int_constant};
+use crate::op_name;
 use melior::{
+    Context,
+    dialect::llvm,
     ir::{
-        BlockLike, Module, OperationRef, RegionLike,
-        attribute::{FlatSymbolRefAttribute, StringAttribute},
+        Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Type, Value,
+        attribute::{ArrayAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        r#type::IntegerType,
     },
     pass::{ExternalPass, Pass},
 };
@@ -46,52 +51,122 @@ const CHECKED_ALIGNED_ALLOC: &str = "xla.checked_aligned_alloc";
 /// the checking function that replaces each.
 const CHECKED: &[(&str, &str)] = &[("malloc", CHECKED_MALLOC), ("aligned_alloc", CHECKED_ALIGNED_ALLOC)];
 
-/// The checking function and the declarations it needs. A fixed text (no
-/// shapes or types vary), parsed and verified when the pass runs.
-const HELPERS: &str = r#"module {
-  llvm.func @malloc(i64) -> !llvm.ptr
-  llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
-  llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
-  llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr {
-    %p = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
-    %null = llvm.mlir.zero : !llvm.ptr
-    %zero = llvm.mlir.constant(0 : i64) : i64
-    %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
-    %not_empty = llvm.icmp "ne" %size, %zero : i64
-    %failed = llvm.and %is_null, %not_empty : i1
-    llvm.cond_br %failed, ^fail, ^ok
-  ^ok:
-    llvm.return %p : !llvm.ptr
-  ^fail:
-    llvm.call @xla_allocation_failed(%size) : (i64) -> ()
-    llvm.unreachable
-  }
-  llvm.func internal @xla.checked_aligned_alloc(%alignment: i64, %size: i64) -> !llvm.ptr {
-    %p = llvm.call @aligned_alloc(%alignment, %size) : (i64, i64) -> !llvm.ptr
-    %null = llvm.mlir.zero : !llvm.ptr
-    %zero = llvm.mlir.constant(0 : i64) : i64
-    %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
-    %not_empty = llvm.icmp "ne" %size, %zero : i64
-    %failed = llvm.and %is_null, %not_empty : i1
-    llvm.cond_br %failed, ^fail, ^ok
-  ^ok:
-    llvm.return %p : !llvm.ptr
-  ^fail:
-    llvm.call @xla_allocation_failed(%size) : (i64) -> ()
-    llvm.unreachable
-  }
-}"#;
-
-fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+/// The declarations the checking functions need, then the two checking
+/// functions, built in `context` (no shapes or types vary):
+///
+/// ```mlir
+/// llvm.func @malloc(i64) -> !llvm.ptr
+/// llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
+/// llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
+/// llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr { (null check) }
+/// llvm.func internal @xla.checked_aligned_alloc(%alignment: i64, %size: i64) -> !llvm.ptr { (null check) }
+/// ```
+fn helpers(context: &Context) -> BuildResult<Vec<Operation<'_>>> {
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let ptr = llvm::r#type::pointer(context, 0);
+    let passthrough: Vec<Attribute> =
+        ["noreturn", "cold", "nounwind"].iter().map(|a| StringAttribute::new(context, a).into()).collect();
+    Ok(vec![
+        declaration(context, "malloc", &[i64_type], ptr, &[]),
+        declaration(context, "aligned_alloc", &[i64_type, i64_type], ptr, &[]),
+        declaration(
+            context,
+            ALLOCATION_FAILED,
+            &[i64_type],
+            llvm::r#type::void(context),
+            &[(Identifier::new(context, "passthrough"), ArrayAttribute::new(context, &passthrough).into())],
+        ),
+        checking_function(context, CHECKED_MALLOC, "malloc", 1)?,
+        checking_function(context, CHECKED_ALIGNED_ALLOC, "aligned_alloc", 2)?,
+    ])
 }
 
-fn symbol_name(op: &OperationRef) -> Option<String> {
+/// `llvm.func @name(inputs) -> result`, a declaration.
+fn declaration<'c>(
+    context: &'c Context,
+    name: &str,
+    inputs: &[Type<'c>],
+    result: Type<'c>,
+    attributes: &[(Identifier<'c>, Attribute<'c>)],
+) -> Operation<'c> {
+    llvm::func(
+        context,
+        StringAttribute::new(context, name),
+        TypeAttribute::new(llvm::r#type::function(result, inputs, false)),
+        Region::new(),
+        attributes,
+        Location::unknown(context),
+    )
+}
+
+/// The one result of `op`.
+fn result<'c, 'a>(op: OperationRef<'c, 'a>) -> BuildResult<Value<'c, 'a>> {
+    Ok(op.result(0)?.into())
+}
+
+/// The one null check, shared by both checking functions:
+/// `llvm.func internal @name(%args..: i64) -> !llvm.ptr` that calls
+/// `allocator(%args..)` and, when the result is null for a non-zero size
+/// (the last argument), calls `xla_allocation_failed(size)`:
+///
+/// ```mlir
+///   %p = llvm.call @allocator(%args..) : (i64..) -> !llvm.ptr
+///   %null = llvm.mlir.zero : !llvm.ptr
+///   %zero = llvm.mlir.constant(0 : i64) : i64
+///   %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
+///   %not_empty = llvm.icmp "ne" %size, %zero : i64
+///   %failed = llvm.and %is_null, %not_empty : i1
+///   llvm.cond_br %failed, ^fail, ^ok
+/// ^ok:
+///   llvm.return %p : !llvm.ptr
+/// ^fail:
+///   llvm.call @xla_allocation_failed(%size) : (i64) -> ()
+///   llvm.unreachable
+/// ```
+fn checking_function<'c>(context: &'c Context, name: &str, allocator: &str, arguments: usize) -> BuildResult<Operation<'c>> {
+    let location = Location::unknown(context);
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let ptr = llvm::r#type::pointer(context, 0);
+    let entry = Block::new(&vec![(i64_type, location); arguments]);
+    let ok = Block::new(&[]);
+    let fail = Block::new(&[]);
+    let args: Vec<Value> = (0..arguments).map(|i| entry.argument(i).map(Value::from)).collect::<Result<_, _>>()?;
+    let size = *args.last().ok_or("internal error: an allocator without a size")?;
+    let p = result(entry.append_operation(llvm_call(context, location, allocator, &args, Some(ptr))?))?;
+    let null = result(entry.append_operation(llvm::zero(ptr, location)))?;
+    let zero = result(entry.append_operation(llvm_int_constant(context, location, 0, 64)?))?;
+    let is_null = result(entry.append_operation(llvm_icmp(context, location, LlvmIcmp::Eq, p, null)?))?;
+    let not_empty = result(entry.append_operation(llvm_icmp(context, location, LlvmIcmp::Ne, size, zero)?))?;
+    let failed = result(entry.append_operation(llvm_and(location, is_null, not_empty)?))?;
+    entry.append_operation(llvm_cond_br(context, location, failed, &fail, &ok)?);
+    ok.append_operation(llvm::r#return(Some(p), location));
+    fail.append_operation(llvm_call(context, location, ALLOCATION_FAILED, &[size], None)?);
+    fail.append_operation(llvm::unreachable(location));
+    let region = Region::new();
+    region.append_block(entry);
+    region.append_block(ok);
+    region.append_block(fail);
+    let function_type = llvm::r#type::function(ptr, &vec![i64_type; arguments], false);
+    // SAFETY: a live context; the attribute belongs to it.
+    let internal = unsafe {
+        Attribute::from_raw(mlir_sys::mlirLLVMLinkageAttrGet(context.to_raw(), mlir_sys::MlirLLVMLinkage_MlirLLVMLinkageInternal))
+    };
+    Ok(llvm::func(
+        context,
+        StringAttribute::new(context, name),
+        TypeAttribute::new(function_type),
+        region,
+        &[(Identifier::new(context, "linkage"), internal)],
+        location,
+    ))
+}
+
+fn symbol_name<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<String> {
     op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned())
 }
 
 /// Redirects the module's `malloc` calls; `Err` only on an internal error.
-fn check_allocations(module: OperationRef) -> crate::builders::BuildResult<()> {
+fn check_allocations(module: OperationRef) -> BuildResult<()> {
     let context = crate::context_of(module.context());
     let body = module.region(0)?.first_block().ok_or("module without a body")?;
     // The malloc calls of every function but the checking one (which is
@@ -125,19 +200,11 @@ fn check_allocations(module: OperationRef) -> crate::builders::BuildResult<()> {
         let mut call = unsafe { OperationRefMut::from_raw(call) };
         call.set_attribute("callee", FlatSymbolRefAttribute::new(context, checker).into());
     }
-    let helpers = Module::parse(context, HELPERS).ok_or("internal error: the allocation helpers do not parse")?;
-    let mut next = helpers.body().first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        if symbol_name(&op).is_some_and(|name| existing.contains(&name)) {
+    for helper in helpers(context)? {
+        if symbol_name(&helper).is_some_and(|name| existing.contains(&name)) {
             continue;
         }
-        // SAFETY: `op` is live; it is unlinked from the parsed module and
-        // appended to this module's body, in the same context.
-        unsafe {
-            mlir_sys::mlirOperationRemoveFromParent(op.to_raw());
-            mlir_sys::mlirBlockAppendOwnedOperation(body.to_raw(), op.to_raw());
-        }
+        body.append_operation(helper);
     }
     Ok(())
 }
@@ -156,4 +223,58 @@ pub fn create_checked_allocations_pass() -> Pass {
         "Check every malloc/aligned_alloc of compiled code: on failure call xla_allocation_failed(size), which does not return",
         "builtin.module",
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use melior::ir::Module;
+
+    /// The helpers as text, as they were written before they were built
+    /// with the typed builders: what the built ones must print as.
+    const EXPECTED: &str = r#"module {
+  llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr
+  llvm.func @xla_allocation_failed(i64) attributes {passthrough = ["noreturn", "cold", "nounwind"]}
+  llvm.func internal @xla.checked_malloc(%size: i64) -> !llvm.ptr {
+    %p = llvm.call @malloc(%size) : (i64) -> !llvm.ptr
+    %null = llvm.mlir.zero : !llvm.ptr
+    %zero = llvm.mlir.constant(0 : i64) : i64
+    %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
+    %not_empty = llvm.icmp "ne" %size, %zero : i64
+    %failed = llvm.and %is_null, %not_empty : i1
+    llvm.cond_br %failed, ^fail, ^ok
+  ^ok:
+    llvm.return %p : !llvm.ptr
+  ^fail:
+    llvm.call @xla_allocation_failed(%size) : (i64) -> ()
+    llvm.unreachable
+  }
+  llvm.func internal @xla.checked_aligned_alloc(%alignment: i64, %size: i64) -> !llvm.ptr {
+    %p = llvm.call @aligned_alloc(%alignment, %size) : (i64, i64) -> !llvm.ptr
+    %null = llvm.mlir.zero : !llvm.ptr
+    %zero = llvm.mlir.constant(0 : i64) : i64
+    %is_null = llvm.icmp "eq" %p, %null : !llvm.ptr
+    %not_empty = llvm.icmp "ne" %size, %zero : i64
+    %failed = llvm.and %is_null, %not_empty : i1
+    llvm.cond_br %failed, ^fail, ^ok
+  ^ok:
+    llvm.return %p : !llvm.ptr
+  ^fail:
+    llvm.call @xla_allocation_failed(%size) : (i64) -> ()
+    llvm.unreachable
+  }
+}"#;
+
+    #[test]
+    fn built_helpers_print_as_the_text() {
+        let context = xla_dialects::create_context();
+        let expected = Module::parse(&context, EXPECTED).expect("the reference text parses");
+        let built = Module::new(Location::unknown(&context));
+        for helper in helpers(&context).expect("the helpers build") {
+            built.body().append_operation(helper);
+        }
+        assert!(built.as_operation().verify(), "the built helpers verify");
+        assert_eq!(built.as_operation().to_string(), expected.as_operation().to_string());
+    }
 }

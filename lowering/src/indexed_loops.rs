@@ -51,10 +51,6 @@ use melior::{
 };
 use mlir_sys::MlirValue;
 
-fn name_of(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
-}
-
 /// Ops whose memref result is a view of their first operand.
 const VIEW_OPS: &[&str] = &[
     "memref.subview",
@@ -90,7 +86,7 @@ fn root(value: Value) -> MlirValue {
                 return value;
             }
             let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-            if !VIEW_OPS.contains(&name_of(owner).as_str()) || owner.operand_count() == 0 {
+            if !VIEW_OPS.contains(&crate::op_name(&owner).as_str()) || owner.operand_count() == 0 {
                 return value;
             }
             value = mlir_sys::mlirOperationGetOperand(owner.to_raw(), 0);
@@ -122,7 +118,7 @@ fn is_parallel(for_op: OperationRef) -> Option<Vec<MlirValue>> {
         if op.to_raw().ptr == for_op.to_raw().ptr {
             return WalkResult::Advance;
         }
-        let name = name_of(op);
+        let name = crate::op_name(&op);
         if !is_allowed(&name) {
             allowed = false;
             return WalkResult::Interrupt;
@@ -169,7 +165,7 @@ fn is_parallel(for_op: OperationRef) -> Option<Vec<MlirValue>> {
 fn in_loop(op: OperationRef) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        match name_of(parent).as_str() {
+        match crate::op_name(&parent).as_str() {
             "scf.for" | "scf.parallel" | "scf.forall" | "affine.for" | "affine.parallel" => return true,
             "func.func" => return false,
             _ => current = parent.parent_operation(),
@@ -219,7 +215,7 @@ fn constant_index(value: MlirValue) -> Option<i64> {
             return None;
         }
         let owner = OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value));
-        if name_of(owner) != "arith.constant" {
+        if crate::op_name(&owner) != "arith.constant" {
             return None;
         }
         let attribute = melior::ir::attribute::IntegerAttribute::try_from(owner.attribute("value").ok()?).ok()?;
@@ -260,11 +256,11 @@ fn hoist_invariant_loads(parallel: OperationRef, written: &[MlirValue]) {
     loop {
         let mut moves = Vec::new();
         parallel.walk(WalkOrder::PreOrder, |op| {
-            if name_of(op) != "memref.load" {
+            if crate::op_name(&op) != "memref.load" {
                 return WalkResult::Advance;
             }
             let Some(parent) = op.parent_operation() else { return WalkResult::Advance };
-            if name_of(parent) != "scf.for" || parent.to_raw().ptr == parallel.to_raw().ptr {
+            if crate::op_name(&parent) != "scf.for" || parent.to_raw().ptr == parallel.to_raw().ptr {
                 return WalkResult::Advance;
             }
             let operands: Vec<Value> = op.operands().collect();
@@ -298,7 +294,7 @@ fn hoist_invariant_loads(parallel: OperationRef, written: &[MlirValue]) {
 pub fn parallelize_indexed_loops(module: OperationRef) -> Result<usize, String> {
     let mut loops = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
-        if name_of(op) == "scf.for" && !in_loop(op) {
+        if crate::op_name(&op) == "scf.for" && !in_loop(op) {
             loops.push(op.to_raw());
             // Nested loops are never outermost.
             return WalkResult::Skip;

@@ -60,6 +60,13 @@ pub mod vector_math;
 use melior::{Context, ContextRef};
 use std::{collections::HashMap, sync::Mutex};
 
+/// The full name of an operation (`"arith.addf"`): the one helper every
+/// pass and tool uses to match ops by name (an empty string in the
+/// impossible case of a name that is not UTF-8).
+pub fn op_name<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a>) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+}
+
 /// A `&Context` for the context of an IR object (`context_of(op.context())`).
 ///
 /// melior's `ContextRef::to_ref` returns a reference to the `ContextRef`

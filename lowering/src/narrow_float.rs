@@ -97,6 +97,21 @@ pub const FORMATS: [NarrowFloat; 11] = {
     ]
 };
 
+/// The C API's type predicate of each of [`FORMATS`], in its order.
+const IS_A: [unsafe extern "C" fn(mlir_sys::MlirType) -> bool; 11] = [
+    mlir_sys::mlirTypeIsAFloat8E5M2,
+    mlir_sys::mlirTypeIsAFloat8E4M3,
+    mlir_sys::mlirTypeIsAFloat8E3M4,
+    mlir_sys::mlirTypeIsAFloat8E4M3FN,
+    mlir_sys::mlirTypeIsAFloat8E4M3FNUZ,
+    mlir_sys::mlirTypeIsAFloat8E5M2FNUZ,
+    mlir_sys::mlirTypeIsAFloat8E4M3B11FNUZ,
+    mlir_sys::mlirTypeIsAFloat4E2M1FN,
+    mlir_sys::mlirTypeIsAFloat6E2M3FN,
+    mlir_sys::mlirTypeIsAFloat6E3M2FN,
+    mlir_sys::mlirTypeIsAFloat8E8M0FNU,
+];
+
 impl NarrowFloat {
     /// The format of element type `ty`, if it is a narrow float.
     pub fn of(ty: Type) -> Option<Self> {
@@ -106,8 +121,10 @@ impl NarrowFloat {
                 return None;
             }
         }
-        let name = ty.to_string();
-        FORMATS.iter().copied().find(|f| f.name == name)
+        FORMATS.iter().copied().zip(IS_A).find(|(_, is_a)| {
+            // SAFETY: `ty` is a valid type; only an isa check.
+            unsafe { is_a(ty.to_raw()) }
+        }).map(|(format, _)| format)
     }
 
     pub fn has_sign(self) -> bool {
@@ -444,4 +461,22 @@ pub fn emit_encode<'c, 'b>(e: &Emit<'c, 'b>, format: NarrowFloat, value: Value<'
     };
     let narrow_bits = e.cast("arith.trunci", result, integer_type(e.context, format.width())?)?;
     e.cast("arith.bitcast", narrow_bits, to)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each format is recognized by its own predicate (the two tables are
+    /// in the same order), and a wider float is none of them.
+    #[test]
+    fn formats_are_told_apart_by_their_predicates() {
+        let context = xla_dialects::create_context();
+        for format in FORMATS {
+            let ty = Type::parse(&context, format.name).unwrap_or_else(|| panic!("{} parses", format.name));
+            assert_eq!(NarrowFloat::of(ty).map(|f| f.name), Some(format.name));
+        }
+        let f16 = Type::parse(&context, "f16").expect("f16 parses");
+        assert!(NarrowFloat::of(f16).is_none());
+    }
 }

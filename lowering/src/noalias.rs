@@ -27,7 +27,7 @@
 use melior::{
     ir::{
         Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ValueLike,
-        attribute::{ArrayAttribute, StringAttribute},
+        attribute::{ArrayAttribute, FlatSymbolRefAttribute, StringAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
     },
     pass::{ExternalPass, Pass},
@@ -122,9 +122,10 @@ pub fn create_mark_noalias_pass() -> Pass {
                 let wrapper = symbol(&function).is_some_and(|s| s.starts_with("_mlir_ciface_"));
                 if !wrapper {
                     function.walk(WalkOrder::PreOrder, |op| {
-                        if op.name().as_string_ref().as_str().ok() == Some("llvm.call") {
-                            if let Ok(callee) = op.attribute("callee") {
-                                called.insert(callee.to_string().trim_start_matches('@').to_owned());
+                        if crate::op_name(&op) == "llvm.call" {
+                            let callee = op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok());
+                            if let Some(callee) = callee {
+                                called.insert(callee.value().to_owned());
                             }
                         }
                         WalkResult::Advance

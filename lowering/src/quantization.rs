@@ -271,9 +271,10 @@ const KEEPS_STORAGE: &[&str] = &[
 /// Ops of other dialects that may carry quantized values through unchanged.
 const PASSES_THROUGH: &[&str] = &["func.func", "func.return", "func.call"];
 
-fn op_name(op: MlirOperation) -> String {
+/// The name of a raw operation handle (through [`crate::op_name`]).
+fn raw_op_name(op: MlirOperation) -> String {
     // SAFETY: `op` is live; the name is copied.
-    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+    crate::op_name(&unsafe { OperationRef::from_raw(op) })
 }
 
 fn has_quantized_types(op: MlirOperation) -> bool {
@@ -429,7 +430,7 @@ fn dequantize_op_quantize(context: &Context, op: MlirOperation) -> BuildResult<(
             let float = at.hlo("stablehlo.uniform_dequantize", &[operand], tensor_of(&shape, params.expressed), &[])?;
             mlir_sys::mlirOperationSetOperand(op, i, float);
         }
-        if op_name(op) == "stablehlo.uniform_quantize" {
+        if raw_op_name(op) == "stablehlo.uniform_quantize" {
             return Ok(());
         }
         for i in 0..mlir_sys::mlirOperationGetNumResults(op) {
@@ -516,7 +517,7 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
         let raw = op.to_raw();
         if has_quantized_types(raw) {
             any = true;
-            let name = op_name(raw);
+            let name = raw_op_name(raw);
             if !name.starts_with("stablehlo.") && !PASSES_THROUGH.contains(&name.as_str()) && unsupported.is_none() {
                 unsupported = Some((op.location().to_raw(), name));
             }
@@ -547,7 +548,7 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
         let mut ops = Vec::new();
         module.walk(WalkOrder::PreOrder, |op| {
             let raw = op.to_raw();
-            if pick(&op_name(raw)) && has_quantized_types(raw) {
+            if pick(&raw_op_name(raw)) && has_quantized_types(raw) {
                 ops.push((raw, op.location().to_raw()));
             }
             WalkResult::Advance
@@ -564,7 +565,7 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     for (op, location) in collect(&|name: &str| {
         name.starts_with("stablehlo.") && name != "stablehlo.uniform_dequantize" && !KEEPS_STORAGE.contains(&name)
     }) {
-        let lowered = if op_name(op) == "stablehlo.is_finite" {
+        let lowered = if raw_op_name(op) == "stablehlo.is_finite" {
             is_finite_of_quantized(context, op)
         } else {
             dequantize_op_quantize(context, op)
@@ -577,7 +578,7 @@ pub fn lower_quantized(context: &Context, module: OperationRef) -> bool {
     let conversions: Vec<_> = collect(&|name: &str| name == "stablehlo.uniform_quantize" || name == "stablehlo.uniform_dequantize")
         .into_iter()
         .map(|(op, location)| {
-            let quantize = op_name(op) == "stablehlo.uniform_quantize";
+            let quantize = raw_op_name(op) == "stablehlo.uniform_quantize";
             // SAFETY: the op is live and has one operand and one result.
             let quantized_type = unsafe {
                 if quantize {

@@ -27,6 +27,7 @@
 //!   %0 = arith.addf %acc, %in fastmath<reassoc,contract> : f32
 //! ```
 
+use crate::op_name;
 use melior::{
     ir::{
         AttributeLike, BlockLike, OperationRef, RegionLike, Value, ValueLike,
@@ -45,10 +46,6 @@ fn set_fastmath(op: &OperationRef, flags: u32) {
     unsafe {
         mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), mlir_sys::mlirStringRefCreateFromCString(name.as_ptr()), attribute.to_raw())
     };
-}
-
-fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
 
 /// The op defining `value`, if it is an op result.

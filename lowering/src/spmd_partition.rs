@@ -40,6 +40,7 @@
 //! Device ids are partition ids: a manual computation in a module with
 //! `mhlo.num_replicas > 1` is refused.
 
+use crate::op_name;
 use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
@@ -297,10 +298,6 @@ impl Tiling {
     }
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("").to_owned()
-}
-
 /// Inserts StableHLO ops before `anchor`.
 struct Builder<'c, 'a> {
     context: &'c Context,
@@ -473,7 +470,7 @@ fn string_attribute(op: OperationRef, name: &str) -> Option<String> {
 }
 
 fn custom_call_target(op: OperationRef) -> Option<String> {
-    (op_name(op) == "stablehlo.custom_call").then(|| string_attribute(op, "call_target_name")).flatten()
+    (op_name(&op) == "stablehlo.custom_call").then(|| string_attribute(op, "call_target_name")).flatten()
 }
 
 /// Lowers a GSPMD `@SPMDFullToShardShape` / `@SPMDShardToFullShape`.
@@ -522,7 +519,7 @@ fn strip_sharding_attributes(context: &Context, op: OperationRef) {
     unsafe {
         let key = mlir_sys::mlirStringRefCreateFromCString(name.as_ptr());
         mlir_sys::mlirOperationRemoveAttributeByName(op.to_raw(), key);
-        if op_name(op) != "func.func" {
+        if op_name(&op) != "func.func" {
             return;
         }
         for list in ["arg_attrs", "res_attrs"] {
@@ -577,7 +574,7 @@ fn partition(context: &Context, module: OperationRef) -> bool {
     };
     // Meshes.
     let mut meshes = Vec::new();
-    for raw in collect(module, |op| op_name(op) == "sdy.mesh") {
+    for raw in collect(module, |op| op_name(&op) == "sdy.mesh") {
         // SAFETY: collected from the live module above.
         let op = unsafe { OperationRef::from_raw(raw) };
         if let Some(mesh) = sdy::read_mesh_op(op) {
@@ -585,7 +582,7 @@ fn partition(context: &Context, module: OperationRef) -> bool {
         }
     }
     // Manual computations, innermost first (post-order).
-    let mut manual = collect(module, |op| op_name(op) == "sdy.manual_computation");
+    let mut manual = collect(module, |op| op_name(&op) == "sdy.manual_computation");
     manual.reverse();
     for raw in manual {
         // SAFETY: collected above; inner ones are processed (and erased)
@@ -622,7 +619,7 @@ fn partition(context: &Context, module: OperationRef) -> bool {
     }
     // Identities and meshes.
     for raw in collect(module, |op| {
-        matches!(op_name(op).as_str(), "sdy.sharding_constraint" | "sdy.reshard" | "sdy.mesh")
+        matches!(op_name(&op).as_str(), "sdy.sharding_constraint" | "sdy.reshard" | "sdy.mesh")
             || custom_call_target(op).as_deref() == Some("Sharding")
     }) {
         // SAFETY: collected above.

@@ -9,11 +9,15 @@
    (`==`, `!=`), matched (`.as_str()`) or searched (`contains`,
    `starts_with`, `ends_with`, `strip_prefix`, `find`), and no attribute
    printed to a string (`attribute.to_string()`, `attr...`, `|a|
-   a.to_string()`) for later reading, except the sites in KNOWN (the
-   dimension numbers of gather, scatter, convolution and ragged_dot, not yet read
-   through the C API: ARCHITECTURE.md lists them).
+   a.to_string()`, `format!("{attr}")`, `format!("{}", attribute)`) for
+   later reading.
+4. One `op_name` helper: `fn op_name` is defined only in
+   `lowering/src/lib.rs` (`xla_lowering::op_name`).
+5. No `Module::parse` of IR text outside the wrappers: helper IR is built
+   with the typed builders.
 
-Test code (files under a `tests/` folder, and what follows a
+Sites still to move are listed in KNOWN (path and rule), each with the
+reason; test code (files under a `tests/` folder, and what follows a
 `#[cfg(test)]` module in a source file) is exempt. Prints one line per
 problem, `path:line: rule: text`, then a summary; exits 1 on a problem.
 
@@ -24,22 +28,40 @@ import re
 import sys
 
 WRAPPERS = {"lowering/src/builders.rs", "builder/src/builder.rs"}
-# Known printed reads still to move to the C API (path, line text).
+OP_NAME_HOME = "lowering/src/lib.rs"
+# Sites still to move, by (path, rule); each with its reason.
 KNOWN = {
-    ("lowering/src/stablehlo_to_linalg/indexing.rs", "Self(attribute.to_string())"),
-    ("lowering/src/stablehlo_to_linalg/convolution.rs", "let text = attribute.to_string();"),
-    ("lowering/src/chlo/ragged_dot.rs", "let dims = parse_dims(&attribute.to_string())?;"),
+    # Rewritten by another branch (the typed contraction kernels), which
+    # switches it to xla_lowering::op_name and drops its text module.
+    ("lowering/src/contraction_kernels.rs", "op_name defined outside lowering/src/lib.rs"),
+    ("lowering/src/contraction_kernels.rs", "Module::parse outside the wrappers"),
+    # The AOT layout wrapper (transposes and pads around the entry call) is
+    # still generated as StableHLO text and parsed: not yet moved to the
+    # builders (ARCHITECTURE.md, "Not yet an invariant").
+    ("runtime/src/layout.rs", "Module::parse outside the wrappers"),
 }
 CRATES = ["dialects", "lowering", "runtime", "tools", "builder", "pjrt"]
+# (rule, pattern, whether the wrappers may, where it is allowed besides).
 RULES = [
-    ("op built from a name string outside the wrappers", re.compile(r"OperationBuilder::new\("), True),
-    ("Attribute::parse outside the wrappers", re.compile(r"\bAttribute::parse\("), True),
+    ("op built from a name string outside the wrappers", re.compile(r"OperationBuilder::new\("), True, None),
+    ("Attribute::parse outside the wrappers", re.compile(r"\bAttribute::parse\("), True, None),
+    ("Module::parse outside the wrappers", re.compile(r"\bModule::parse\("), True, None),
     (
         "attribute or type read by printing it",
         re.compile(r"\.to_string\(\)\s*(==|!=)|\.to_string\(\)\.(as_str|contains|starts_with|ends_with|strip_prefix|find)\("),
         False,
+        None,
     ),
-    ("attribute printed to be read", re.compile(r"\b(attribute|attr\w*)\.to_string\(\)|\|a\| a\.to_string\(\)"), False),
+    (
+        "attribute printed to be read",
+        re.compile(
+            r"\b(attribute|attr\w*)\.to_string\(\)|\|a\| a\.to_string\(\)"
+            r"|format!\(\s*\"[^\"]*\{(attribute|attr\w*)\}|format!\(\s*\"[^\"]*\{\}[^\"]*\",\s*(attribute|attr\w*)\s*[,)]"
+        ),
+        False,
+        None,
+    ),
+    (f"op_name defined outside {OP_NAME_HOME}", re.compile(r"\bfn op_name\b"), False, OP_NAME_HOME),
 ]
 
 
@@ -71,8 +93,8 @@ def main():
                 files += 1
                 for number, line in source_lines(path):
                     code = line.split("//")[0]
-                    for rule, pattern, wrappers_may in RULES:
-                        if (relative, line.strip()) in KNOWN:
+                    for rule, pattern, wrappers_may, home in RULES:
+                        if (relative, rule) in KNOWN or relative == home:
                             continue
                         if pattern.search(code) and not (wrappers_may and relative in WRAPPERS):
                             print(f"{relative}:{number}: {rule}: {line.strip()}")

@@ -14,6 +14,7 @@
 //!   `xla.fusion.f<F>.g<G>` names in their locations), and labelled with
 //!   the group.
 
+use xla_lowering::op_name;
 use melior::ir::{
     BlockLike, BlockRef, Module, OperationRef, RegionLike, RegionRef, ValueLike, operation::OperationLike,
 };
@@ -35,7 +36,7 @@ pub fn fusion(original: &Module, fused: &Module, title: &str) -> String {
     let mut sources: HashMap<(String, u32, u32), String> = HashMap::new();
     collect_sources(original.body(), &mut sources);
     let label = move |op: OperationRef| -> Option<String> {
-        let name = op_name(op);
+        let name = op_name(&op);
         if matches!(name.as_str(), "arith.constant" | "tensor.empty" | "stablehlo.constant") {
             return None;
         }
@@ -114,13 +115,9 @@ fn fusion_group(location: mlir_sys::MlirLocation) -> Option<String> {
     (tags.len() == 1).then(|| tags.remove(0))
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("?").to_owned()
-}
-
 /// The op's name (without `stablehlo.`) and its result types.
 fn default_label(op: OperationRef) -> String {
-    let name = op_name(op);
+    let name = op_name(&op);
     let short = name.strip_prefix("stablehlo.").unwrap_or(&name);
     let types: Vec<String> = (0..op.result_count()).filter_map(|i| op.result(i).ok()).map(|r| clip(&r.r#type().to_string())).collect();
     if types.is_empty() { short.to_owned() } else { format!("{short}\n{}", types.join(", ")) }
@@ -162,7 +159,7 @@ fn file_positions(location: mlir_sys::MlirLocation, out: &mut Vec<(String, u32, 
 fn collect_sources(block: BlockRef, sources: &mut HashMap<(String, u32, u32), String>) {
     let mut next = block.first_operation();
     while let Some(op) = next {
-        let name = op_name(op);
+        let name = op_name(&op);
         if name != "func.func" && name != "builtin.module" {
             let mut positions = Vec::new();
             file_positions(op.location().to_raw(), &mut positions);
@@ -255,7 +252,7 @@ impl Graph {
     }
 
     fn op(&mut self, op: OperationRef) {
-        let name = op_name(op);
+        let name = op_name(&op);
         if name == "func.func" || name == "builtin.module" {
             let symbol = op
                 .attribute("sym_name")

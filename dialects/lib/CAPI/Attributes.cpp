@@ -4,6 +4,7 @@
 // these functions, never by printing and re-parsing them.
 //
 //===----------------------------------------------------------------------===//
+#include "mlir/CAPI/AffineExpr.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -194,6 +195,137 @@ int64_t xlaDotDimensionNumbersGetElement(MlirAttribute attribute, int which, int
   case 2: return dot.getLhsContractingDimensions()[i];
   default: return dot.getRhsContractingDimensions()[i];
   }
+}
+
+// The dimension lists of the gather, scatter, convolution and ragged_dot
+// attributes. Each getter stores in `*data` a pointer to list `which` (the
+// attribute's storage, alive as long as its context) and returns its
+// length; -1 (and nothing stored) for any other attribute or list number.
+
+static intptr_t list(llvm::ArrayRef<int64_t> values, const int64_t **data) {
+  *data = values.data();
+  return static_cast<intptr_t>(values.size());
+}
+
+/// Lists of a `#stablehlo.gather<...>`: 0 offset_dims, 1
+/// collapsed_slice_dims, 2 operand_batching_dims, 3
+/// start_indices_batching_dims, 4 start_index_map.
+intptr_t xlaGatherDimensionNumbersGetList(MlirAttribute attribute, int which, const int64_t **data) {
+  auto dims = llvm::dyn_cast_or_null<xla::stablehlo::GatherDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return -1;
+  switch (which) {
+  case 0: return list(dims.getOffsetDims(), data);
+  case 1: return list(dims.getCollapsedSliceDims(), data);
+  case 2: return list(dims.getOperandBatchingDims(), data);
+  case 3: return list(dims.getStartIndicesBatchingDims(), data);
+  case 4: return list(dims.getStartIndexMap(), data);
+  default: return -1;
+  }
+}
+
+/// The `index_vector_dim` of a `#stablehlo.gather<...>`; false (and nothing
+/// written) for any other attribute.
+bool xlaGatherDimensionNumbersGetIndexVectorDim(MlirAttribute attribute, int64_t *value) {
+  auto dims = llvm::dyn_cast_or_null<xla::stablehlo::GatherDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return false;
+  *value = dims.getIndexVectorDim();
+  return true;
+}
+
+/// Lists of a `#stablehlo.scatter<...>`: 0 update_window_dims, 1
+/// inserted_window_dims, 2 input_batching_dims, 3
+/// scatter_indices_batching_dims, 4 scatter_dims_to_operand_dims.
+intptr_t xlaScatterDimensionNumbersGetList(MlirAttribute attribute, int which, const int64_t **data) {
+  auto dims = llvm::dyn_cast_or_null<xla::stablehlo::ScatterDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return -1;
+  switch (which) {
+  case 0: return list(dims.getUpdateWindowDims(), data);
+  case 1: return list(dims.getInsertedWindowDims(), data);
+  case 2: return list(dims.getInputBatchingDims(), data);
+  case 3: return list(dims.getScatterIndicesBatchingDims(), data);
+  case 4: return list(dims.getScatterDimsToOperandDims(), data);
+  default: return -1;
+  }
+}
+
+/// The `index_vector_dim` of a `#stablehlo.scatter<...>`; false (and
+/// nothing written) for any other attribute.
+bool xlaScatterDimensionNumbersGetIndexVectorDim(MlirAttribute attribute, int64_t *value) {
+  auto dims = llvm::dyn_cast_or_null<xla::stablehlo::ScatterDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return false;
+  *value = dims.getIndexVectorDim();
+  return true;
+}
+
+/// The spatial dimension lists of a `#stablehlo.conv<...>`: 0 input, 1
+/// kernel, 2 output (entry k: the position of spatial dimension k).
+intptr_t xlaConvDimensionNumbersGetSpatial(MlirAttribute attribute, int which, const int64_t **data) {
+  auto dims = llvm::dyn_cast_or_null<xla::stablehlo::ConvDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return -1;
+  switch (which) {
+  case 0: return list(dims.getInputSpatialDimensions(), data);
+  case 1: return list(dims.getKernelSpatialDimensions(), data);
+  case 2: return list(dims.getOutputSpatialDimensions(), data);
+  default: return -1;
+  }
+}
+
+/// The six non-spatial positions of a `#stablehlo.conv<...>`, in `values`:
+/// input batch, input feature, kernel input feature, kernel output feature,
+/// output batch, output feature; false (and nothing written) for any other
+/// attribute.
+bool xlaConvDimensionNumbersGetNonSpatial(MlirAttribute attribute, int64_t *values) {
+  auto dims = llvm::dyn_cast_or_null<xla::stablehlo::ConvDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return false;
+  values[0] = dims.getInputBatchDimension();
+  values[1] = dims.getInputFeatureDimension();
+  values[2] = dims.getKernelInputFeatureDimension();
+  values[3] = dims.getKernelOutputFeatureDimension();
+  values[4] = dims.getOutputBatchDimension();
+  values[5] = dims.getOutputFeatureDimension();
+  return true;
+}
+
+/// Lists of a `#chlo.ragged_dot<...>`: 0 lhs batching, 1 rhs batching, 2
+/// lhs contracting, 3 rhs contracting, 4 lhs ragged, 5 rhs group dimensions.
+intptr_t xlaRaggedDotDimensionNumbersGetList(MlirAttribute attribute, int which, const int64_t **data) {
+  auto dims = llvm::dyn_cast_or_null<xla::chlo::RaggedDotDimensionNumbersAttr>(unwrap(attribute));
+  if (!dims)
+    return -1;
+  switch (which) {
+  case 0: return list(dims.getLhsBatchingDimensions(), data);
+  case 1: return list(dims.getRhsBatchingDimensions(), data);
+  case 2: return list(dims.getLhsContractingDimensions(), data);
+  case 3: return list(dims.getRhsContractingDimensions(), data);
+  case 4: return list(dims.getLhsRaggedDimensions(), data);
+  case 5: return list(dims.getRhsGroupDimensions(), data);
+  default: return -1;
+  }
+}
+
+// Affine expressions combined as the affine-map parser combines them (the
+// C++ operators, which simplify: `d0 * 1` is `d0`, a constant moves to the
+// right), so that a map built from Rust is the map its text would parse to.
+// (`mlirAffineAddExprGet` and friends build the binary expression as given.)
+
+/// `lhs + rhs`.
+MlirAffineExpr xlaAffineExprAdd(MlirAffineExpr lhs, MlirAffineExpr rhs) { return wrap(unwrap(lhs) + unwrap(rhs)); }
+
+/// `lhs - rhs` (`lhs + rhs * -1`).
+MlirAffineExpr xlaAffineExprSub(MlirAffineExpr lhs, MlirAffineExpr rhs) { return wrap(unwrap(lhs) - unwrap(rhs)); }
+
+/// `lhs * rhs`.
+MlirAffineExpr xlaAffineExprMul(MlirAffineExpr lhs, MlirAffineExpr rhs) { return wrap(unwrap(lhs) * unwrap(rhs)); }
+
+/// `lhs floordiv rhs`.
+MlirAffineExpr xlaAffineExprFloorDiv(MlirAffineExpr lhs, MlirAffineExpr rhs) {
+  return wrap(unwrap(lhs).floorDiv(unwrap(rhs)));
 }
 
 } // extern "C"

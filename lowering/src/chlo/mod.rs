@@ -45,8 +45,9 @@ use melior::{
     Context,
     ir::{
         Attribute, Block, BlockLike, Location, OperationRef, Region, RegionLike, Type, TypeLike, Value, ValueLike,
+        attribute::{BoolAttribute, IntegerAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
-        r#type::RankedTensorType,
+        r#type::{IntegerType, RankedTensorType},
     },
     PatternRewriter, create_op_rewrite_pattern,
     pass::{ExternalPass, Pass},
@@ -369,7 +370,10 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
         "stablehlo.sort",
         &[x, iota],
         &[x.r#type(), hlo.tensor(i32_type)],
-        &[("dimension", format!("{} : i64", rank - 1)), ("is_stable", "true".into())],
+        &[
+            ("dimension", IntegerAttribute::new(IntegerType::new(context, 64).into(), rank as i64 - 1).into()),
+            ("is_stable", BoolAttribute::new(context, true).into()),
+        ],
         region,
     )?;
     let sort = rewrite.rewriter.insert(sort);

@@ -16,96 +16,56 @@
 use super::{Hlo, V, operand, replace};
 use crate::builders::{BuildResult, element_type, static_shape};
 use crate::stablehlo_to_linalg::Rewrite;
+use xla_dialects::{dimension_numbers::RaggedDotDimensionNumbers, stablehlo::DotDimensionNumbers};
+use melior::Context;
 use melior::ir::{
-    Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+    Attribute, Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+    attribute::{DenseI64ArrayAttribute, IntegerAttribute},
     operation::OperationLike,
-    r#type::RankedTensorType,
+    r#type::{IntegerType, RankedTensorType},
 };
 
-/// The six lists of `#chlo.ragged_dot<...>`, read from its printed form.
-#[derive(Default, Debug)]
-struct RaggedDims {
-    lhs_batch: Vec<i64>,
-    rhs_batch: Vec<i64>,
-    lhs_contract: Vec<i64>,
-    rhs_contract: Vec<i64>,
-    lhs_ragged: Vec<i64>,
-    rhs_group: Vec<i64>,
+/// `array<i64: values>`.
+fn array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
+    DenseI64ArrayAttribute::new(context, values).into()
 }
 
-fn parse_dims(text: &str) -> BuildResult<RaggedDims> {
-    let body = text
-        .trim()
-        .strip_prefix("#chlo.ragged_dot<")
-        .and_then(|t| t.strip_suffix('>'))
-        .ok_or_else(|| format!("unexpected ragged_dot_dimension_numbers {text}"))?;
-    let mut dims = RaggedDims::default();
-    for field in body.split(']').map(str::trim).filter(|f| !f.is_empty()) {
-        let field = field.trim_start_matches(',').trim();
-        let (name, list) = field.split_once('=').ok_or_else(|| format!("unexpected field {field}"))?;
-        let list = list.trim().trim_start_matches('[');
-        let values = list
-            .split(',')
-            .map(str::trim)
-            .filter(|v| !v.is_empty())
-            .map(|v| v.parse::<i64>().map_err(|e| crate::error::LowerError::from(format!("{v}: {e}"))))
-            .collect::<BuildResult<Vec<_>>>()?;
-        let slot = match name.trim() {
-            "lhs_batching_dimensions" => &mut dims.lhs_batch,
-            "rhs_batching_dimensions" => &mut dims.rhs_batch,
-            "lhs_contracting_dimensions" => &mut dims.lhs_contract,
-            "rhs_contracting_dimensions" => &mut dims.rhs_contract,
-            "lhs_ragged_dimensions" => &mut dims.lhs_ragged,
-            "rhs_group_dimensions" => &mut dims.rhs_group,
-            other => return Err(format!("unknown ragged_dot field {other}").into()),
-        };
-        *slot = values;
-    }
-    Ok(dims)
-}
-
-fn list(values: &[i64]) -> String {
-    format!("[{}]", values.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
-}
-
-fn array(values: &[i64]) -> String {
-    if values.is_empty() {
-        "array<i64>".into()
-    } else {
-        format!("array<i64: {}>", values.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))
-    }
+/// `value : i64`.
+fn i64_attribute(context: &Context, value: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
 }
 
 pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
     let location = op.location();
     let attribute = op.attribute("ragged_dot_dimension_numbers").map_err(|_| "missing ragged_dot_dimension_numbers")?;
-    let dims = parse_dims(&attribute.to_string())?;
+    let dims = RaggedDotDimensionNumbers::from_attribute(attribute)
+        .ok_or("ragged_dot_dimension_numbers is not a #chlo.ragged_dot")?;
     let (lhs, rhs, group_sizes) = (operand(op, 0)?, operand(op, 1)?, operand(op, 2)?);
     let result_type = op.result(0)?.r#type();
     let lhs_shape = static_shape(lhs.r#type())?;
     static_shape(rhs.r#type())?;
     static_shape(result_type)?;
     let groups = static_shape(group_sizes.r#type())?[0];
-    let ragged = dims.lhs_ragged[0];
-    if dims.lhs_contract.contains(&ragged) || dims.lhs_batch.contains(&ragged) {
+    let ragged = *dims.lhs_ragged.first().ok_or("ragged_dot without a ragged lhs dimension")?;
+    if dims.lhs_contracting.contains(&ragged) || dims.lhs_batching.contains(&ragged) {
         return Err("only a ragged non-contracting lhs dimension is supported yet (the mode jax.lax.ragged_dot emits)".into());
     }
-    let group_dim = dims.rhs_group[0];
+    let group_dim = *dims.rhs_group.first().ok_or("ragged_dot without an rhs group dimension")?;
     let result_element = element_type(result_type)?;
     let size_element = element_type(group_sizes.r#type())?;
 
     // ends = cumulative sums of group_sizes, by a [groups, groups] lower
     // triangle reduced along its columns.
     let square = Hlo::new(rewrite, location, RankedTensorType::new(&[groups as u64, groups as u64], size_element, None).into())?;
-    let sizes_2d = square.op(
+    let sizes_2d = square.op_with(
         "stablehlo.broadcast_in_dim",
         &[group_sizes],
         square.tensor(size_element),
-        &[("broadcast_dimensions", array(&[1]))],
+        &[("broadcast_dimensions", array(context, &[1]))],
     )?;
-    let row = square.op("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", "0 : i64".into())])?;
-    let column = square.op("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", "1 : i64".into())])?;
+    let row = square.op_with("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", i64_attribute(context, 0))])?;
+    let column = square.op_with("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", i64_attribute(context, 1))])?;
     let lower = square.compare("LE", column, row)?;
     let triangle = square.select(lower, sizes_2d, square.constant(0.0, size_element)?)?;
     let scalar = Hlo::new(rewrite, location, RankedTensorType::new(&[], size_element, None).into())?;
@@ -126,7 +86,7 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
         "stablehlo.reduce",
         &[triangle, zero],
         &[vector_type],
-        &[("dimensions", array(&[1]))],
+        &[("dimensions", array(context, &[1]))],
         region,
     )?;
     let reduce = rewrite.rewriter.insert(reduce);
@@ -140,57 +100,40 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let masked_shape_u: Vec<u64> = masked_shape.iter().map(|&d| d as u64).collect();
     let wide = Hlo::new(rewrite, location, RankedTensorType::new(&masked_shape_u, size_element, None).into())?;
     let starts_b =
-        wide.op("stablehlo.broadcast_in_dim", &[starts], wide.tensor(size_element), &[("broadcast_dimensions", array(&[0]))])?;
-    let ends_b = wide.op("stablehlo.broadcast_in_dim", &[ends], wide.tensor(size_element), &[("broadcast_dimensions", array(&[0]))])?;
-    let rows = wide.op("stablehlo.iota", &[], wide.tensor(size_element), &[("iota_dimension", format!("{} : i64", ragged + 1))])?;
+        wide.op_with("stablehlo.broadcast_in_dim", &[starts], wide.tensor(size_element), &[("broadcast_dimensions", array(context, &[0]))])?;
+    let ends_b =
+        wide.op_with("stablehlo.broadcast_in_dim", &[ends], wide.tensor(size_element), &[("broadcast_dimensions", array(context, &[0]))])?;
+    let rows = wide.op_with("stablehlo.iota", &[], wide.tensor(size_element), &[("iota_dimension", i64_attribute(context, ragged + 1))])?;
     let mask = wide.binary("and", wide.compare("LE", starts_b, rows)?, wide.compare("LT", rows, ends_b)?)?;
 
     // Operands in the result's element type (JAX's preferred_element_type).
     let lhs = Hlo::new(rewrite, location, lhs.r#type())?.convert(lhs, result_element)?;
     let rhs = Hlo::new(rewrite, location, rhs.r#type())?.convert(rhs, result_element)?;
     let lhs_dims: Vec<i64> = (1..=lhs_shape.len() as i64).collect();
-    let lhs_b =
-        wide.op("stablehlo.broadcast_in_dim", &[lhs], wide.tensor(result_element), &[("broadcast_dimensions", array(&lhs_dims))])?;
+    let lhs_b = wide.op_with(
+        "stablehlo.broadcast_in_dim",
+        &[lhs],
+        wide.tensor(result_element),
+        &[("broadcast_dimensions", array(context, &lhs_dims))],
+    )?;
     let masked = wide.select(mask, lhs_b, wide.constant(0.0, result_element)?)?;
 
     let shifted = |v: &[i64]| v.iter().map(|d| d + 1).collect::<Vec<_>>();
-    let mut lhs_contract = shifted(&dims.lhs_contract);
+    let mut lhs_contract = shifted(&dims.lhs_contracting);
     lhs_contract.push(0);
-    let mut rhs_contract = dims.rhs_contract.clone();
+    let mut rhs_contract = dims.rhs_contracting.clone();
     rhs_contract.push(group_dim);
-    let mut fields = Vec::new();
-    if !dims.lhs_batch.is_empty() {
-        fields.push(format!("lhs_batching_dimensions = {}", list(&shifted(&dims.lhs_batch))));
-        fields.push(format!("rhs_batching_dimensions = {}", list(&dims.rhs_batch)));
-    }
-    fields.push(format!("lhs_contracting_dimensions = {}", list(&lhs_contract)));
-    fields.push(format!("rhs_contracting_dimensions = {}", list(&rhs_contract)));
-    let dot = wide.op(
-        "stablehlo.dot_general",
-        &[masked, rhs],
-        result_type,
-        &[("dot_dimension_numbers", format!("#stablehlo.dot<{}>", fields.join(", ")))],
-    )?;
+    // Batching dimensions only with a batch (an empty pair is what the
+    // printed form omits anyway).
+    let batching = !dims.lhs_batching.is_empty();
+    let numbers = DotDimensionNumbers {
+        lhs_batching: if batching { shifted(&dims.lhs_batching) } else { Vec::new() },
+        rhs_batching: if batching { dims.rhs_batching.clone() } else { Vec::new() },
+        lhs_contracting: lhs_contract,
+        rhs_contracting: rhs_contract,
+    };
+    let numbers = numbers.attribute(context).ok_or("internal error: dot dimension numbers")?;
+    let dot = wide.op_with("stablehlo.dot_general", &[masked, rhs], result_type, &[("dot_dimension_numbers", numbers)])?;
     replace(rewrite, op, &[dot])
 }
 
-#[cfg(test)]
-mod tests {
-    use super::parse_dims;
-
-    #[test]
-    fn parses_printed_dimension_numbers() {
-        let dims = parse_dims(
-            "#chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1], rhs_group_dimensions = [0]>",
-        )
-        .unwrap();
-        assert_eq!(dims.lhs_batch, vec![0]);
-        assert_eq!(dims.rhs_batch, vec![1]);
-        assert_eq!(dims.lhs_contract, vec![2]);
-        assert_eq!(dims.rhs_contract, vec![2]);
-        assert_eq!(dims.lhs_ragged, vec![1]);
-        assert_eq!(dims.rhs_group, vec![0]);
-        let empty = parse_dims("#chlo.ragged_dot<>").unwrap();
-        assert!(empty.lhs_ragged.is_empty());
-    }
-}

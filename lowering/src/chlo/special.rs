@@ -27,17 +27,14 @@
 //! overflow (cosh/sinh through exp(|x| - log 2), asinh/acosh through
 //! log(2|x|) for large |x|).
 
+use crate::op_name;
 use super::{Hlo, V, elementwise, is_complex, real_only};
 use crate::builders::{BuildResult, element_type};
 use crate::stablehlo_to_linalg::Rewrite;
 use melior::ir::TypeLike as _;
-use melior::ir::{OperationRef, Type, ValueLike, operation::OperationLike};
+use melior::ir::{OperationRef, Type, ValueLike};
 
 const LN_2: f64 = std::f64::consts::LN_2;
-
-fn op_name(op: OperationRef) -> BuildResult<String> {
-    Ok(op.name().as_string_ref().as_str()?.to_owned())
-}
 
 /// Runs `f` on `x` converted to `compute` (when the operand is narrower or
 /// `force`), converting the result back.
@@ -70,7 +67,7 @@ fn at_least_f32<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<Type<'c>> {
 /// |x| >= 1, and (e + e/(e + 1))/2 with e = expm1(x) below (no
 /// cancellation near 0).
 pub fn lower_hyperbolic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op_name(op)?;
+    let name = op_name(&op);
     elementwise(rewrite, op, |h, x| {
         if is_complex(x[0]) {
             return super::complex::lower(h, &name, x[0]);
@@ -98,7 +95,7 @@ pub fn real_hyperbolic<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, cosh: bool) -> BuildRe
 /// asin(x) = 2 atan2(x, 1 + sqrt((1 - x)(1 + x))); acos(x) = 2 atan2(sqrt((1 - x)(1 + x)), 1 + x)
 /// (π at x = -1); atan(x) = atan2(x, 1). |x| > 1 gives NaN through the sqrt.
 pub fn lower_inverse_trig<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op_name(op)?;
+    let name = op_name(&op);
     elementwise(rewrite, op, |h, x| {
         if is_complex(x[0]) {
             return super::complex::lower(h, &name, x[0]);
@@ -126,7 +123,7 @@ pub fn lower_inverse_trig<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
 /// sign(x)(log a + ln 2) for a > 1e10; acosh(x) = log(x + sqrt((x+1)(x-1)))
 /// and log x + ln 2 for x > 1e10, NaN for x < 1; atanh(x) = log1p(2x/(1 - x))/2.
 pub fn lower_inverse_hyperbolic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
-    let name = op_name(op)?;
+    let name = op_name(&op);
     elementwise(rewrite, op, |h, x| {
         if is_complex(x[0]) {
             return super::complex::lower(h, &name, x[0]);

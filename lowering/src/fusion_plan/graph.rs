@@ -2,6 +2,7 @@
 //! nodes are the block's ops (classified for fusion, with the byte sizes of
 //! their results) and whose edges are the uses of values between them.
 
+use crate::op_name;
 use super::decide::{DataflowGraph, OpClass, OpNode, Refusal, ValueEdge};
 use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, ValueLike,
@@ -66,13 +67,9 @@ fn has_side_effects(name: &str) -> bool {
     )
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or("?").to_owned()
-}
-
 /// Classifies one op.
 pub fn classify(op: OperationRef) -> OpClass {
-    let full = op_name(op);
+    let full = op_name(&op);
     let Some(name) = full.strip_prefix("stablehlo.") else {
         return OpClass::Opaque { reason: Refusal::SideEffectsOrControlFlow };
     };
@@ -203,7 +200,7 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
             _ => None,
         };
         let label = {
-            let name = op_name(op);
+            let name = op_name(&op);
             let short = name.strip_prefix("stablehlo.").unwrap_or(&name).to_owned();
             match line_of(op.location().to_raw()) {
                 Some(line) => format!("{short}@{line}"),

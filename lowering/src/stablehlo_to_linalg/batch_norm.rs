@@ -27,7 +27,7 @@
 
 use super::{Rewrite, emit::Emitter};
 use crate::builders::{
-    BuildResult, Iterator, affine_map, element_type, generic_multi, identity_map, parallel_generic, static_shape,
+    Affine, BuildResult, Iterator, affine_map, element_type, generic_multi, identity_map, parallel_generic, static_shape,
     tensor_empty,
 };
 use melior::ir::{
@@ -83,7 +83,7 @@ impl<'c> Norm<'c> {
 
     /// The map of a feature vector: `(d..) -> (d_feature)`.
     fn feature_map<'a>(&self, context: &'a melior::Context) -> BuildResult<Attribute<'a>> {
-        affine_map(context, self.rank, &[format!("d{}", self.feature)])
+        affine_map(context, self.rank, &[Affine::dim(context, self.feature)])
     }
 
     /// A reduction over all dimensions but the feature one, into
@@ -107,7 +107,7 @@ impl<'c> Norm<'c> {
         let mut maps = Vec::new();
         for &input in inputs {
             let input_rank = static_shape(input.r#type())?.len();
-            maps.push(if input_rank == 1 { self.feature_map(context)? } else { identity_map(context, self.rank)? });
+            maps.push(if input_rank == 1 { self.feature_map(context)? } else { identity_map(context, self.rank) });
         }
         for _ in 0..outputs {
             maps.push(self.feature_map(context)?);
@@ -137,12 +137,12 @@ impl<'c> Norm<'c> {
         for &input in inputs {
             let input_rank = static_shape(input.r#type())?.len();
             maps.push(if input_rank == result_rank {
-                identity_map(context, result_rank)?
+                identity_map(context, result_rank)
             } else {
                 self.feature_map(context)?
             });
         }
-        maps.push(identity_map(context, result_rank)?);
+        maps.push(identity_map(context, result_rank));
         let init = rewrite.insert_value(tensor_empty(location, result_type)?)?;
         rewrite.insert_value(parallel_generic(context, location, inputs, init, maps, result_type, |block, args| {
             body(&Emitter::new(context, location, block), args)

@@ -10,7 +10,7 @@
 //! ```
 
 use super::Rewrite;
-use crate::builders::{BuildResult, affine_map, identity_map, parallel_generic, static_shape};
+use crate::builders::{Affine, BuildResult, affine_map, identity_map, parallel_generic, static_shape};
 use melior::ir::{OperationRef, Value, ValueLike, attribute::DenseI64ArrayAttribute, operation::OperationLike};
 
 /// Lowers `stablehlo.broadcast_in_dim`.
@@ -30,10 +30,11 @@ pub fn lower_broadcast_in_dim<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c
     for (i, &size) in operand_shape.iter().enumerate() {
         let dim = dims.element(i)?;
         let expanded = size == 1 && result_shape.get(dim as usize).copied() != Some(1);
-        input_results.push(if expanded { "0".to_string() } else { format!("d{dim}") });
+        let dim = usize::try_from(dim).map_err(|_| "negative broadcast dimension")?;
+        input_results.push(if expanded { Affine::constant(context, 0) } else { Affine::dim(context, dim) });
     }
     let rank = result_shape.len();
-    let maps = vec![affine_map(context, rank, &input_results)?, identity_map(context, rank)?];
+    let maps = vec![affine_map(context, rank, &input_results)?, identity_map(context, rank)];
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))
     })

@@ -24,6 +24,7 @@ use super::Rewrite;
 use crate::builders::{BuildResult, scalar, tensor_extract, terminator, with_empty_regions};
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, RegionRef, Type, Value, ValueLike,
+    attribute::DenseI64ArrayAttribute,
     operation::OperationLike,
 };
 
@@ -157,10 +158,10 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
                 return Ok(());
             }
             let index = scalar_operand(rewrite, op, true)?;
-            let cases: Vec<String> = (0..branches - 1).map(|i| i.to_string()).collect();
-            let cases = format!("array<i64: {}>", cases.join(", "));
+            let cases: Vec<i64> = (0..branches as i64 - 1).collect();
+            let cases: melior::ir::Attribute = DenseI64ArrayAttribute::new(context, &cases).into();
             let new = rewrite.rewriter.insert(with_empty_regions(
-                context, location, "scf.index_switch", &[index], &result_types, &[("cases", &cases)], branches,
+                context, location, "scf.index_switch", &[index], &result_types, &[("cases", cases)], branches,
             )?);
             // Region 0 of scf.index_switch is the default: the last branch.
             for i in 0..branches {

@@ -22,10 +22,11 @@
 
 use super::{Rewrite, data::pad_tensor};
 use crate::builders::{
-    BuildResult, Iterator, affine_map, append, constant, element_type, generic, identity_map, parallel_generic,
+    Affine, BuildResult, Iterator, affine_map, append, constant, element_type, generic, identity_map, parallel_generic,
     scalar, static_shape, tensor_empty, zero_constant,
 };
 use crate::element::ElementKind;
+use xla_dialects::dimension_numbers::ConvDimensionNumbers;
 use melior::ir::{
     Attribute, AttributeLike, OperationRef, Type, Value, ValueLike,
     attribute::{DenseI64ArrayAttribute, IntegerAttribute},
@@ -47,38 +48,26 @@ fn integer(op: OperationRef, name: &str) -> BuildResult<i64> {
         .ok_or_else(|| format!("missing integer attribute {name}")).map_err(crate::error::LowerError::from)
 }
 
-/// The dimension numbers, read from the compact printed form
-/// `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`.
+/// The dimension numbers, per group (input, kernel, output): (position of
+/// b|i, position of f|o, positions of spatial dims 0, 1, ...).
 struct ConvDims {
-    /// Per group (input, kernel, output): (position of b|i, position of
-    /// f|o, positions of spatial dims 0, 1, ...).
     groups: [(usize, usize, Vec<usize>); 3],
 }
 
 impl ConvDims {
-    fn parse(attribute: Attribute) -> BuildResult<Self> {
-        let text = attribute.to_string();
-        let body = text
-            .strip_prefix("#stablehlo.conv<")
-            .and_then(|t| t.strip_suffix('>'))
-            .ok_or_else(|| format!("unexpected dimension numbers {text}"))?;
-        let body = body.replace("->", "x");
-        let mut groups = Vec::new();
-        for (group, (first, second)) in body.split('x').zip([("b", "f"), ("i", "o"), ("b", "f")]) {
-            let items: Vec<&str> = group.trim().trim_start_matches('[').trim_end_matches(']').split(',').map(str::trim).collect();
-            let find = |key: &str| items.iter().position(|&x| x == key).ok_or_else(|| format!("no '{key}' in {text}"));
-            let spatial_count = items.len() - 2;
-            let mut spatial = vec![0usize; spatial_count];
-            for (position, item) in items.iter().enumerate() {
-                if let Ok(k) = item.parse::<usize>() {
-                    *spatial.get_mut(k).ok_or_else(|| format!("bad spatial dimension in {text}"))? = position;
-                }
-            }
-            groups.push((find(first)?, find(second)?, spatial));
-        }
-        let groups: [(usize, usize, Vec<usize>); 3] =
-            groups.try_into().map_err(|_| format!("expected three dimension groups in {text}"))?;
-        Ok(Self { groups })
+    fn of(attribute: Attribute, rank: usize) -> BuildResult<Self> {
+        let dims = ConvDimensionNumbers::from_attribute(attribute).ok_or("dimension_numbers is not a #stablehlo.conv")?;
+        // The verifier checked every position against the ranks; checked
+        // again so that a bad one is an error here, not an index panic.
+        let position = |p: i64| usize::try_from(p).ok().filter(|&p| p < rank).ok_or("dimension number out of range");
+        let spatial = |list: &[i64]| list.iter().map(|&p| position(p)).collect::<Result<Vec<_>, _>>();
+        Ok(Self {
+            groups: [
+                (position(dims.input_batch)?, position(dims.input_feature)?, spatial(&dims.input_spatial)?),
+                (position(dims.kernel_input_feature)?, position(dims.kernel_output_feature)?, spatial(&dims.kernel_spatial)?),
+                (position(dims.output_batch)?, position(dims.output_feature)?, spatial(&dims.output_spatial)?),
+            ],
+        })
     }
 }
 
@@ -103,7 +92,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     }
     let rank = lhs_shape.len();
     let spatial = rank - 2;
-    let dims = ConvDims::parse(op.attribute("dimension_numbers")?)?;
+    let dims = ConvDims::of(op.attribute("dimension_numbers")?, rank)?;
     let [(in_b, in_f, in_s), (k_i, k_o, k_s), (out_b, out_f, out_s)] = &dims.groups;
     let strides = optional_array(op, "window_strides", spatial, 1)?;
     let lhs_dilation = optional_array(op, "lhs_dilation", spatial, 1)?;
@@ -162,41 +151,36 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let feature_loop = rank - 1 + spatial;
     let out_features = out_shape[*out_f];
     let kernel_inputs = rhs_shape[*k_i];
-    let mut input_map = vec![String::new(); rank];
+    let d = |i: usize| Affine::dim(context, i);
+    let mut input_map = vec![Affine::constant(context, 0); rank];
     input_map[*in_b] = if batch_groups > 1 {
-        format!(
-            "(d{} floordiv {}) * {} + d{}",
-            out_loop(*out_f),
-            out_features / batch_groups,
-            lhs_shape[*in_b] / batch_groups,
-            out_loop(*out_b)
-        )
+        d(out_loop(*out_f)).floor_div(out_features / batch_groups) * (lhs_shape[*in_b] / batch_groups) + d(out_loop(*out_b))
     } else {
-        format!("d{}", out_loop(*out_b))
+        d(out_loop(*out_b))
     };
     input_map[*in_f] = if feature_groups > 1 {
-        format!("(d{} floordiv {}) * {} + d{}", out_loop(*out_f), out_features / feature_groups, kernel_inputs, feature_loop)
+        d(out_loop(*out_f)).floor_div(out_features / feature_groups) * kernel_inputs + d(feature_loop)
     } else {
-        format!("d{feature_loop}")
+        d(feature_loop)
     };
-    let mut kernel_map = vec![String::new(); rank];
-    kernel_map[*k_i] = format!("d{feature_loop}");
-    kernel_map[*k_o] = format!("d{}", out_loop(*out_f));
+    let mut kernel_map = vec![Affine::constant(context, 0); rank];
+    kernel_map[*k_i] = d(feature_loop);
+    kernel_map[*k_o] = d(out_loop(*out_f));
     for i in 0..spatial {
         let window = window_loop(i);
-        input_map[in_s[i]] = format!("d{} * {} + d{} * {}", out_loop(out_s[i]), strides[i], window, rhs_dilation[i]);
-        kernel_map[k_s[i]] = format!("d{window}");
+        input_map[in_s[i]] = d(out_loop(out_s[i])) * strides[i] + d(window) * rhs_dilation[i];
+        kernel_map[k_s[i]] = d(window);
     }
     // Window reversal: reverse the kernel first (a map like `2 - d3` inside
     // the convolution would make its loop bounds non-invertible).
     let rhs: Value = if reversal.iter().any(|&r| r) {
-        let reversed_map: Vec<String> = (0..rank)
-            .map(|d| match k_s.iter().position(|&k| k == d) {
-                Some(i) if reversal[i] => format!("{} - d{d}", rhs_shape[d] - 1),
-                _ => format!("d{d}"),
+        let reversed_map: Vec<Affine> = (0..rank)
+            .map(|k| match k_s.iter().position(|&s| s == k) {
+                Some(i) if reversal[i] => Affine::constant(context, rhs_shape[k] - 1) - d(k),
+                _ => d(k),
             })
             .collect();
-        let maps = vec![affine_map(context, rank, &reversed_map)?, identity_map(context, rank)?];
+        let maps = vec![affine_map(context, rank, &reversed_map)?, identity_map(context, rank)];
         let empty = rewrite.rewriter.insert(tensor_empty(location, rhs.r#type())?);
         let empty: Value = empty.result(0)?.into();
         let reversed = rewrite.rewriter.insert(parallel_generic(context, location, &[rhs], empty, maps, rhs.r#type(), |_, args| Ok(args[0]))?);
@@ -207,7 +191,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         // SAFETY: an operand of the op, live for the rewrite.
         unsafe { Value::from_raw(rhs.to_raw()) }
     };
-    let output_map: Vec<String> = (0..rank).map(|d| format!("d{}", out_loop(d))).collect();
+    let output_map: Vec<Affine> = (0..rank).map(|k| d(out_loop(k))).collect();
     let maps = vec![
         affine_map(context, loop_rank, &input_map)?,
         affine_map(context, loop_rank, &kernel_map)?,
@@ -221,7 +205,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     // features come from the kernel operand through its map.
     let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
     let empty: Value = empty.result(0)?.into();
-    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)?], result_type, |block, _| {
+    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)], result_type, |block, _| {
         append(block, zero_constant(context, location, element)?)
     })?);
     let zeros: Value = zeros.result(0)?.into();

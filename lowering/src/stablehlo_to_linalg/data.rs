@@ -18,7 +18,7 @@
 
 use super::Rewrite;
 use crate::builders::{
-    BuildResult, affine_map, append, element_type, extract_slice, identity_map, insert_slice, integer_type,
+    Affine, dims, BuildResult, affine_map, append, element_type, extract_slice, identity_map, insert_slice, integer_type,
     linalg_index, parallel_generic, scalar, static_shape, tensor_empty,
 };
 use crate::element::ElementKind;
@@ -59,7 +59,7 @@ pub fn lower_iota<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         return Err(format!("iota of element type {element} is not supported yet").into());
     }
     rewrite.replace_with_init(op, result_type, |init| {
-        parallel_generic(context, location, &[], init, vec![identity_map(context, rank)?], result_type, |block, _| {
+        parallel_generic(context, location, &[], init, vec![identity_map(context, rank)], result_type, |block, _| {
             let index = append(block, linalg_index(location, dim)?)?;
             match kind {
                 Some(ElementKind::Float(_)) => {
@@ -178,7 +178,7 @@ pub fn pad_tensor<'c>(
     }
     let empty_inside = counts.contains(&0);
     let whole_operand = first.iter().all(|&i| i == 0) && counts == input_shape;
-    let fill_maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)?];
+    let fill_maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)];
     let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
     let init: Value = empty.result(0)?.into();
     let filled = rewrite.rewriter.insert(parallel_generic(context, location, &[padding], init, fill_maps, result_type, |_, args| Ok(args[0]))?);
@@ -211,10 +211,13 @@ pub fn lower_reverse<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
     let result_type = op.result(0)?.r#type();
     let shape = static_shape(result_type)?;
     let dimensions = array_attribute(op, "dimensions")?;
-    let input: Vec<String> = (0..shape.len())
-        .map(|d| if dimensions.contains(&(d as i64)) { format!("{} - d{d}", shape[d] - 1) } else { format!("d{d}") })
+    let input: Vec<Affine> = (0..shape.len())
+        .map(|d| {
+            let dim = Affine::dim(context, d);
+            if dimensions.contains(&(d as i64)) { Affine::constant(context, shape[d] - 1) - dim } else { dim }
+        })
         .collect();
-    let maps = vec![affine_map(context, shape.len(), &input)?, identity_map(context, shape.len())?];
+    let maps = vec![affine_map(context, shape.len(), &input)?, identity_map(context, shape.len())];
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))
     })
@@ -256,7 +259,7 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
         if value.r#type() == ty { Ok(value) } else { append(block, scalar(location, "arith.bitcast", &[value], ty)?) }
     }
     if from_bits == to_bits {
-        let map = identity_map(context, result_rank)?;
+        let map = identity_map(context, result_rank);
         return rewrite.replace_with_init(op, result_type, |init| {
             parallel_generic(context, location, &[operand], init, vec![map, map], result_type, |block, args| {
                 append(block, scalar(location, "arith.bitcast", &[args[0]], to)?)
@@ -268,8 +271,8 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
     let narrow_bits = from_bits.min(to_bits) as i128;
     if to_bits < from_bits {
         // result[..., k] = trunc(operand[...] >> (k * to_bits))
-        let outer: Vec<String> = (0..result_rank - 1).map(|d| format!("d{d}")).collect();
-        let maps = vec![affine_map(context, result_rank, &outer)?, identity_map(context, result_rank)?];
+        let outer = dims(context, 0..result_rank - 1);
+        let maps = vec![affine_map(context, result_rank, &outer)?, identity_map(context, result_rank)];
         return rewrite.replace_with_init(op, result_type, |init| {
             parallel_generic(context, location, &[operand], init, maps, result_type, |block, args| {
                 let wide = as_int(context, location, block, args[0], from_bits)?;
@@ -286,15 +289,15 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
     // Wider: result[...] = OR over k of zext(operand[..., k]) << (k * from_bits),
     // accumulated as an integer and bitcast by a second generic if needed.
     let operand_rank = result_rank + 1;
-    let outer: Vec<String> = (0..result_rank).map(|d| format!("d{d}")).collect();
-    let maps = vec![identity_map(context, operand_rank)?, affine_map(context, operand_rank, &outer)?];
+    let outer = dims(context, 0..result_rank);
+    let maps = vec![identity_map(context, operand_rank), affine_map(context, operand_rank, &outer)?];
     let mut iterators = vec![Iterator::Parallel; result_rank];
     iterators.push(Iterator::Reduction);
     let shape = static_shape(result_type)?;
     let int_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), wide_int, None).into();
     let empty = rewrite.rewriter.insert(tensor_empty(location, int_type)?);
     let empty: Value = empty.result(0)?.into();
-    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], int_type, |block, _| {
+    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)], int_type, |block, _| {
         append(block, crate::builders::int_constant(context, location, 0, wide_int)?)
     })?);
     let zeros: Value = zeros.result(0)?.into();
@@ -313,7 +316,7 @@ pub fn lower_bitcast_convert<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c,
         rewrite.rewriter.replace_op_with_values(op, &[assembled]);
         return Ok(());
     }
-    let map = identity_map(context, result_rank)?;
+    let map = identity_map(context, result_rank);
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &[assembled], init, vec![map, map], result_type, |block, args| {
             append(block, scalar(location, "arith.bitcast", &[args[0]], to)?)

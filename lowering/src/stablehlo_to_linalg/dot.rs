@@ -28,7 +28,7 @@
 //! ```
 
 use super::Rewrite;
-use crate::builders::{BuildResult, Iterator, affine_map, append, generic, parallel_generic, identity_map, scalar, static_shape, zero_constant, element_type};
+use crate::builders::{Affine, BuildResult, Iterator, affine_map, append, generic, parallel_generic, identity_map, scalar, static_shape, zero_constant, element_type};
 use crate::element::ElementKind;
 use melior::ir::TypeLike as _;
 use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, operation::OperationLike, r#type::RankedTensorType};
@@ -155,27 +155,25 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let contracting_base = batch + lhs_free;
     let rhs_free_base = contracting_base + contracting;
     let loops = result_rank + contracting;
-    let side_map = |rank: usize, batching: &[i64], contracting_dims: &[i64], free_base: usize| -> Vec<String> {
+    let d = |i: usize| Affine::dim(context, i);
+    let side_map = |rank: usize, batching: &[i64], contracting_dims: &[i64], free_base: usize| -> Vec<Affine> {
         let mut next_free = free_base;
         (0..rank as i64)
             .map(|dim| {
                 if let Some(i) = batching.iter().position(|&d| d == dim) {
-                    format!("d{i}")
+                    d(i)
                 } else if let Some(j) = contracting_dims.iter().position(|&d| d == dim) {
-                    format!("d{}", contracting_base + j)
+                    d(contracting_base + j)
                 } else {
                     next_free += 1;
-                    format!("d{}", next_free - 1)
+                    d(next_free - 1)
                 }
             })
             .collect()
     };
     let lhs_map = side_map(lhs_rank, &dims.lhs_batching, &dims.lhs_contracting, batch);
     let rhs_map = side_map(rhs_rank, &dims.rhs_batching, &dims.rhs_contracting, rhs_free_base);
-    let result_map: Vec<String> = (0..batch + lhs_free)
-        .chain(rhs_free_base..rhs_free_base + rhs_free)
-        .map(|i| format!("d{i}"))
-        .collect();
+    let result_map: Vec<Affine> = (0..batch + lhs_free).chain(rhs_free_base..rhs_free_base + rhs_free).map(d).collect();
     let maps = vec![
         affine_map(context, loops, &lhs_map)?,
         affine_map(context, loops, &rhs_map)?,
@@ -186,7 +184,7 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     iterators.extend(std::iter::repeat_n(Iterator::Parallel, rhs_free));
     let contraction = |empty: Value<'c, '_>| {
         // The accumulator starts at zero.
-        let zeros = parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)?], result_type, |block, _| {
+        let zeros = parallel_generic(context, location, &[], empty, vec![identity_map(context, result_rank)], result_type, |block, _| {
             append(block, zero_constant(context, location, element)?)
         })?;
         let zeros = rewrite.rewriter.insert(zeros);

@@ -25,7 +25,8 @@
 //! // becomes %x when %n is a constant equal to 4 (a static size cannot change)
 //! ```
 
-use super::{Rewrite, indexing::DimensionNumbers};
+use super::Rewrite;
+use xla_dialects::dimension_numbers::GatherDimensionNumbers;
 use crate::builders::{BuildResult, hlo_int_constant, i64_array_text, static_shape};
 use melior::ir::{
     AttributeLike, OperationRef, Type, Value, ValueLike,
@@ -170,10 +171,11 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
                     // Offset dims of the result hold, in order, the slice
                     // sizes of the operand dims that are neither collapsed
                     // nor batching (the spec's shape function for gather).
-                    let dims = DimensionNumbers::of(numbers);
-                    let offset_dims = dims.list("offset_dims")?;
-                    let mut dropped = dims.list("collapsed_slice_dims")?;
-                    dropped.extend(dims.list("operand_batching_dims")?);
+                    let dims = GatherDimensionNumbers::from_attribute(numbers)
+                        .ok_or("dimension_numbers is not a #stablehlo.gather")?;
+                    let offset_dims = dims.offset_dims;
+                    let mut dropped = dims.collapsed_slice_dims;
+                    dropped.extend(dims.operand_batching_dims);
                     let mut offsets = offset_dims.iter();
                     (0..rank as i64)
                         .map(|d| {

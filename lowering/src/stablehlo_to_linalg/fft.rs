@@ -33,7 +33,7 @@
 
 use super::{Rewrite, emit::Emitter};
 use crate::builders::{
-    BuildResult, Iterator, affine_map, element_type, generic, identity_map, parallel_generic, static_shape,
+    Affine, dims, BuildResult, Iterator, affine_map, element_type, generic, identity_map, parallel_generic, static_shape,
     tensor_empty, zero_constant,
 };
 use crate::element::ElementKind;
@@ -150,7 +150,7 @@ pub fn lower_fft<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     }
     if matches!(fft_type, FftType::IFFT | FftType::IRFFT) {
         let scale = 1.0 / lengths.iter().product::<i64>() as f64;
-        let map = identity_map(context, rank)?;
+        let map = identity_map(context, rank);
         let init = rewrite.insert_value(tensor_empty(location, result_type)?)?;
         let is_complex = matches!(ElementKind::of(element_type(result_type)?), Some(ElementKind::Complex));
         current = rewrite.insert_value(parallel_generic(context, location, &[current], init, vec![map, map], result_type, |block, args| {
@@ -295,8 +295,8 @@ fn dft<'c>(
     let zeros = rewrite.filled(location, result_type, |e| {
         crate::builders::append(e.block, zero_constant(context, location, result_element)?)
     })?;
-    let input_map: Vec<String> = (0..rank).map(|d| if d == dim { format!("d{rank}") } else { format!("d{d}") }).collect();
-    let maps = vec![affine_map(context, rank + 1, &input_map)?, affine_map(context, rank + 1, &(0..rank).map(|d| format!("d{d}")).collect::<Vec<_>>())?];
+    let input_map: Vec<Affine> = (0..rank).map(|d| Affine::dim(context, if d == dim { rank } else { d })).collect();
+    let maps = vec![affine_map(context, rank + 1, &input_map)?, affine_map(context, rank + 1, &dims(context, 0..rank))?];
     let mut iterators = vec![Iterator::Parallel; rank];
     iterators.push(Iterator::Reduction);
     // Twiddle tables: cos and sin of 2π·m/n for m in 0..n, computed once.

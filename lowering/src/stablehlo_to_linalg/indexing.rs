@@ -30,8 +30,9 @@
 
 use super::{Rewrite, emit::Emitter, reduce::scalarize_region};
 use crate::builders::{BuildResult, identity_map, index_constant, parallel_generic, scf_for, static_shape};
+use xla_dialects::dimension_numbers::{GatherDimensionNumbers, ScatterDimensionNumbers};
 use melior::ir::{
-    Attribute, OperationRef, RegionLike, Value, ValueLike,
+    OperationRef, RegionLike, Value, ValueLike,
     attribute::DenseI64ArrayAttribute,
     operation::OperationLike,
 };
@@ -43,35 +44,6 @@ fn i64_array(op: OperationRef, name: &str) -> BuildResult<Vec<i64>> {
         .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
         .ok_or_else(|| format!("missing array attribute {name}"))?;
     (0..array.len()).map(|i| array.element(i).map_err(crate::error::LowerError::from)).collect()
-}
-
-/// A field of a `#stablehlo.gather<...>`/`#stablehlo.scatter<...>` attribute,
-/// read from its printed form (the attribute has no C API of its own).
-pub(super) struct DimensionNumbers(String);
-
-impl DimensionNumbers {
-    pub(super) fn of(attribute: Attribute) -> Self {
-        Self(attribute.to_string())
-    }
-
-    pub(super) fn list(&self, name: &str) -> BuildResult<Vec<i64>> {
-        let key = format!("{name} = [");
-        let Some(start) = self.0.find(&key) else { return Ok(Vec::new()) };
-        let rest = &self.0[start + key.len()..];
-        let end = rest.find(']').ok_or_else(|| format!("malformed {name} in {}", self.0))?;
-        rest[..end]
-            .split(',')
-            .filter(|s| !s.trim().is_empty())
-            .map(|s| s.trim().parse::<i64>().map_err(|e| crate::error::LowerError::from(format!("malformed {name}: {e}"))))
-            .collect()
-    }
-
-    fn scalar(&self, name: &str) -> BuildResult<i64> {
-        let key = format!("{name} = ");
-        let start = self.0.find(&key).ok_or_else(|| format!("missing {name} in {}", self.0))?;
-        let digits: String = self.0[start + key.len()..].chars().take_while(|c| c.is_ascii_digit() || *c == '-').collect();
-        digits.parse().map_err(|e| format!("malformed {name}: {e}")).map_err(crate::error::LowerError::from)
-    }
 }
 
 fn operand<'c, 'a>(op: OperationRef<'c, 'a>, i: usize) -> BuildResult<Value<'c, 'a>> {
@@ -89,7 +61,7 @@ pub fn lower_dynamic_slice<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     let result_type = op.result(0)?.r#type();
     let rank = shape.len();
     rewrite.replace_with_init(op, result_type, |init| {
-        parallel_generic(context, location, &[], init, vec![identity_map(context, rank)?], result_type, |block, _| {
+        parallel_generic(context, location, &[], init, vec![identity_map(context, rank)], result_type, |block, _| {
             let e = Emitter::new(context, location, block);
             let mut position = Vec::new();
             for d in 0..rank {
@@ -158,13 +130,16 @@ pub fn lower_gather<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
     let indices_rank = static_shape(indices.r#type())?.len();
     let result_type = op.result(0)?.r#type();
     let result_rank = static_shape(result_type)?.len();
-    let dims = DimensionNumbers::of(op.attribute("dimension_numbers")?);
-    let offset_dims = dims.list("offset_dims")?;
-    let collapsed = dims.list("collapsed_slice_dims")?;
-    let operand_batching = dims.list("operand_batching_dims")?;
-    let indices_batching = dims.list("start_indices_batching_dims")?;
-    let start_index_map = dims.list("start_index_map")?;
-    let index_vector_dim = dims.scalar("index_vector_dim")? as usize;
+    let GatherDimensionNumbers {
+        offset_dims,
+        collapsed_slice_dims: collapsed,
+        operand_batching_dims: operand_batching,
+        start_indices_batching_dims: indices_batching,
+        start_index_map,
+        index_vector_dim,
+    } = GatherDimensionNumbers::from_attribute(op.attribute("dimension_numbers")?)
+        .ok_or("dimension_numbers is not a #stablehlo.gather")?;
+    let index_vector_dim = index_vector_dim as usize;
     let slice_sizes = i64_array(op, "slice_sizes")?;
     // Result dims that are not offset dims are the batch dims: the dims of
     // start_indices without index_vector_dim, in order.
@@ -174,7 +149,7 @@ pub fn lower_gather<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
         .filter(|d| !collapsed.contains(&(*d as i64)) && !operand_batching.contains(&(*d as i64)))
         .collect();
     rewrite.replace_with_init(op, result_type, |init| {
-        parallel_generic(context, location, &[], init, vec![identity_map(context, result_rank)?], result_type, |block, _| {
+        parallel_generic(context, location, &[], init, vec![identity_map(context, result_rank)], result_type, |block, _| {
             let e = Emitter::new(context, location, block);
             let batch: Vec<Value> = batch_result_dims.iter().map(|&d| e.loop_index(d)).collect::<BuildResult<_>>()?;
             // Position in start_indices of index-vector component k.
@@ -225,13 +200,16 @@ pub fn lower_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
     let shape = static_shape(inputs[0].r#type())?;
     let indices_rank = static_shape(indices.r#type())?.len();
     let update_shape = static_shape(updates[0].r#type())?;
-    let dims = DimensionNumbers::of(op.attribute("scatter_dimension_numbers")?);
-    let window_dims = dims.list("update_window_dims")?;
-    let inserted = dims.list("inserted_window_dims")?;
-    let input_batching = dims.list("input_batching_dims")?;
-    let indices_batching = dims.list("scatter_indices_batching_dims")?;
-    let to_operand = dims.list("scatter_dims_to_operand_dims")?;
-    let index_vector_dim = dims.scalar("index_vector_dim")? as usize;
+    let ScatterDimensionNumbers {
+        update_window_dims: window_dims,
+        inserted_window_dims: inserted,
+        input_batching_dims: input_batching,
+        scatter_indices_batching_dims: indices_batching,
+        scatter_dims_to_operand_dims: to_operand,
+        index_vector_dim,
+    } = ScatterDimensionNumbers::from_attribute(op.attribute("scatter_dimension_numbers")?)
+        .ok_or("scatter_dimension_numbers is not a #stablehlo.scatter")?;
+    let index_vector_dim = index_vector_dim as usize;
     let scatter_update_dims: Vec<usize> =
         (0..update_shape.len()).filter(|d| !window_dims.contains(&(*d as i64))).collect();
     let indices_batch_dims: Vec<usize> = (0..indices_rank).filter(|&d| d != index_vector_dim).collect();

@@ -348,11 +348,11 @@ pub fn nan_where_failed<'c>(
     let ty = factors.r#type();
     let rank = static_shape(ty)?.len();
     let field = Field::of(context, element_type(ty)?)?;
-    let batch: Vec<String> = (0..rank - 2).map(|d| format!("d{d}")).collect();
+    let batch = crate::builders::dims(context, 0..rank - 2);
     let maps = vec![
-        crate::builders::identity_map(context, rank)?,
+        crate::builders::identity_map(context, rank),
         crate::builders::affine_map(context, rank, &batch)?,
-        crate::builders::identity_map(context, rank)?,
+        crate::builders::identity_map(context, rank),
     ];
     let init = rewrite.insert_value(crate::builders::tensor_empty(location, ty)?)?;
     rewrite.insert_value(crate::builders::parallel_generic(context, location, &[factors, info], init, maps, ty, |block, args| {

@@ -39,7 +39,7 @@ pub fn lower_map<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     }
     let computation = op.region(0)?;
     let body = computation.first_block().ok_or("map has an empty computation")?;
-    let maps = (0..=inputs.len()).map(|_| identity_map(context, rank)).collect::<BuildResult<Vec<_>>>()?;
+    let maps: Vec<_> = (0..=inputs.len()).map(|_| identity_map(context, rank)).collect();
     let n = inputs.len();
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &inputs, init, maps, result_type, |block, args| {

@@ -155,7 +155,7 @@ impl<'c> Rewrite<'c, '_> {
         let context = self.context;
         let rank = crate::builders::static_shape(ty)?.len();
         let init = self.insert_value(crate::builders::tensor_empty(location, ty)?)?;
-        let map = crate::builders::identity_map(context, rank)?;
+        let map = crate::builders::identity_map(context, rank);
         self.insert_value(crate::builders::parallel_generic(context, location, &[], init, vec![map], ty, |block, _| {
             element(&emit::Emitter::new(context, location, block))
         })?)

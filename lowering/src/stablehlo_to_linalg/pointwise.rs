@@ -151,9 +151,9 @@ pub fn lower_pointwise<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
     for operand in &operands {
         let operand_rank = static_shape(operand.r#type())?.len();
         // select's scalar predicate is read at every point of the iteration space.
-        maps.push(if operand_rank == 0 && rank > 0 { affine_map(context, rank, &[])? } else { identity_map(context, rank)? });
+        maps.push(if operand_rank == 0 && rank > 0 { affine_map(context, rank, &[])? } else { identity_map(context, rank) });
     }
-    maps.push(identity_map(context, rank)?);
+    maps.push(identity_map(context, rank));
 
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &operands, init, maps, result_type, |block, args| {
@@ -214,7 +214,7 @@ pub fn convert_value<'c>(
     let context = rewrite.context;
     let location = op.location();
     let (from_element, to_element) = (crate::builders::element_type(value.r#type())?, crate::builders::element_type(to)?);
-    let map = crate::builders::identity_map(context, crate::builders::static_shape(to)?.len())?;
+    let map = crate::builders::identity_map(context, crate::builders::static_shape(to)?.len());
     let init = rewrite.insert_value(crate::builders::tensor_empty(location, to)?)?;
     let generic = crate::builders::parallel_generic(context, location, &[value], init, vec![map, map], to, |block, args| {
         emit_scalar_convert(context, op, block, args[0], from_element, to_element)
@@ -349,7 +349,7 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         }
         ("sign", Complex) => {
             // x / |x|, and 0 for 0 (NaN parts propagate through the division).
-            let part = complex_part(s.context, s.element)?;
+            let part = complex_part(s.element)?;
             let magnitude = append(block, scalar(s.location, "complex.abs", args, part)?)?;
             let zero_part = append(block, crate::builders::float_constant(s.context, s.location, 0.0, part)?)?;
             let is_zero = append(block, compare_scalar(s.context, s.location, "arith.cmpf", "oeq", magnitude, zero_part)?)?;
@@ -380,7 +380,7 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
             // The principal cube root, exp(log(z) / 3); the parts of the
             // logarithm are divided separately so that log(0) = -inf + 0i
             // gives exp(-inf) = 0 rather than a NaN from (-inf)·0.
-            let part = complex_part(s.context, s.element)?;
+            let part = complex_part(s.element)?;
             let log = one(block, s, "complex.log", args)?;
             let three = append(block, crate::builders::float_constant(s.context, s.location, 3.0, part)?)?;
             let re = append(block, scalar(s.location, "complex.re", &[log], part)?)?;
@@ -509,7 +509,7 @@ fn emit_compare<'c, 'b>(
         (ComparisonType::FLOAT | ComparisonType::TOTALORDER, ElementKind::Complex) => {
             // Lexicographic on (real, imaginary), each part compared with the
             // same comparison type.
-            let part = complex_part(context, s.element)?;
+            let part = complex_part(s.element)?;
             let bits = if part.is_f64() { 64 } else { 32 };
             let on_parts = |direction: ComparisonDirection, lhs: Value<'c, 'b>, rhs: Value<'c, 'b>| {
                 let parts = Scalar { kind: ElementKind::Float(bits), element: part, compare: Some((direction, compare_type)), ..s.clone() };
@@ -668,7 +668,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         (Pred, SignlessInt(_)) => cast("arith.extui"),
         // Between complex types: each part converted.
         (Complex, Complex) => {
-            let (from_part, to_part) = (complex_part(context, s.element)?, complex_part(context, to)?);
+            let (from_part, to_part) = (complex_part(s.element)?, complex_part(to)?);
             let cast = if from_part.is_f64() { "arith.truncf" } else { "arith.extf" };
             let re = append(block, scalar(location, "complex.re", &[value], from_part)?)?;
             let im = append(block, scalar(location, "complex.im", &[value], from_part)?)?;
@@ -678,14 +678,14 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         }
         // To complex: the value becomes the real part, the imaginary part 0.
         (Pred | SignlessInt(_) | UnsignedInt(_) | Float(_), Complex) => {
-            let part = complex_part(context, to)?;
+            let part = complex_part(to)?;
             let real = emit_convert(&Scalar { result_element: part, result_kind: ElementKind::of(part).unwrap_or(Float(32)), ..s.clone() }, block, value)?;
             let zero = append(block, crate::builders::float_constant(context, location, 0.0, part)?)?;
             append(block, scalar(location, "complex.create", &[real, zero], to)?)
         }
         // From complex: the real part, converted (XLA drops the imaginary part).
         (Complex, _) => {
-            let part = complex_part(context, s.element)?;
+            let part = complex_part(s.element)?;
             let real = append(block, scalar(location, "complex.re", &[value], part)?)?;
             emit_convert(&Scalar { kind: ElementKind::of(part).unwrap_or(Float(32)), element: part, ..s.clone() }, block, real)
         }
@@ -731,7 +731,7 @@ fn saturating_float_to_int<'c, 'b>(
 
 /// The complex constant `re + i·im` of the operand element type.
 fn complex_constant<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, re: f64, im: f64) -> BuildResult<Value<'c, 'b>> {
-    let part = complex_part(s.context, s.element)?;
+    let part = complex_part(s.element)?;
     let re = append(block, crate::builders::float_constant(s.context, s.location, re, part)?)?;
     let im = append(block, crate::builders::float_constant(s.context, s.location, im, part)?)?;
     append(block, scalar(s.location, "complex.create", &[re, im], s.element)?)
@@ -748,7 +748,7 @@ fn complex_select_extreme<'c, 'b>(
     strict: &str,
 ) -> BuildResult<Value<'c, 'b>> {
     let (context, location) = (s.context, s.location);
-    let part = complex_part(context, s.element)?;
+    let part = complex_part(s.element)?;
     let parts = |value| -> BuildResult<(Value<'c, 'b>, Value<'c, 'b>)> {
         Ok((
             append(block, scalar(location, "complex.re", &[value], part)?)?,
@@ -913,9 +913,12 @@ fn saturating_float_to_uint<'c, 'b>(
     append(block, select(location, too_big, max, converted)?)
 }
 
-/// `f32` for `complex<f32>`, `f64` for `complex<f64>`.
-fn complex_part<'c>(context: &'c Context, ty: Type<'c>) -> BuildResult<Type<'c>> {
-    let text = ty.to_string();
-    let part = text.strip_prefix("complex<").and_then(|t| t.strip_suffix('>')).ok_or_else(|| format!("{text} is not complex"))?;
-    Type::parse(context, part).ok_or_else(|| format!("internal error: {part}")).map_err(crate::error::LowerError::from)
+/// `f32` for `complex<f32>`, `f64` for `complex<f64>`; an error for a
+/// type that is not complex.
+fn complex_part(ty: Type<'_>) -> BuildResult<Type<'_>> {
+    // SAFETY: a live type; only an isa check.
+    if !unsafe { mlir_sys::mlirTypeIsAComplex(ty.to_raw()) } {
+        return Err(format!("{ty} is not complex").into());
+    }
+    Ok(crate::builders::complex_part(ty))
 }

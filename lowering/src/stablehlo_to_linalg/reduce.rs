@@ -17,7 +17,7 @@
 
 use super::{Rewrite, pointwise::emit_scalar_op};
 use crate::builders::{
-    BuildResult, Iterator, affine_map, append, generic_multi, identity_map, parallel_generic, static_shape, tensor_empty,
+    Affine, BuildResult, Iterator, affine_map, append, generic_multi, identity_map, parallel_generic, static_shape, tensor_empty,
 };
 use melior::ir::{
     Attribute, AttributeLike, BlockLike, BlockRef, OperationRef, RegionLike, Type, Value, ValueLike,
@@ -42,14 +42,14 @@ pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
         .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
         .ok_or("reduce has no dimensions")?;
     let reduced: Vec<i64> = (0..dimensions.len()).map(|i| dimensions.element(i).unwrap_or(-1)).collect();
-    let kept: Vec<String> =
-        (0..input_rank as i64).filter(|d| !reduced.contains(d)).map(|d| format!("d{d}")).collect();
+    let kept: Vec<Affine> =
+        (0..input_rank).filter(|&d| !reduced.contains(&(d as i64))).map(|d| Affine::dim(context, d)).collect();
     let iterators: Vec<Iterator> = (0..input_rank as i64)
         .map(|d| if reduced.contains(&d) { Iterator::Reduction } else { Iterator::Parallel })
         .collect();
     let mut maps = Vec::new();
     for _ in 0..n {
-        maps.push(identity_map(context, input_rank)?);
+        maps.push(identity_map(context, input_rank));
     }
     for _ in 0..n {
         maps.push(affine_map(context, input_rank, &kept)?);
@@ -64,7 +64,7 @@ pub fn lower_reduce<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
         let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
         let empty_value: Value = empty.result(0)?.into();
         created.push(empty);
-        let fill_maps = vec![affine_map(context, result_rank, &[])?, identity_map(context, result_rank)?];
+        let fill_maps = vec![affine_map(context, result_rank, &[])?, identity_map(context, result_rank)];
         let filled = rewrite.rewriter.insert(parallel_generic(
             context,
             location,

@@ -101,7 +101,7 @@ fn rounding_generic<'c>(
     }
     let int_type = integer_type(context, width)?;
     let rank = static_shape(result_type)?.len();
-    let map = identity_map(context, rank)?;
+    let map = identity_map(context, rank);
     parallel_generic(context, location, &[operand], init, vec![map, map], result_type, |block, args| {
         let e = Emitter::new(context, location, block);
         let x = args[0];

@@ -20,7 +20,7 @@
 //! ```
 
 use super::Rewrite;
-use crate::builders::{BuildResult, affine_map, collapse_shape, element_type, expand_shape, identity_map, parallel_generic, static_shape};
+use crate::builders::{Affine, BuildResult, affine_map, collapse_shape, element_type, expand_shape, identity_map, parallel_generic, static_shape};
 use melior::ir::{OperationRef, Type, Value, ValueLike, attribute::DenseI64ArrayAttribute, operation::OperationLike, r#type::RankedTensorType};
 
 /// Lowers `stablehlo.reshape`.
@@ -71,12 +71,13 @@ pub fn lower_transpose<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
         .ok_or("transpose has no permutation")?;
     // Loop i walks result dimension i = operand dimension permutation[i], so
     // operand dimension permutation[i] is indexed by d_i.
-    let mut input = vec![String::new(); rank];
+    let mut input = vec![None; rank];
     for i in 0..rank {
         let dim = permutation.element(i)? as usize;
-        *input.get_mut(dim).ok_or("transpose permutation out of range")? = format!("d{i}");
+        *input.get_mut(dim).ok_or("transpose permutation out of range")? = Some(Affine::dim(context, i));
     }
-    let maps = vec![affine_map(context, rank, &input)?, identity_map(context, rank)?];
+    let input: Vec<Affine> = input.into_iter().collect::<Option<_>>().ok_or("transpose permutation is not a permutation")?;
+    let maps = vec![affine_map(context, rank, &input)?, identity_map(context, rank)];
     rewrite.replace_with_init(op, result_type, |init| {
         parallel_generic(context, location, &[operand], init, maps, result_type, |_, args| Ok(args[0]))
     })

@@ -23,7 +23,7 @@
 
 use super::{Rewrite, emit::Emitter, reduce::scalarize_region};
 use crate::builders::{
-    BuildResult, Iterator, affine_map, append, compare_scalar, generic_multi, identity_map, index_constant,
+    Affine, dims, BuildResult, Iterator, affine_map, append, compare_scalar, generic_multi, identity_map, index_constant,
     integer_type, parallel_generic, scalar, scf_for, static_shape, tensor_empty,
 };
 use melior::ir::{
@@ -66,12 +66,12 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let rank_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), i64_type, None).into();
     let empty = rewrite.rewriter.insert(tensor_empty(location, rank_type)?);
     let empty: Value = empty.result(0)?.into();
-    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)?], rank_type, |block, _| {
+    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)], rank_type, |block, _| {
         append(block, crate::builders::int_constant(context, location, 0, i64_type)?)
     })?);
     let zeros: Value = zeros.result(0)?.into();
-    let own: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
-    let other: Vec<String> = (0..rank).map(|d| if d == dim { format!("d{rank}") } else { format!("d{d}") }).collect();
+    let own: Vec<Affine> = dims(context, 0..rank);
+    let other: Vec<Affine> = (0..rank).map(|d| Affine::dim(context, if d == dim { rank } else { d })).collect();
     let mut maps = Vec::new();
     let mut ins = Vec::new();
     for &input in &inputs {

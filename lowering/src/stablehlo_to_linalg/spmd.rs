@@ -369,14 +369,14 @@ impl<'c> Emit<'_, 'c, '_> {
         let shape = static_shape(values[0].r#type())?;
         let members = shape[0] as usize;
         let rank = shape.len() - 1;
-        let dims: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+        let dims = builders::dims(context, 0..rank);
         let mut inputs = Vec::new();
         let mut maps = Vec::new();
         for value in values {
             for member in 0..members {
                 inputs.push(*value);
-                let mut results = vec![member.to_string()];
-                results.extend(dims.iter().cloned());
+                let mut results = vec![builders::Affine::constant(context, member as i64)];
+                results.extend(dims.iter().copied());
                 maps.push(builders::affine_map(context, rank, &results)?);
             }
         }
@@ -387,7 +387,7 @@ impl<'c> Emit<'_, 'c, '_> {
             let ty = self.tensor_type(&shape[1..], element);
             inits.push(self.rewrite.insert_value(builders::tensor_empty(self.location, ty)?)?);
             result_types.push(ty);
-            maps.push(builders::identity_map(context, rank)?);
+            maps.push(builders::identity_map(context, rank));
         }
         let k = values.len();
         let iterators = vec![builders::Iterator::Parallel; rank];

@@ -22,7 +22,7 @@
 
 use super::{Rewrite, data::pad_tensor, emit::Emitter, reduce::scalarize_region};
 use crate::builders::{
-    BuildResult, Iterator, affine_map, append, generic_multi, identity_map, index_constant, parallel_generic, scf_for,
+    Affine, dims, BuildResult, Iterator, affine_map, append, generic_multi, identity_map, index_constant, parallel_generic, scf_for,
     static_shape, tensor_empty,
 };
 use melior::ir::{
@@ -61,7 +61,7 @@ fn fill<'c>(rewrite: &Rewrite<'c, '_>, location: melior::ir::Location<'c>, value
     let rank = static_shape(ty)?.len();
     let empty = rewrite.rewriter.insert(tensor_empty(location, ty)?);
     let init: Value = empty.result(0)?.into();
-    let maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)?];
+    let maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)];
     let filled = rewrite.rewriter.insert(parallel_generic(context, location, &[value], init, maps, ty, |_, args| Ok(args[0]))?);
     let result: Value = filled.result(0)?.into();
     // SAFETY: defined by an op in the IR, which outlives the rewrite.
@@ -123,10 +123,10 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     for (&init, &ty) in inits.iter().zip(&result_types) {
         accumulators.push(fill(rewrite, location, init, ty)?);
     }
-    let input_map: Vec<String> =
-        (0..rank).map(|d| format!("d{d} * {} + d{} * {}", strides[d], rank + d, dilations[d])).collect();
-    let window_map: Vec<String> = (0..rank).map(|d| format!("d{}", rank + d)).collect();
-    let output_map: Vec<String> = (0..rank).map(|d| format!("d{d}")).collect();
+    let input_map: Vec<Affine> =
+        (0..rank).map(|d| Affine::dim(context, d) * strides[d] + Affine::dim(context, rank + d) * dilations[d]).collect();
+    let window_map = dims(context, rank..2 * rank);
+    let output_map = dims(context, 0..rank);
     let mut maps = Vec::new();
     for _ in 0..n {
         maps.push(affine_map(context, 2 * rank, &input_map)?);

@@ -35,8 +35,9 @@ use emitter::{Emitter, Goal, V};
 use melior::ir::TypeLike as _;
 use melior::{
     ir::{
-        BlockLike, RegionLike, Type, ValueLike,
+        Attribute, BlockLike, RegionLike, Type, ValueLike,
         operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
+        r#type::{MemRefType, RankedTensorType},
     },
     pass::{ExternalPass, Pass},
 };
@@ -114,10 +115,15 @@ fn add_table(module: OperationRef) -> BuildResult<()> {
         return Ok(());
     }
     let n = trig::TWO_OVER_PI_TABLE.len();
-    let values: Vec<String> = trig::TWO_OVER_PI_TABLE.iter().map(|v| format!("{v}.0")).collect();
-    let value = format!("dense<[{}]> : tensor<{n}xf64>", values.join(", "));
-    let ty = Type::parse(context, &format!("memref<{n}xf64>")).ok_or("internal error: memref type")?;
-    let global = crate::builders::memref_constant_global(module.location(), trig::TABLE_SYMBOL, ty, &value)?;
+    // Exact in f64: every entry is below 2^53.
+    let values: Vec<f64> = trig::TWO_OVER_PI_TABLE.iter().map(|&v| v as f64).collect();
+    let f64_type = Type::float64(context);
+    let tensor = RankedTensorType::new(&[n as u64], f64_type, None);
+    // SAFETY: a live tensor type and `n` doubles; the attribute belongs to
+    // the type's context.
+    let value = unsafe { Attribute::from_raw(mlir_sys::mlirDenseElementsAttrDoubleGet(tensor.to_raw(), n as isize, values.as_ptr())) };
+    let ty = MemRefType::new(f64_type, &[n as i64], None, None).into();
+    let global = crate::builders::memref_constant_global(module.location(), trig::TABLE_SYMBOL, ty, value)?;
     body.insert_operation(0, global);
     Ok(())
 }
