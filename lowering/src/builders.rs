@@ -1257,6 +1257,96 @@ pub fn llvm_cond_br<'c>(
     )
 }
 
+/// `scf.for %iv = %lb to %ub step %step iter_args(...)` whose body block
+/// (the induction variable, then one argument per iteration argument) has
+/// no terminator yet: the caller fills it and ends it with `scf.yield`.
+pub fn scf_for_unterminated<'c>(
+    location: Location<'c>,
+    bounds: [Value<'c, '_>; 3],
+    iter_args: &[Value<'c, '_>],
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let mut argument_types = vec![(Type::index(context), location)];
+    argument_types.extend(iter_args.iter().map(|v| (v.r#type(), location)));
+    let region = Region::new();
+    region.append_block(Block::new(&argument_types));
+    let mut operands = bounds.to_vec();
+    operands.extend_from_slice(iter_args);
+    let types: Vec<Type> = iter_args.iter().map(|v| v.r#type()).collect();
+    build(OperationBuilder::new("scf.for", location).add_operands(&operands).add_results(&types).add_regions([region]))
+}
+
+/// `affine.apply map(operands)`: `map` has one result and one dimension
+/// per operand (no symbols).
+pub fn affine_apply<'c>(location: Location<'c>, map: melior::ir::AffineMap<'c>, operands: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    // SAFETY: a live affine map; the attribute is uniqued in its context.
+    let map = unsafe { Attribute::from_raw(mlir_sys::mlirAffineMapAttrGet(map.to_raw())) };
+    build(
+        OperationBuilder::new("affine.apply", location)
+            .add_operands(operands)
+            .add_attributes(&[(Identifier::new(context, "map"), map)])
+            .add_results(&[Type::index(context)]),
+    )
+}
+
+/// `vector.load %memref[%indices] : memref, ty`.
+pub fn vector_load<'c>(location: Location<'c>, memref: Value<'c, '_>, indices: &[Value<'c, '_>], ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![memref];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("vector.load", location).add_operands(&operands).add_results(&[ty]))
+}
+
+/// `vector.store %value, %memref[%indices]`.
+pub fn vector_store<'c>(location: Location<'c>, value: Value<'c, '_>, memref: Value<'c, '_>, indices: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![value, memref];
+    operands.extend_from_slice(indices);
+    build(OperationBuilder::new("vector.store", location).add_operands(&operands))
+}
+
+/// `vector.maskedload %memref[%indices], %mask, %pass_thru : ... into ty`:
+/// the lanes where `mask` is false are `pass_thru`'s.
+pub fn vector_masked_load<'c>(
+    location: Location<'c>,
+    memref: Value<'c, '_>,
+    indices: &[Value<'c, '_>],
+    mask: Value<'c, '_>,
+    pass_thru: Value<'c, '_>,
+    ty: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![memref];
+    operands.extend_from_slice(indices);
+    operands.extend([mask, pass_thru]);
+    build(OperationBuilder::new("vector.maskedload", location).add_operands(&operands).add_results(&[ty]))
+}
+
+/// `vector.maskedstore %memref[%indices], %mask, %value`: only the lanes
+/// where `mask` is true are written.
+pub fn vector_masked_store<'c>(
+    location: Location<'c>,
+    memref: Value<'c, '_>,
+    indices: &[Value<'c, '_>],
+    mask: Value<'c, '_>,
+    value: Value<'c, '_>,
+) -> BuildResult<Operation<'c>> {
+    let mut operands = vec![memref];
+    operands.extend_from_slice(indices);
+    operands.extend([mask, value]);
+    build(OperationBuilder::new("vector.maskedstore", location).add_operands(&operands))
+}
+
+/// `vector.broadcast %source : scalar to ty`.
+pub fn vector_broadcast<'c>(location: Location<'c>, source: Value<'c, '_>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("vector.broadcast", location).add_operands(&[source]).add_results(&[ty]))
+}
+
+/// `vector.fma %lhs, %rhs, %acc`: `lhs * rhs + acc`, fused, lane by lane.
+pub fn vector_fma<'c>(location: Location<'c>, lhs: Value<'c, '_>, rhs: Value<'c, '_>, acc: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("vector.fma", location).add_operands(&[lhs, rhs, acc]).add_results(&[acc.r#type()]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -79,12 +79,13 @@
 //! for tests (the FileCheck test pins 16 lanes, the execution tests also
 //! run other tiles and 8 and 4 lanes) and tuning experiments.
 //!
-//! The kernel is generated as MLIR text for the op's static shapes, parsed,
-//! and spliced in place of the generic (the function's arguments replaced
-//! by the generic's operands; calls to `@factor0`/`@factor1` stand for the
-//! factors' fused ops and are replaced by clones of them): the one place
-//! outside `builders.rs` that spells upstream op names, because a page of
-//! loops reads better as the IR it produces.
+//! The kernel is built for the op's static shapes through typed builders
+//! (melior's `arith`/`memref`/`scf` functions and the vector, affine and
+//! loop helpers of `builders.rs`; attributes, types and affine maps from
+//! their typed constructors, the index expressions of the generic's
+//! indexing maps reused as they are) directly before the generic, which
+//! is then erased; the factors' fused ops are cloned after the loads of
+//! their inputs. The kernel's ops carry the generic's location.
 //!
 //! ```mlir
 //! // before: C[64x256] += A[64x784] * B[784x256]
@@ -103,18 +104,22 @@
 //! } }
 //! ```
 
+use crate::builders::{self, BuildResult};
 use melior::{
+    Context,
+    dialect::{arith, memref, scf},
     ir::{
-        AttributeLike, BlockLike, Module, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
-        attribute::ArrayAttribute,
+        AffineExpr, AffineMap, Attribute, AttributeLike, BlockLike, Location, Operation, OperationRef, RegionLike, Type, TypeLike,
+        Value, ValueLike,
+        attribute::{ArrayAttribute, DenseElementsAttribute, FloatAttribute, IntegerAttribute},
         operation::{OperationLike, WalkOrder, WalkResult},
+        r#type::{IntegerType, MemRefType},
     },
     pass::{ExternalPass, Pass},
 };
-use mlir_sys::{MlirAffineExpr, MlirOperation, MlirValue};
-use std::collections::{BTreeSet, HashMap};
+use mlir_sys::{MlirAffineExpr, MlirBlock, MlirOperation, MlirValue};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Mutex;
-use std::fmt::Write;
 
 /// The vector width and register tile of the kernels: what the passes
 /// created from now on generate (see [`set_lanes`], [`set_tile`]).
@@ -195,11 +200,10 @@ pub fn target_lanes(triple: Option<&str>, cpu: &str) -> i64 {
     }
 }
 
-/// One result of an indexing map: its text (`d1 + d3`), the loop it is if it
-/// is a plain loop index, and the loops it uses.
+/// One result of an indexing map: the loop it is if it is a plain loop
+/// index, the loops it uses, and the expression itself.
 #[derive(Clone, Debug)]
 struct IndexExpr {
-    text: String,
     dim: Option<usize>,
     uses: Vec<usize>,
     /// The expression (uniqued in the context, which outlives the pass).
@@ -208,7 +212,7 @@ struct IndexExpr {
 
 impl IndexExpr {
     fn dim(d: usize) -> Self {
-        Self { text: format!("d{d}"), dim: Some(d), uses: vec![d], raw: None }
+        Self { dim: Some(d), uses: vec![d], raw: None }
     }
 }
 
@@ -245,11 +249,10 @@ fn grouped_use(expr: MlirAffineExpr, d: usize) -> Option<Option<i64>> {
 
 /// One operand of the generic.
 #[derive(Debug)]
-struct Operand {
+struct Operand<'c> {
     map: Vec<IndexExpr>,
-    /// Its memref type and element type, as text.
-    ty: String,
-    element: String,
+    /// Its element type.
+    element: Type<'c>,
     unit_stride: bool,
     strides: Vec<i64>,
 }
@@ -265,10 +268,10 @@ struct Factor {
 
 /// A matched contraction and its loop roles.
 #[derive(Debug)]
-struct Contraction {
+struct Contraction<'c> {
     extents: Vec<i64>,
     /// Inputs, then the output.
-    operands: Vec<Operand>,
+    operands: Vec<Operand<'c>>,
     /// The body's block arguments (inputs, then the output's).
     arguments: Vec<MlirValue>,
     /// The broadcast factor and the vector factor.
@@ -305,18 +308,16 @@ fn previous_op<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>
     None
 }
 
-fn op_name(op: &OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
-}
+use crate::op_name;
 
 fn raw_op_name(op: MlirOperation) -> String {
-    // SAFETY: `op` is a live operation.
-    unsafe { OperationRef::from_raw(op) }.name().as_string_ref().as_str().unwrap_or_default().to_owned()
+    // SAFETY: `op` is a live operation; the name is copied.
+    crate::op_name(&unsafe { OperationRef::from_raw(op) })
 }
 
 /// A statically shaped memref: shape, strides (in elements; dynamic ones
-/// negative), element type text.
-fn static_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>, String)> {
+/// negative), element type.
+fn static_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>, Type)> {
     let raw = ty.to_raw();
     // SAFETY: `raw` is a live type; the queries below apply to memref types
     // only, which is checked first, and the stride buffer has `rank` slots.
@@ -324,7 +325,7 @@ fn static_memref(ty: Type) -> Option<(Vec<i64>, Vec<i64>, String)> {
         if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
             return None;
         }
-        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw)).to_string();
+        let element = Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw));
         let rank = mlir_sys::mlirShapedTypeGetRank(raw) as usize;
         let shape: Vec<i64> = (0..rank).map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)).collect();
         let mut strides = vec![0i64; rank];
@@ -354,19 +355,9 @@ fn map_results(attribute: melior::ir::Attribute, loops: usize) -> Option<Vec<Ind
         let mut results = Vec::new();
         for r in 0..count {
             let expr = mlir_sys::mlirAffineMapGetResult(map, r);
-            let mut text = String::new();
-            unsafe extern "C" fn collect(piece: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
-                // SAFETY: `data` is the `text` String, alive during the call.
-                unsafe {
-                    let text = &mut *(data as *mut String);
-                    let bytes = std::slice::from_raw_parts(piece.data.cast::<u8>(), piece.length);
-                    text.push_str(&String::from_utf8_lossy(bytes));
-                }
-            }
-            mlir_sys::mlirAffineExprPrint(expr, Some(collect), &mut text as *mut String as *mut std::ffi::c_void);
             let dim = mlir_sys::mlirAffineExprIsADim(expr).then(|| mlir_sys::mlirAffineDimExprGetPosition(expr) as usize);
             let uses = (0..loops).filter(|&d| mlir_sys::mlirAffineExprIsFunctionOfDim(expr, d as isize)).collect();
-            results.push(IndexExpr { text, dim, uses, raw: Some(expr) });
+            results.push(IndexExpr { dim, uses, raw: Some(expr) });
         }
         Some(results)
     }
@@ -516,7 +507,7 @@ fn is_zero_fill(previous: &OperationRef, output: Value) -> bool {
 }
 
 /// Matches `op` (a `linalg.generic`) and assigns the loop roles.
-fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
+fn analyze<'c>(op: &OperationRef<'c, '_>, shape: KernelShape) -> Option<Contraction<'c>> {
     if op.result_count() != 0 || op.operand_count() < 3 {
         return None;
     }
@@ -544,7 +535,7 @@ fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
                 }
             }
         }
-        operands.push(Operand { map, ty: value.r#type().to_string(), element, unit_stride, strides });
+        operands.push(Operand { map, element, unit_stride, strides });
     }
     if extents.iter().any(|&e| e <= 0) || !is_reduction.iter().any(|&r| r) {
         return None;
@@ -555,7 +546,7 @@ fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
     let parallel: Vec<usize> = (0..loops).filter(|&l| !is_reduction[l]).collect();
     let mut sorted = c_dims.clone();
     sorted.sort_unstable();
-    if sorted != parallel || !output.unit_stride || output.element != "f32" {
+    if sorted != parallel || !output.unit_stride || !output.element.is_f32() {
         return None;
     }
     // The output must not be read as an input.
@@ -599,7 +590,7 @@ fn analyze(op: &OperationRef, shape: KernelShape) -> Option<Contraction> {
         [k] => {
             let operand = &operands[*k];
             b.ops.is_empty()
-                && operand.element == "f32"
+                && operand.element.is_f32()
                 && operand.unit_stride
                 && operand.map.last().is_some_and(|e| e.dim == Some(j))
                 && operand.map.iter().filter(|e| e.uses.contains(&j)).count() == 1
@@ -670,305 +661,429 @@ fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
     ((n > panel).then_some(panel), kc)
 }
 
-/// Builds the text of the kernel function, with arguments `%in0`, ...,
-/// `%C`.
-struct Emitter<'a> {
-    c: &'a Contraction,
-    body: String,
-    constants: BTreeSet<i64>,
-    next: usize,
-    indent: usize,
-    /// SSA value of each loop index in the current scope.
-    dims: Vec<String>,
-    /// The memref that B vectors are loaded from, its type and map.
-    b_name: String,
-    b_type: String,
+/// Where the emitter inserts ops: at the end of `block`, or before
+/// `before` in it.
+struct Scope {
+    block: MlirBlock,
+    before: Option<MlirOperation>,
+    /// Closing the scope appends an empty `scf.yield` (a loop without
+    /// iteration arguments; those of the reduction loops yield explicitly).
+    yield_on_close: bool,
+}
+
+/// A value of the kernel being built, for the typed builders.
+fn value<'c, 'v>(raw: MlirValue) -> Value<'c, 'v> {
+    // SAFETY: the emitter keeps only values defined by ops it inserted into
+    // the live function (or the generic's operands, defined before it),
+    // none of which is erased while the kernel is built.
+    unsafe { Value::from_raw(raw) }
+}
+
+fn values<'c, 'v>(raws: &[MlirValue]) -> Vec<Value<'c, 'v>> {
+    raws.iter().map(|&raw| value(raw)).collect()
+}
+
+/// The first result of `op`.
+fn result(op: MlirOperation) -> MlirValue {
+    // SAFETY: called on live ops with at least one result.
+    unsafe { mlir_sys::mlirOperationGetResult(op, 0) }
+}
+
+/// Builds the kernel in place of the generic, through the typed builders:
+/// the loops, loads, stores and FMAs before the generic, in the order of
+/// the schedule (see the module documentation), the index constants first,
+/// in increasing order.
+struct Emitter<'a, 'c> {
+    c: &'a Contraction<'c>,
+    context: &'c Context,
+    location: Location<'c>,
+    /// The generic's operands: the inputs, then the output (`C`).
+    operands: Vec<MlirValue>,
+    /// The `arith.constant N : index` ops, by value.
+    constants: BTreeMap<i64, MlirOperation>,
+    /// The insertion points, innermost last; the first is before the generic.
+    scopes: Vec<Scope>,
+    /// The kernel's first op in the generic's block other than a constant.
+    first: Option<MlirOperation>,
+    /// The value of each loop index in the current scope.
+    dims: Vec<MlirValue>,
+    /// The memref that B vectors are loaded from and its map.
+    b_memref: Option<MlirValue>,
     b_map: Vec<IndexExpr>,
     /// The block of the (single) reduction loop that the tiles cover:
     /// start value and length; `None`: the whole loop.
-    k_block: Option<(String, i64)>,
+    k_block: Option<(MlirValue, i64)>,
 }
 
-impl<'a> Emitter<'a> {
-    fn fresh(&mut self, prefix: &str) -> String {
-        self.next += 1;
-        format!("%{prefix}{}", self.next)
+impl<'a, 'c> Emitter<'a, 'c> {
+    fn new(c: &'a Contraction<'c>, op: &OperationRef<'c, '_>) -> BuildResult<Self> {
+        let block = op.block().ok_or("internal error: a contraction outside a block")?;
+        Ok(Self {
+            c,
+            context: crate::context_of(op.context()),
+            location: op.location(),
+            operands: op.operands().map(|o| o.to_raw()).collect(),
+            constants: BTreeMap::new(),
+            scopes: vec![Scope { block: block.to_raw(), before: Some(op.to_raw()), yield_on_close: false }],
+            first: None,
+            dims: Vec::new(),
+            b_memref: None,
+            b_map: Vec::new(),
+            k_block: None,
+        })
     }
 
-    fn line(&mut self, text: &str) {
-        for _ in 0..self.indent {
-            self.body.push_str("  ");
+    /// Inserts `op` at the current insertion point.
+    fn insert(&mut self, op: Operation<'c>) -> BuildResult<MlirOperation> {
+        let scope = self.scopes.last().ok_or("internal error: no insertion point")?;
+        let raw = op.into_raw();
+        // SAFETY: `raw` is a detached op (ownership passes to the block);
+        // the block is live and `before`, when given, is an op of it.
+        unsafe {
+            match scope.before {
+                Some(before) => mlir_sys::mlirBlockInsertOwnedOperationBefore(scope.block, before, raw),
+                None => mlir_sys::mlirBlockAppendOwnedOperation(scope.block, raw),
+            }
         }
-        self.body.push_str(text);
-        self.body.push('\n');
+        if self.scopes.len() == 1 && self.first.is_none() {
+            self.first = Some(raw);
+        }
+        Ok(raw)
     }
 
-    fn index(&mut self, value: i64) -> String {
-        self.constants.insert(value);
-        format!("%c{value}")
+    /// Inserts `op` and returns its result.
+    fn emit(&mut self, op: BuildResult<Operation<'c>>) -> BuildResult<MlirValue> {
+        let raw = self.insert(op?)?;
+        Ok(result(raw))
+    }
+
+    /// `arith.constant value : index`, one per value; created before the
+    /// generic and moved in front of the kernel when it is complete.
+    fn index(&mut self, value: i64) -> BuildResult<MlirValue> {
+        if let Some(&op) = self.constants.get(&value) {
+            return Ok(result(op));
+        }
+        let op = builders::index_constant(self.context, self.location, value)?.into_raw();
+        let top = &self.scopes[0];
+        // SAFETY: a detached op (ownership passes to the block), inserted
+        // before the generic, an op of that block.
+        unsafe {
+            match top.before {
+                Some(before) => mlir_sys::mlirBlockInsertOwnedOperationBefore(top.block, before, op),
+                None => mlir_sys::mlirBlockAppendOwnedOperation(top.block, op),
+            }
+        }
+        self.constants.insert(value, op);
+        Ok(result(op))
     }
 
     /// `base + offset` (no op for a zero offset).
-    fn add(&mut self, base: &str, offset: i64) -> String {
+    fn add(&mut self, base: MlirValue, offset: i64) -> BuildResult<MlirValue> {
         if offset == 0 {
-            return base.to_owned();
+            return Ok(base);
         }
-        let constant = self.index(offset);
-        let name = self.fresh("x");
-        self.line(&format!("{name} = arith.addi {base}, {constant} : index"));
-        name
+        let constant = self.index(offset)?;
+        self.emit(Ok(arith::addi(value(base), value(constant), self.location)))
     }
 
     /// The indices of a map in the current scope.
-    fn indices(&mut self, map: &[IndexExpr]) -> String {
+    fn indices(&mut self, map: &[IndexExpr]) -> BuildResult<Vec<MlirValue>> {
         let loops = self.c.extents.len();
-        let mut names = Vec::new();
+        let mut indices = Vec::new();
         for expr in map {
             if let Some(d) = expr.dim {
-                names.push(self.dims[d].clone());
+                indices.push(self.dims[d]);
                 continue;
             }
-            let name = self.fresh("x");
-            let params: Vec<String> = (0..loops).map(|d| format!("d{d}")).collect();
             // Loops the expression does not use may be out of scope here.
-            let zero = self.index(0);
-            let operands: Vec<String> =
-                (0..loops).map(|d| if expr.uses.contains(&d) { self.dims[d].clone() } else { zero.clone() }).collect();
-            let line =
-                format!("{name} = affine.apply affine_map<({}) -> ({})>({})", params.join(", "), expr.text, operands.join(", "));
-            self.line(&line);
-            names.push(name);
+            let zero = self.index(0)?;
+            let operands: Vec<MlirValue> =
+                (0..loops).map(|d| if expr.uses.contains(&d) { self.dims[d] } else { zero }).collect();
+            let expr = expr.raw.ok_or("internal error: an index expression without its affine expression")?;
+            // SAFETY: `expr` lives in the context (uniqued there).
+            let map = unsafe { AffineMap::new(self.context, loops, 0, &[AffineExpr::from_raw(expr)]) };
+            let apply = builders::affine_apply(self.location, map, &values(&operands));
+            indices.push(self.emit(apply)?);
         }
-        names.join(", ")
+        Ok(indices)
     }
 
     /// The scalar value of a factor at the current loop indices: the loads
-    /// of its inputs, then `func.call @factor<n>` standing for its ops.
-    fn factor(&mut self, which: usize) -> String {
+    /// of its inputs, then clones of its ops (the factor's inputs replaced
+    /// by the loaded values).
+    fn factor(&mut self, which: usize) -> BuildResult<MlirValue> {
         let c = self.c;
         let factor = if which == 0 { &c.a } else { &c.b };
+        let mut mapping: HashMap<usize, MlirValue> = HashMap::new();
         let mut loaded = Vec::new();
         for &k in &factor.inputs {
             let operand = &c.operands[k];
-            let indices = self.indices(&operand.map);
-            let name = self.fresh("s");
-            self.line(&format!("{name} = memref.load %in{k}[{indices}] : {}", operand.ty));
-            loaded.push(name);
+            let indices = self.indices(&operand.map)?;
+            let load = builders::memref_load(self.location, value(self.operands[k]), &values(&indices), operand.element);
+            let scalar = self.emit(load)?;
+            mapping.insert(c.arguments[k].ptr as usize, scalar);
+            loaded.push(scalar);
         }
         if factor.ops.is_empty() {
-            return loaded.swap_remove(0);
+            return loaded.first().copied().ok_or_else(|| "internal error: a factor without inputs".into());
         }
-        let name = self.fresh("f");
-        let types: Vec<&str> = factor.inputs.iter().map(|&k| c.operands[k].element.as_str()).collect();
-        self.line(&format!("{name} = func.call @factor{which}({}) : ({}) -> f32", loaded.join(", "), types.join(", ")));
-        name
+        for &op in &factor.ops {
+            // SAFETY: the factor's ops are live ops of the generic's body;
+            // every operand of the clone is remapped to a value defined
+            // before it (an earlier clone, a load) or is defined outside
+            // the generic, before it.
+            let clone = unsafe {
+                let clone = mlir_sys::mlirOperationClone(op);
+                for k in 0..mlir_sys::mlirOperationGetNumOperands(clone) {
+                    let operand = mlir_sys::mlirOperationGetOperand(clone, k);
+                    if let Some(&value) = mapping.get(&(operand.ptr as usize)) {
+                        mlir_sys::mlirOperationSetOperand(clone, k, value);
+                    }
+                }
+                Operation::from_raw(clone)
+            };
+            let clone = self.insert(clone)?;
+            // SAFETY: `op` and its clone are live and have the same results.
+            unsafe {
+                for r in 0..mlir_sys::mlirOperationGetNumResults(op) {
+                    mapping.insert(mlir_sys::mlirOperationGetResult(op, r).ptr as usize, mlir_sys::mlirOperationGetResult(clone, r));
+                }
+            }
+        }
+        let product = factor.value.ok_or("internal error: a matched factor without a value")?;
+        Ok(mapping.get(&(product.ptr as usize)).copied().unwrap_or(product))
+    }
+
+    /// Opens a scope in `block` of the loop `op` just inserted.
+    fn enter(&mut self, op: MlirOperation, before: Option<MlirOperation>, yield_on_close: bool) -> MlirBlock {
+        // SAFETY: `op` is a live loop with one region holding its body block.
+        let block = unsafe { mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0)) };
+        self.scopes.push(Scope { block, before, yield_on_close });
+        block
     }
 
     /// `scf.for %iv = 0 to upper step step {` (the caller closes it).
-    fn open_for(&mut self, upper: i64, step: i64) -> String {
-        let (zero, upper, step) = (self.index(0), self.index(upper), self.index(step));
-        let iv = self.fresh("i");
-        self.line(&format!("scf.for {iv} = {zero} to {upper} step {step} {{"));
-        self.indent += 1;
-        iv
+    fn open_for(&mut self, upper: i64, step: i64) -> BuildResult<MlirValue> {
+        let (zero, upper, step) = (self.index(0)?, self.index(upper)?, self.index(step)?);
+        let op = builders::scf_for_unterminated(self.location, [value(zero), value(upper), value(step)], &[])?;
+        let op = self.insert(op)?;
+        let block = self.enter(op, None, true);
+        // SAFETY: the body block's first argument is the induction variable.
+        Ok(unsafe { mlir_sys::mlirBlockGetArgument(block, 0) })
     }
 
     /// `scf.parallel (%iv) = (0) to (upper) step (step) {`: a loop whose
     /// iterations are independent, which `xla-cpu-parallel-tasks` may run
     /// on the thread pool (the caller closes it).
-    fn open_parallel(&mut self, upper: i64, step: i64) -> String {
-        let (zero, upper, step) = (self.index(0), self.index(upper), self.index(step));
-        let iv = self.fresh("i");
-        self.line(&format!("scf.parallel ({iv}) = ({zero}) to ({upper}) step ({step}) {{"));
-        self.indent += 1;
-        iv
+    fn open_parallel(&mut self, upper: i64, step: i64) -> BuildResult<MlirValue> {
+        let (zero, upper, step) = (self.index(0)?, self.index(upper)?, self.index(step)?);
+        let op = builders::scf_parallel(self.location, &[value(zero)], &[value(upper)], &[value(step)])?;
+        let op = self.insert(op)?;
+        // SAFETY: the body block of the new loop ends with its `scf.reduce`.
+        let terminator = unsafe {
+            mlir_sys::mlirBlockGetTerminator(mlir_sys::mlirRegionGetFirstBlock(mlir_sys::mlirOperationGetRegion(op, 0)))
+        };
+        let block = self.enter(op, Some(terminator), false);
+        // SAFETY: the body block's first argument is the induction variable.
+        Ok(unsafe { mlir_sys::mlirBlockGetArgument(block, 0) })
     }
 
-    fn close(&mut self) {
-        self.indent -= 1;
-        self.line("}");
+    fn close(&mut self) -> BuildResult<()> {
+        if self.scopes.last().is_some_and(|scope| scope.yield_on_close) {
+            self.insert(scf::r#yield(&[], self.location))?;
+        }
+        self.scopes.pop();
+        Ok(())
     }
 
     /// Indices of the output at row `r`, vector `v` of the tile.
-    fn output_indices(&mut self, rows: &[String], columns: &[String], r: usize, v: usize) -> String {
+    fn output_indices(&mut self, rows: &[Option<MlirValue>], columns: &[MlirValue], r: usize, v: usize) -> BuildResult<Vec<MlirValue>> {
         let c = self.c;
-        if let Some(i) = c.i {
-            self.dims[i] = rows[r].clone();
+        if let (Some(i), Some(row)) = (c.i, rows[r]) {
+            self.dims[i] = row;
         }
-        self.dims[c.j] = columns[v].clone();
+        self.dims[c.j] = columns[v];
         let map = c.operands.last().map(|o| o.map.clone()).unwrap_or_default();
         self.indices(&map)
     }
 
     /// One register tile of `mr` rows (from `row`) and `nv` vectors (from
     /// `column`); the last vector has `last_lanes` valid lanes.
-    fn tile(&mut self, row: Option<&str>, mr: usize, column: &str, nv: usize, last_lanes: i64) {
+    fn tile(&mut self, row: Option<MlirValue>, mr: usize, column: MlirValue, nv: usize, last_lanes: i64) -> BuildResult<()> {
         let c = self.c;
-        let rows: Vec<String> = (0..mr).map(|r| row.map_or_else(String::new, |row| self.add(row, r as i64))).collect();
+        let (context, location) = (self.context, self.location);
+        let mut rows = Vec::new();
+        for r in 0..mr {
+            rows.push(match row {
+                Some(row) => Some(self.add(row, r as i64)?),
+                None => None,
+            });
+        }
         let width = c.shape.lanes;
-        let (vector, mask_type) = (format!("vector<{width}xf32>"), format!("vector<{width}xi1>"));
-        let columns: Vec<String> = (0..nv).map(|v| self.add(column, v as i64 * width)).collect();
-        let mask = (last_lanes < width).then(|| {
-            let name = self.fresh("mask");
-            let lanes: Vec<&str> = (0..width).map(|l| if l < last_lanes { "true" } else { "false" }).collect();
-            self.line(&format!("{name} = arith.constant dense<[{}]> : {mask_type}", lanes.join(", ")));
-            name
-        });
-        let zeros = (mask.is_some() || c.zero_init).then(|| {
-            let name = self.fresh("zero");
-            self.line(&format!("{name} = arith.constant dense<0.0> : {vector}"));
-            name
-        });
-        let zeros = zeros.unwrap_or_default();
-        let masked = |v: usize| if v == nv - 1 { mask.clone() } else { None };
-        let c_type = c.operands.last().map(|o| o.ty.clone()).unwrap_or_default();
+        let f32_type = Type::float32(context);
+        let vector = Type::vector(&[width as u64], f32_type);
+        let mask_type = Type::vector(&[width as u64], IntegerType::new(context, 1).into());
+        let mut columns = Vec::new();
+        for v in 0..nv {
+            columns.push(self.add(column, v as i64 * width)?);
+        }
+        let mask = if last_lanes < width {
+            let i1 = IntegerType::new(context, 1).into();
+            let lanes: Vec<Attribute> = (0..width).map(|l| IntegerAttribute::new(i1, (l < last_lanes) as i64).into()).collect();
+            let lanes = DenseElementsAttribute::new(mask_type, &lanes).map_err(|e| format!("internal error: {e}"))?;
+            Some(self.emit(builders::constant(context, location, lanes.into(), mask_type))?)
+        } else {
+            None
+        };
+        let zeros = if mask.is_some() || c.zero_init {
+            let zero = FloatAttribute::new(context, f32_type, 0.0).into();
+            let zeros = DenseElementsAttribute::new(vector, &[zero]).map_err(|e| format!("internal error: {e}"))?;
+            Some(self.emit(builders::constant(context, location, zeros.into(), vector))?)
+        } else {
+            None
+        };
+        let masked = |v: usize| if v == nv - 1 { mask } else { None };
+        let output = *self.operands.last().ok_or("internal error: a contraction without an output")?;
         // The accumulators.
         let mut accumulators = Vec::new();
         for r in 0..mr {
             for v in 0..nv {
                 if c.zero_init {
-                    accumulators.push(zeros.clone());
+                    accumulators.push(zeros.ok_or("internal error: no zero vector")?);
                     continue;
                 }
-                let indices = self.output_indices(&rows, &columns, r, v);
-                let name = self.fresh("acc");
-                let line = match masked(v) {
-                    Some(mask) => format!(
-                        "{name} = vector.maskedload %C[{indices}], {mask}, {zeros} : {c_type}, {mask_type}, {vector} into {vector}"
-                    ),
-                    None => format!("{name} = vector.load %C[{indices}] : {c_type}, {vector}"),
+                let indices = values(&self.output_indices(&rows, &columns, r, v)?);
+                let load = match (masked(v), zeros) {
+                    (Some(mask), Some(zeros)) => {
+                        builders::vector_masked_load(location, value(output), &indices, value(mask), value(zeros), vector)
+                    }
+                    _ => builders::vector_load(location, value(output), &indices, vector),
                 };
-                self.line(&line);
-                accumulators.push(name);
+                accumulators.push(self.emit(load)?);
             }
         }
         let count = accumulators.len();
-        let types = vec![vector.as_str(); count].join(", ");
-        let result = |name: &str, k: usize| if count == 1 { name.to_owned() } else { format!("{name}#{k}") };
         // The reduction loops, carrying the accumulators.
         let mut carried = accumulators;
-        let mut results = Vec::new();
+        let mut loops = Vec::new();
         for &d in &c.reductions {
-            let (zero, upper, one) = match self.k_block.clone() {
+            let (start, end, one) = match self.k_block {
                 Some((start, length)) => {
-                    let end = self.add(&start, length);
-                    (start, end, self.index(1))
+                    let end = self.add(start, length)?;
+                    (start, end, self.index(1)?)
                 }
-                None => (self.index(0), self.index(c.extents[d]), self.index(1)),
+                None => (self.index(0)?, self.index(c.extents[d])?, self.index(1)?),
             };
-            let iv = self.fresh("k");
-            let res = self.fresh("sum");
-            let arguments: Vec<String> = (0..count).map(|_| self.fresh("a")).collect();
-            let bindings: Vec<String> = arguments.iter().zip(&carried).map(|(a, v)| format!("{a} = {v}")).collect();
-            let head = if count == 1 { res.clone() } else { format!("{res}:{count}") };
-            self.line(&format!(
-                "{head} = scf.for {iv} = {zero} to {upper} step {one} iter_args({}) -> ({types}) {{",
-                bindings.join(", ")
-            ));
-            self.indent += 1;
-            self.dims[d] = iv;
-            results.push(res);
-            carried = arguments;
+            let op = builders::scf_for_unterminated(location, [value(start), value(end), value(one)], &values(&carried))?;
+            let op = self.insert(op)?;
+            let block = self.enter(op, None, false);
+            // SAFETY: the body block has the induction variable and one
+            // argument per carried accumulator.
+            unsafe {
+                self.dims[d] = mlir_sys::mlirBlockGetArgument(block, 0);
+                carried = (0..count).map(|k| mlir_sys::mlirBlockGetArgument(block, k as isize + 1)).collect();
+            }
+            loops.push(op);
         }
         // Innermost: NV vector loads of B, MR broadcasts of A, MR*NV FMAs.
-        let (b_name, b_type, b_map) = (self.b_name.clone(), self.b_type.clone(), self.b_map.clone());
+        let b_map = self.b_map.clone();
+        let b_memref = self.b_memref.ok_or("internal error: the kernel's B operand is not set")?;
         let mut b_vectors = Vec::new();
-        for (v, column) in columns.iter().enumerate() {
-            self.dims[c.j] = column.clone();
-            let indices = self.indices(&b_map);
-            let name = self.fresh("b");
-            let line = match masked(v) {
-                Some(mask) => format!(
-                    "{name} = vector.maskedload {b_name}[{indices}], {mask}, {zeros} : {b_type}, {mask_type}, {vector} into {vector}"
-                ),
-                None => format!("{name} = vector.load {b_name}[{indices}] : {b_type}, {vector}"),
+        for (v, &column) in columns.iter().enumerate() {
+            self.dims[c.j] = column;
+            let indices = values(&self.indices(&b_map)?);
+            let load = match (masked(v), zeros) {
+                (Some(mask), Some(zeros)) => {
+                    builders::vector_masked_load(location, value(b_memref), &indices, value(mask), value(zeros), vector)
+                }
+                _ => builders::vector_load(location, value(b_memref), &indices, vector),
             };
-            self.line(&line);
-            b_vectors.push(name);
+            b_vectors.push(self.emit(load)?);
         }
         let mut updated = Vec::new();
         // A's element is the same for all columns of the tile (a feature
         // group's columns share it).
-        self.dims[c.j] = columns[0].clone();
-        for (r, row) in rows.iter().enumerate() {
-            if let Some(i) = c.i {
-                self.dims[i] = row.clone();
+        self.dims[c.j] = columns[0];
+        for (r, &row) in rows.iter().enumerate() {
+            if let (Some(i), Some(row)) = (c.i, row) {
+                self.dims[i] = row;
             }
-            let scalar = self.factor(0);
-            let splat = self.fresh("splat");
-            self.line(&format!("{splat} = vector.broadcast {scalar} : f32 to {vector}"));
-            for (v, b) in b_vectors.iter().enumerate() {
-                let name = self.fresh("fma");
-                let accumulator = &carried[r * nv + v];
-                self.line(&format!("{name} = vector.fma {splat}, {b}, {accumulator} : {vector}"));
-                updated.push(name);
+            let scalar = self.factor(0)?;
+            let splat = self.emit(builders::vector_broadcast(location, value(scalar), vector))?;
+            for (v, &b) in b_vectors.iter().enumerate() {
+                let accumulator = carried[r * nv + v];
+                let fma = self.emit(builders::vector_fma(location, value(splat), value(b), value(accumulator)))?;
+                updated.push(fma);
             }
         }
-        self.line(&format!("scf.yield {} : {types}", updated.join(", ")));
-        for level in (0..results.len()).rev() {
-            self.close();
+        self.insert(scf::r#yield(&values(&updated), location))?;
+        for level in (0..loops.len()).rev() {
+            self.close()?;
             if level > 0 {
-                let values: Vec<String> = (0..count).map(|k| result(&results[level], k)).collect();
-                self.line(&format!("scf.yield {} : {types}", values.join(", ")));
+                // SAFETY: the loop has one result per accumulator.
+                let sums: Vec<MlirValue> =
+                    (0..count).map(|k| unsafe { mlir_sys::mlirOperationGetResult(loops[level], k as isize) }).collect();
+                self.insert(scf::r#yield(&values(&sums), location))?;
             }
         }
-        let sums: Vec<String> = (0..count).map(|k| result(&results[0], k)).collect();
+        // SAFETY: the outermost reduction loop has one result per accumulator.
+        let sums: Vec<MlirValue> = match loops.first() {
+            Some(&outer) => (0..count).map(|k| unsafe { mlir_sys::mlirOperationGetResult(outer, k as isize) }).collect(),
+            None => return Err("internal error: a contraction without reduction loops".into()),
+        };
         // Store the accumulators.
         for r in 0..mr {
             for v in 0..nv {
-                let indices = self.output_indices(&rows, &columns, r, v);
-                let value = &sums[r * nv + v];
-                let line = match masked(v) {
-                    Some(mask) => format!("vector.maskedstore %C[{indices}], {mask}, {value} : {c_type}, {mask_type}, {vector}"),
-                    None => format!("vector.store {value}, %C[{indices}] : {c_type}, {vector}"),
+                let indices = values(&self.output_indices(&rows, &columns, r, v)?);
+                let sum = value(sums[r * nv + v]);
+                let store = match masked(v) {
+                    Some(mask) => builders::vector_masked_store(location, value(output), &indices, value(mask), sum),
+                    None => builders::vector_store(location, sum, value(output), &indices),
                 };
-                self.line(&line);
+                self.insert(store?)?;
             }
         }
+        Ok(())
     }
 
-    /// The columns of one row block: full tiles, then the remainder.
     /// The tiles of one row block over the `extent` columns from `start`
-    /// (a panel; `None`: from 0).
-    fn columns(&mut self, row: Option<&str>, mr: usize, nv: usize, start: Option<&str>, extent: i64) {
+    /// (a panel; `None`: from 0): full tiles, then the remainder.
+    fn columns(&mut self, row: Option<MlirValue>, mr: usize, nv: usize, start: Option<MlirValue>, extent: i64) -> BuildResult<()> {
         // Feature groups: the tiles of each group of columns.
-        let (n, group) = match (self.c.group, start) {
-            (Some(g), _) if g < extent => (g, Some(self.open_for(extent, g))),
-            (_, Some(start)) => (extent, Some(start.to_owned())),
-            _ => (extent, None),
+        let (n, group, group_loop) = match (self.c.group, start) {
+            (Some(g), _) if g < extent => (g, Some(self.open_for(extent, g)?), true),
+            (_, Some(start)) => (extent, Some(start), false),
+            _ => (extent, None, false),
         };
         let lanes = self.c.shape.lanes;
         let width = nv as i64 * lanes;
         let full = n - n % width;
         if full > 0 {
-            let offset = self.open_for(full, width);
-            let column = match &group {
-                Some(base) => {
-                    let name = self.fresh("x");
-                    self.line(&format!("{name} = arith.addi {base}, {offset} : index"));
-                    name
-                }
+            let offset = self.open_for(full, width)?;
+            let column = match group {
+                Some(base) => self.emit(Ok(arith::addi(value(base), value(offset), self.location)))?,
                 None => offset,
             };
-            self.tile(row, mr, &column, nv, lanes);
-            self.close();
+            self.tile(row, mr, column, nv, lanes)?;
+            self.close()?;
         }
         let rest = n % width;
         if rest > 0 {
-            let column = match &group {
-                Some(base) => self.add(base, full),
-                None => self.index(full),
+            let column = match group {
+                Some(base) => self.add(base, full)?,
+                None => self.index(full)?,
             };
             let vectors = (rest + lanes - 1) / lanes;
-            self.tile(row, mr, &column, vectors as usize, rest - (vectors - 1) * lanes);
+            self.tile(row, mr, column, vectors as usize, rest - (vectors - 1) * lanes)?;
         }
-        if group.is_some() && start.is_none() {
-            self.close();
+        if group_loop {
+            self.close()?;
         }
+        Ok(())
     }
 
     /// The row blocks (full, then the remainder) over a column panel.
-    fn rows(&mut self, mr: i64, nv: i64, start: Option<&str>, extent: i64) {
+    fn rows(&mut self, mr: i64, nv: i64, start: Option<MlirValue>, extent: i64) -> BuildResult<()> {
         let c = self.c;
         match c.i {
             Some(i) => {
@@ -977,45 +1092,46 @@ impl<'a> Emitter<'a> {
                 if full > 0 {
                     // Row blocks write disjoint rows of the output: the
                     // thread pool's unit of work.
-                    let row = self.open_parallel(full, mr);
-                    self.columns(Some(&row), mr as usize, nv as usize, start, extent);
-                    self.close();
+                    let row = self.open_parallel(full, mr)?;
+                    self.columns(Some(row), mr as usize, nv as usize, start, extent)?;
+                    self.close()?;
                 }
                 if m % mr > 0 {
-                    let row = self.index(full);
-                    self.columns(Some(&row), (m % mr) as usize, nv as usize, start, extent);
+                    let row = self.index(full)?;
+                    self.columns(Some(row), (m % mr) as usize, nv as usize, start, extent)?;
                 }
+                Ok(())
             }
             None => self.columns(None, 1, nv as usize, start, extent),
         }
     }
 
     /// The K blocks (full, then the remainder) of one column panel.
-    fn k_blocks(&mut self, mr: i64, nv: i64, start: Option<&str>, extent: i64, kc: Option<i64>) {
+    fn k_blocks(&mut self, mr: i64, nv: i64, start: Option<MlirValue>, extent: i64, kc: Option<i64>) -> BuildResult<()> {
         let Some(kc) = kc else {
-            self.rows(mr, nv, start, extent);
-            return;
+            return self.rows(mr, nv, start, extent);
         };
         let k = self.c.extents[self.c.reductions[0]];
         let full = k - k % kc;
         if full > 0 {
-            let block = self.open_for(full, kc);
+            let block = self.open_for(full, kc)?;
             self.k_block = Some((block, kc));
-            self.rows(mr, nv, start, extent);
-            self.close();
+            self.rows(mr, nv, start, extent)?;
+            self.close()?;
         }
         if k % kc > 0 {
-            let block = self.index(full);
+            let block = self.index(full)?;
             self.k_block = Some((block, k % kc));
-            self.rows(mr, nv, start, extent);
+            self.rows(mr, nv, start, extent)?;
         }
         self.k_block = None;
+        Ok(())
     }
 
     /// Computes B's factor into the dense `[reductions..., j]` buffer
-    /// `%packed`, 16 columns at a time (innermost), so that a transposed B
+    /// `packed`, 16 columns at a time (innermost), so that a transposed B
     /// is read along 16 rows at once and each packed row written whole.
-    fn pack(&mut self) {
+    fn pack(&mut self, packed: MlirValue) -> BuildResult<()> {
         let c = self.c;
         let n = c.extents[c.j];
         let lanes = c.shape.lanes;
@@ -1025,62 +1141,61 @@ impl<'a> Emitter<'a> {
                 continue;
             }
             let block = match start {
-                None => self.open_for(full, lanes),
-                Some(offset) => self.index(offset),
+                None => self.open_for(full, lanes)?,
+                Some(offset) => self.index(offset)?,
             };
             for &d in &c.reductions {
-                let iv = self.open_for(c.extents[d], 1);
+                let iv = self.open_for(c.extents[d], 1)?;
                 self.dims[d] = iv;
             }
-            let lane = self.open_for(width, 1);
-            let column = self.fresh("x");
-            self.line(&format!("{column} = arith.addi {block}, {lane} : index"));
+            let lane = self.open_for(width, 1)?;
+            let column = self.emit(Ok(arith::addi(value(block), value(lane), self.location)))?;
             self.dims[c.j] = column;
-            let value = self.factor(1);
-            let target: Vec<String> = c.reductions.iter().chain([&c.j]).map(|&d| self.dims[d].clone()).collect();
-            let b_type = self.b_type.clone();
-            self.line(&format!("memref.store {value}, %packed[{}] : {b_type}", target.join(", ")));
-            self.close();
+            let scalar = self.factor(1)?;
+            let target: Vec<MlirValue> = c.reductions.iter().chain([&c.j]).map(|&d| self.dims[d]).collect();
+            self.insert(memref::store(value(scalar), value(packed), &values(&target), self.location))?;
+            self.close()?;
             for _ in &c.reductions {
-                self.close();
+                self.close()?;
             }
             if start.is_none() {
-                self.close();
+                self.close()?;
             }
         }
+        Ok(())
     }
 
-    fn function(mut self) -> String {
+    /// Builds the whole kernel before the generic.
+    fn build(mut self) -> BuildResult<()> {
         let c = self.c;
         let (mr, nv) = tile_sizes(c);
-        self.indent = 1;
-        let zero = self.index(0);
+        let zero = self.index(0)?;
         self.dims = vec![zero; c.extents.len()];
+        let mut packed = None;
         if c.b_direct {
             let k = c.b.inputs[0];
-            self.b_type = c.operands[k].ty.clone();
-            self.b_name = format!("%in{k}");
+            self.b_memref = Some(self.operands[k]);
             self.b_map = c.operands[k].map.clone();
         } else {
             let loops: Vec<usize> = c.reductions.iter().copied().chain([c.j]).collect();
-            let shape: Vec<String> = loops.iter().map(|&d| c.extents[d].to_string()).collect();
-            self.b_type = format!("memref<{}xf32>", shape.join("x"));
-            self.b_name = "%packed".into();
+            let shape: Vec<i64> = loops.iter().map(|&d| c.extents[d]).collect();
+            let ty = MemRefType::new(Type::float32(self.context), &shape, None, None).into();
+            let buffer = self.emit(builders::aligned_alloc(self.location, ty, 64))?;
+            self.b_memref = Some(buffer);
             self.b_map = loops.iter().map(|&d| IndexExpr::dim(d)).collect();
-            let b_type = self.b_type.clone();
-            self.line(&format!("%packed = memref.alloc() {{alignment = 64 : i64}} : {b_type}"));
+            packed = Some(buffer);
         }
         let mut opened = 0;
         for &d in &c.outer_b {
-            let iv = self.open_for(c.extents[d], 1);
+            let iv = self.open_for(c.extents[d], 1)?;
             self.dims[d] = iv;
             opened += 1;
         }
-        if !c.b_direct {
-            self.pack();
+        if let Some(packed) = packed {
+            self.pack(packed)?;
         }
         for &d in &c.outer_rest {
-            let iv = self.open_for(c.extents[d], 1);
+            let iv = self.open_for(c.extents[d], 1)?;
             self.dims[d] = iv;
             opened += 1;
         }
@@ -1092,147 +1207,37 @@ impl<'a> Emitter<'a> {
             Some(nc) => {
                 let full = n - n % nc;
                 if full > 0 {
-                    let panel = self.open_for(full, nc);
-                    self.k_blocks(mr, nv, Some(&panel), nc, kc);
-                    self.close();
+                    let panel = self.open_for(full, nc)?;
+                    self.k_blocks(mr, nv, Some(panel), nc, kc)?;
+                    self.close()?;
                 }
                 if n % nc > 0 {
-                    let panel = self.index(full);
-                    self.k_blocks(mr, nv, Some(&panel), n % nc, kc);
+                    let panel = self.index(full)?;
+                    self.k_blocks(mr, nv, Some(panel), n % nc, kc)?;
                 }
             }
-            None => self.k_blocks(mr, nv, None, n, kc),
+            None => self.k_blocks(mr, nv, None, n, kc)?,
         }
         for _ in 0..opened {
-            self.close();
+            self.close()?;
         }
-        if !c.b_direct {
-            let b_type = self.b_type.clone();
-            self.line(&format!("memref.dealloc %packed : {b_type}"));
+        if let Some(packed) = packed {
+            self.insert(memref::dealloc(value(packed), self.location))?;
         }
-        self.line("return");
-        let mut text = String::new();
-        for (which, factor) in [&c.a, &c.b].into_iter().enumerate() {
-            if !factor.ops.is_empty() {
-                let types: Vec<&str> = factor.inputs.iter().map(|&k| c.operands[k].element.as_str()).collect();
-                let _ = writeln!(text, "func.func private @factor{which}({}) -> f32", types.join(", "));
+        // The index constants first, in increasing order.
+        if let Some(first) = self.first {
+            for &constant in self.constants.values() {
+                // SAFETY: both ops are live ops of the generic's block.
+                unsafe { mlir_sys::mlirOperationMoveBefore(constant, first) };
             }
         }
-        let parameters: Vec<String> = c
-            .operands
-            .iter()
-            .enumerate()
-            .map(|(k, o)| if k + 1 == c.operands.len() { format!("%C: {}", o.ty) } else { format!("%in{k}: {}", o.ty) })
-            .collect();
-        let _ = writeln!(text, "func.func private @contraction({}) {{", parameters.join(", "));
-        for value in &self.constants {
-            let _ = writeln!(text, "  %c{value} = arith.constant {value} : index");
-        }
-        text.push_str(&self.body);
-        text.push_str("}\n");
-        text
+        Ok(())
     }
 }
 
-/// The kernel function's text for a matched contraction.
-fn kernel_text(c: &Contraction) -> String {
-    let emitter = Emitter {
-        c,
-        body: String::new(),
-        constants: BTreeSet::new(),
-        next: 0,
-        indent: 0,
-        dims: Vec::new(),
-        b_name: String::new(),
-        b_type: String::new(),
-        b_map: Vec::new(),
-        k_block: None,
-    };
-    emitter.function()
-}
-
-/// Replaces a `func.call @factor<n>` placeholder by clones of the factor's
-/// ops, the factor's inputs mapped to the call's operands.
-fn expand_factor(call: MlirOperation, factor: &Factor, arguments: &[MlirValue]) {
-    // SAFETY: `call` is a live op in a block; the factor's ops are live ops
-    // of the generic's body, cloned before the call; every operand of a
-    // clone is remapped to a value defined before the call (an earlier
-    // clone, a call operand) or is defined outside the generic, before it.
-    unsafe {
-        let block = mlir_sys::mlirOperationGetBlock(call);
-        let mut mapping: HashMap<usize, MlirValue> = HashMap::new();
-        for (position, &k) in factor.inputs.iter().enumerate() {
-            mapping.insert(arguments[k].ptr as usize, mlir_sys::mlirOperationGetOperand(call, position as isize));
-        }
-        for &op in &factor.ops {
-            let clone = mlir_sys::mlirOperationClone(op);
-            for k in 0..mlir_sys::mlirOperationGetNumOperands(clone) {
-                let operand = mlir_sys::mlirOperationGetOperand(clone, k);
-                if let Some(&value) = mapping.get(&(operand.ptr as usize)) {
-                    mlir_sys::mlirOperationSetOperand(clone, k, value);
-                }
-            }
-            mlir_sys::mlirBlockInsertOwnedOperationBefore(block, call, clone);
-            for r in 0..mlir_sys::mlirOperationGetNumResults(op) {
-                mapping.insert(mlir_sys::mlirOperationGetResult(op, r).ptr as usize, mlir_sys::mlirOperationGetResult(clone, r));
-            }
-        }
-        let value = factor.value.expect("a matched factor has a value");
-        let replacement = mapping.get(&(value.ptr as usize)).copied().unwrap_or(value);
-        mlir_sys::mlirValueReplaceAllUsesOfWith(mlir_sys::mlirOperationGetResult(call, 0), replacement);
-        mlir_sys::mlirOperationDestroy(call);
-    }
-}
-
-/// Replaces `op` by the kernel; an error message if the text did not parse.
-fn rewrite(op: OperationRef, c: &Contraction) -> crate::builders::BuildResult<()> {
-    // SAFETY: the context outlives the op and this pass.
-    let context = crate::context_of(op.context());
-    let text = kernel_text(c);
-    let module = Module::parse(context, &format!("module {{\n{text}}}"))
-        .ok_or_else(|| format!("internal error: the contraction kernel does not parse:\n{text}"))?;
-    let mut function = module.body().first_operation();
-    while let Some(f) = function.filter(|f| f.region(0).ok().and_then(|r| r.first_block()).is_none()) {
-        function = f.next_in_block();
-    }
-    let function = function.ok_or("internal error: no kernel function")?;
-    let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or("internal error: kernel without a body")?;
-    for (index, operand) in op.operands().enumerate() {
-        let argument = entry.argument(index)?;
-        // SAFETY: the argument and the operand have the same type, and the
-        // operand dominates `op`, before which every use will be moved.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), operand.to_raw()) };
-    }
-    let mut calls = Vec::new();
-    let mut next = entry.first_operation();
-    while let Some(inner) = next {
-        next = inner.next_in_block();
-        if op_name(&inner) == "func.return" {
-            break;
-        }
-        inner.walk(WalkOrder::PreOrder, |nested| {
-            if op_name(&nested) == "func.call" {
-                calls.push((
-                    nested.to_raw(),
-                    nested
-                        .attribute("callee")
-                        .ok()
-                        .and_then(|a| melior::ir::attribute::FlatSymbolRefAttribute::try_from(a).ok())
-                        .map(|a| a.value().to_owned())
-                        .unwrap_or_default(),
-                ));
-            }
-            WalkResult::Advance
-        });
-        // SAFETY: both ops are live; `inner` is unlinked from the kernel and
-        // linked before `op` in the same context.
-        unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
-    }
-    for (call, callee) in calls {
-        let factor = if callee == "factor0" { &c.a } else { &c.b };
-        expand_factor(call, factor, &c.arguments);
-    }
-    Ok(())
+/// Replaces `op` by the kernel (built before it; the caller erases `op`).
+fn rewrite<'c>(op: OperationRef<'c, '_>, c: &Contraction<'c>) -> BuildResult<()> {
+    Emitter::new(c, &op)?.build()
 }
 
 /// Creates the pass (anchored on `builtin.module`).

@@ -31,10 +31,6 @@ WRAPPERS = {"lowering/src/builders.rs", "builder/src/builder.rs"}
 OP_NAME_HOME = "lowering/src/lib.rs"
 # Sites still to move, by (path, rule); each with its reason.
 KNOWN = {
-    # Rewritten by another branch (the typed contraction kernels), which
-    # switches it to xla_lowering::op_name and drops its text module.
-    ("lowering/src/contraction_kernels.rs", "op_name defined outside lowering/src/lib.rs"),
-    ("lowering/src/contraction_kernels.rs", "Module::parse outside the wrappers"),
     # The AOT layout wrapper (transposes and pads around the entry call) is
     # still generated as StableHLO text and parsed: not yet moved to the
     # builders (ARCHITECTURE.md, "Not yet an invariant").
