@@ -6,7 +6,12 @@ Generates StableHLO programs of growing size, times `xla-opt --xla-cpu-pipeline`
 plus LLVM translation, -O3 and JIT, and one execution on inline inputs) end to
 end, and prints one table per program family and tool:
 
-    N, seconds, seconds per 1000 ops, per-op cost / per-op cost at the smallest N
+    N, seconds, seconds per 1000 ops, per-op cost / per-op cost at the smallest N,
+    CPU seconds (user + system, all threads of the tool), CPU per-op cost ratio
+
+Wall time is what a user waits; on a machine shared with other builds it is
+several times the CPU time and varies from run to run, so the CPU columns
+are the ones to compare across sizes there.
 
 Families (--cases):
   add      @main(%a, %b: tensor<16xf32>) with N successive stablehlo.add
@@ -128,8 +133,14 @@ def unlimited_stack():
     resource.setrlimit(resource.RLIMIT_STACK, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
 
 
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(command, timeout, stack_unlimited):
-    """Seconds of wall time, or a string saying why there is no time."""
+    """(wall seconds, CPU seconds), or a string saying why there is no time."""
+    cpu_start = children_cpu()
     start = time.perf_counter()
     try:
         done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=timeout,
@@ -140,7 +151,7 @@ def timed(command, timeout, stack_unlimited):
     if done.returncode != 0:
         tail = done.stderr.decode(errors="replace").strip().splitlines()[-3:]
         return f"failed (exit {done.returncode}): " + " | ".join(tail)
-    return elapsed
+    return elapsed, children_cpu() - cpu_start
 
 
 def main():
@@ -180,8 +191,9 @@ def main():
         for tool in args.tools.split(","):
             label = "xla-opt --xla-cpu-pipeline" if tool == "opt" else "xla-run (compile + run)"
             print(f"\n{case}: {label}")
-            print(f"{'N':>8} {'seconds':>9} {'s/1k ops':>9} {'ratio':>6}")
+            print(f"{'N':>8} {'seconds':>9} {'s/1k ops':>9} {'ratio':>6} {'cpu s':>9} {'cpu ratio':>9}")
             base = None
+            cpu_base = None
             for n in sizes:
                 text, inputs = CASES[case](n)
                 path = os.path.join(workdir, f"{case}_{n}.mlir")
@@ -192,10 +204,13 @@ def main():
                     failures += 1
                     print(f"{n:>8} {result}", flush=True)
                     continue
-                per_k = result / n * 1000
+                wall, cpu = result
+                per_k = wall / n * 1000
+                cpu_per_k = cpu / n * 1000
                 if base is None:
-                    base = per_k
-                print(f"{n:>8} {result:>9.2f} {per_k:>9.3f} {per_k / base:>6.2f}", flush=True)
+                    base, cpu_base = per_k, cpu_per_k
+                print(f"{n:>8} {wall:>9.2f} {per_k:>9.3f} {per_k / base:>6.2f} {cpu:>9.2f} {cpu_per_k / cpu_base:>9.2f}",
+                      flush=True)
     if not args.keep:
         for name in os.listdir(workdir):
             os.remove(os.path.join(workdir, name))

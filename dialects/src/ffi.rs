@@ -68,9 +68,10 @@ unsafe extern "C" {
     /// deeply nested modules. The caller owns the returned pass.
     pub fn xlaCreateOneShotBufferizePass() -> MlirPass;
     /// `xla-split-large-functions` (lib/Transforms/SplitFunctions.cpp):
-    /// blocks of more than `max_ops` operations are cut into chunks, each a
-    /// private `noinline` function. The caller owns the returned pass.
-    pub fn xlaCreateSplitFunctionsPass(max_ops: i64) -> MlirPass;
+    /// blocks of more than `max_ops` operations or `max_loops` loops are
+    /// cut into chunks, each a private `noinline` function. The caller owns
+    /// the returned pass.
+    pub fn xlaCreateSplitFunctionsPass(max_ops: i64, max_loops: i64) -> MlirPass;
 
     /// lib/CAPI/Target.cpp (include/xla-c/Target.h): whether LLVM's CPU
     /// `cpu` of `triple` (empty: the default triple) has subtarget feature

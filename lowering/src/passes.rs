@@ -383,7 +383,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-split-large-functions",
-        summary: "Cut functions (and regions) of more ops than --split-functions-max-ops into private noinline functions, so per-function passes see bounded functions",
+        summary: "Cut functions (and regions) of more ops than --split-functions-max-ops or more loops than --split-functions-max-loops into private noinline functions, so per-function passes see bounded functions",
         steps: &[Step::Ours(crate::split_functions::create_split_functions_pass)],
     },
     PassInfo {

@@ -1,6 +1,6 @@
 //! `xla-split-large-functions`: a function (or a region inside one: an
 //! `scf.if` branch, a loop body) of more than [`DEFAULT_MAX_OPS`] operations
-//! is cut into consecutive chunks, each moved into a private function marked
+//! or [`DEFAULT_MAX_LOOPS`] loops is cut into consecutive chunks, each moved into a private function marked
 //! `noinline` and called in its place; nested regions are split first, so a
 //! deep nest of ifs becomes a chain of bounded functions. The pass is C++
 //! (`dialects/lib/Transforms/SplitFunctions.cpp`); this is its Rust handle.
@@ -10,7 +10,11 @@
 //! LLVM's -O3 pipeline, GVN above all) grow faster than linearly with the
 //! size of one function, so bounded functions keep the compile time of
 //! programs with tens of thousands of ops linear. Functions at or below the
-//! threshold are untouched: the code of normal programs does not change.
+//! thresholds are untouched: the code of normal programs does not change.
+//! Loops (scf/affine loops and linalg ops on buffers, nested ones included)
+//! have a threshold of their own: a deep nest of ifs on one predicate ends as
+//! one `scf.if` around hundreds of small loops, few operations but one long
+//! unrolled piece of loads and stores for LLVM, whose GVN is quadratic on it.
 //!
 //! ```text
 //! func.func @main(%a: memref<16xf32>, ...) { op1 ... op5000; return }
@@ -32,7 +36,14 @@ use std::sync::atomic::{AtomicI64, Ordering};
 /// thousand.
 pub const DEFAULT_MAX_OPS: i64 = 2000;
 
+/// Blocks holding more loops than this are split too. The examples
+/// (test/examples) hold at most 36 loops per function but one (101,
+/// `rng_normal_split`); at 1,000 nested ifs, LLVM's time per loop with
+/// pieces of about 50 loops is less than half that of pieces of 125.
+pub const DEFAULT_MAX_LOOPS: i64 = 64;
+
 static MAX_OPS: AtomicI64 = AtomicI64::new(DEFAULT_MAX_OPS);
+static MAX_LOOPS: AtomicI64 = AtomicI64::new(DEFAULT_MAX_LOOPS);
 
 /// Sets the threshold of the passes created from now on (the tools'
 /// `--split-functions-max-ops`, for tests and tuning; at least 1).
@@ -40,9 +51,19 @@ pub fn set_max_ops(max_ops: i64) {
     MAX_OPS.store(max_ops.max(1), Ordering::Relaxed);
 }
 
+/// Sets the loop threshold of the passes created from now on (the tools'
+/// `--split-functions-max-loops`; at least 1).
+pub fn set_max_loops(max_loops: i64) {
+    MAX_LOOPS.store(max_loops.max(1), Ordering::Relaxed);
+}
+
 /// Creates the pass (on a module: it adds functions).
 pub fn create_split_functions_pass() -> Pass {
     // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
     // and the pass manager it is added to destroys it.
-    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateSplitFunctionsPass(MAX_OPS.load(Ordering::Relaxed))) }
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateSplitFunctionsPass(
+            MAX_OPS.load(Ordering::Relaxed),
+            MAX_LOOPS.load(Ordering::Relaxed),
+        ))
+    }
 }

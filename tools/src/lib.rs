@@ -217,25 +217,40 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
     xla_lowering::contraction_kernels::set_tile(matches.get_one::<(i64, i64)>("contraction-tile").copied());
 }
 
-/// `--split-functions-max-ops`, shared by the drivers: the threshold of
-/// `xla-split-large-functions`.
+/// `--split-functions-max-ops` and `--split-functions-max-loops`, shared by
+/// the drivers: the thresholds of `xla-split-large-functions`.
 pub fn split_args(command: clap::Command) -> clap::Command {
-    command.arg(
-        clap::Arg::new("split-functions-max-ops")
-            .long("split-functions-max-ops")
-            .value_name("N")
-            .value_parser(clap::value_parser!(i64).range(1..))
-            .help(format!(
-                "Functions (and regions) of more than N operations are cut into private noinline functions before the loops [default: {}]",
-                xla_lowering::split_functions::DEFAULT_MAX_OPS
-            )),
-    )
+    command
+        .arg(
+            clap::Arg::new("split-functions-max-loops")
+                .long("split-functions-max-loops")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..))
+                .help(format!(
+                    "Functions (and regions) holding more than N loops (linalg ops on buffers, scf/affine loops) are cut into private noinline functions before the loops [default: {}]",
+                    xla_lowering::split_functions::DEFAULT_MAX_LOOPS
+                )),
+        )
+        .arg(
+            clap::Arg::new("split-functions-max-ops")
+                .long("split-functions-max-ops")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(1..))
+                .help(format!(
+                    "Functions (and regions) of more than N operations are cut into private noinline functions before the loops [default: {}]",
+                    xla_lowering::split_functions::DEFAULT_MAX_OPS
+                )),
+        )
 }
 
-/// Applies `--split-functions-max-ops` to the passes created from now on.
+/// Applies `--split-functions-max-ops` and `--split-functions-max-loops`
+/// to the passes created from now on.
 pub fn apply_split_args(matches: &clap::ArgMatches) {
     if let Some(&max_ops) = matches.get_one::<i64>("split-functions-max-ops") {
         xla_lowering::split_functions::set_max_ops(max_ops);
+    }
+    if let Some(&max_loops) = matches.get_one::<i64>("split-functions-max-loops") {
+        xla_lowering::split_functions::set_max_loops(max_loops);
     }
 }
 

@@ -2,8 +2,9 @@
 //
 // `xla-split-large-functions`: a function body (or the body of a region
 // nested in it: an scf.if branch, a loop body) of more than `maxOps`
-// operations is cut into consecutive chunks of at most about `maxOps`
-// operations, and each chunk becomes a private function marked `noinline`
+// operations, or holding more than `maxLoops` loops, is cut into
+// consecutive chunks of at most about `maxOps` operations and `maxLoops`
+// loops, and each chunk becomes a private function marked `noinline`
 // (`passthrough = ["noinline"]`, which FuncToLLVM carries over) plus a
 // `func.call` in its place. Works bottom-up: the regions nested in an
 // operation are split first, so an operation counts with what is left of
@@ -14,8 +15,18 @@
 // convert-scf-to-cf's block splitting, and above all LLVM's -O3 pipeline:
 // GVN, SROA, loop passes) grow faster than linearly with the size of one
 // function; on bounded functions the whole compile grows linearly with the
-// program. Functions at or below the threshold are left untouched, so the
+// program. Functions at or below the thresholds are left untouched, so the
 // code of normal programs does not change.
+//
+// Loops are counted besides operations because LLVM's cost is not one per
+// operation: a block of a few hundred small loops (a deep nest of ifs on
+// one predicate, which canonicalization merges into one scf.if around all
+// the levels' element-wise loops) has fewer than `maxOps` operations, but
+// -O3 unrolls the loops into one long straight-line piece of loads and
+// stores, and GVN's memory dependence queries on it grow quadratically. A
+// loop here is an operation with the LoopLikeOpInterface (scf/affine
+// loops) or a linalg structured op (on buffers, each becomes a loop nest);
+// loops nested in a loop count too.
 //
 //   func.func @main(...) { op1 ... opN return }   (N > maxOps)
 // becomes
@@ -36,11 +47,13 @@
 #include "mlir/CAPI/Pass.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -53,7 +66,7 @@ using namespace mlir;
 
 namespace {
 
-/// Chunks smaller than this fraction of the threshold stay where they are
+/// Chunks smaller than this fraction of both thresholds stay where they are
 /// (a call and its argument passing would cost more than they save).
 constexpr int64_t kMinChunkFraction = 8;
 
@@ -61,6 +74,22 @@ bool isClonableConstant(Operation *op) {
   return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0 &&
          op->getNumRegions() == 0;
 }
+
+bool isLoop(Operation *op) {
+  return isa<LoopLikeOpInterface, linalg::LinalgOp>(op);
+}
+
+/// What a block (or an operation with its regions) holds: operations, and
+/// loops among them.
+struct Size {
+  int64_t ops = 0;
+  int64_t loops = 0;
+  Size &operator+=(Size other) {
+    ops += other.ops;
+    loops += other.loops;
+    return *this;
+  }
+};
 
 bool isStackAllocation(Operation *op) {
   return isa<memref::AllocaOp, memref::AllocaScopeOp, LLVM::AllocaOp>(op);
@@ -70,10 +99,18 @@ struct SplitFunctions
     : public PassWrapper<SplitFunctions, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SplitFunctions)
 
-  explicit SplitFunctions(int64_t maxOps) : maxOps(std::max<int64_t>(maxOps, 1)) {}
+  SplitFunctions(int64_t maxOps, int64_t maxLoops)
+      : maxOps(std::max<int64_t>(maxOps, 1)),
+        maxLoops(std::max<int64_t>(maxLoops, 1)) {}
 
   /// Blocks of more operations than this (nested ones included) are split.
   int64_t maxOps;
+  /// Blocks of more loops than this (nested ones included) are split too.
+  int64_t maxLoops;
+
+  bool exceeds(Size size) const {
+    return size.ops > maxOps || size.loops > maxLoops;
+  }
 
   StringRef getArgument() const final { return "xla-split-large-functions"; }
   StringRef getName() const final { return "XlaSplitLargeFunctions"; }
@@ -101,41 +138,41 @@ struct SplitFunctions
   }
 
   /// Splits the regions nested in `block`'s operations, then `block` itself
-  /// if it is still larger than the threshold; returns its size after.
-  int64_t splitBlock(Block &block, func::FuncOp function,
-                     SymbolTable &symbols, unsigned &counter,
-                     Operation *&last) {
-    SmallVector<std::pair<Operation *, int64_t>> sizes;
-    int64_t total = 0;
+  /// if it is still larger than a threshold; returns its size after.
+  Size splitBlock(Block &block, func::FuncOp function, SymbolTable &symbols,
+                  unsigned &counter, Operation *&last) {
+    SmallVector<std::pair<Operation *, Size>> sizes;
+    Size total;
     for (Operation &op : block) {
-      int64_t size = 1;
+      Size size{1, isLoop(&op) ? 1 : 0};
       for (Region &region : op.getRegions())
         for (Block &nested : region)
           size += splitBlock(nested, function, symbols, counter, last);
       sizes.push_back({&op, size});
       total += size;
     }
-    if (total <= maxOps)
+    if (!exceeds(total))
       return total;
     shortenLifetimes(block);
-    llvm::DenseMap<Operation *, int64_t> sizeOf(sizes.begin(), sizes.end());
+    llvm::DenseMap<Operation *, Size> sizeOf(sizes.begin(), sizes.end());
     sizes.clear();
     for (Operation &op : block) // the order after shortenLifetimes
       sizes.push_back({&op, sizeOf.lookup(&op)});
 
-    // Greedy chunks of consecutive operations, each at most maxOps (or one
-    // operation larger than that, whose regions are already bounded).
+    // Greedy chunks of consecutive operations, each at most maxOps
+    // operations and maxLoops loops (or one operation larger than that,
+    // whose regions are already bounded).
     SmallVector<SmallVector<Operation *>> chunks;
-    SmallVector<int64_t> chunkSizes;
+    SmallVector<Size> chunkSizes;
     SmallVector<Operation *> current;
-    int64_t currentSize = 0;
+    Size currentSize;
     auto flush = [&] {
       if (!current.empty()) {
         chunks.push_back(current);
         chunkSizes.push_back(currentSize);
       }
       current.clear();
-      currentSize = 0;
+      currentSize = Size();
     };
     for (auto [op, size] : sizes) {
       bool movable = !op->hasTrait<OpTrait::IsTerminator>() &&
@@ -148,19 +185,24 @@ struct SplitFunctions
         flush();
         continue;
       }
-      if (currentSize + size > maxOps)
+      Size grown = currentSize;
+      grown += size;
+      if (exceeds(grown))
         flush();
       current.push_back(op);
       currentSize += size;
     }
     flush();
 
-    int64_t after = total;
+    Size after = total;
     for (auto [chunk, size] : llvm::zip(chunks, chunkSizes)) {
-      if (size * kMinChunkFraction < maxOps)
+      if (size.ops * kMinChunkFraction < maxOps &&
+          size.loops * kMinChunkFraction < maxLoops)
         continue;
-      if (outline(chunk, function, symbols, counter, last))
-        after -= size - 1;
+      if (outline(chunk, function, symbols, counter, last)) {
+        after.ops -= size.ops - 1;
+        after.loops -= size.loops;
+      }
     }
     return after;
   }
@@ -342,6 +384,7 @@ struct SplitFunctions
 
 } // namespace
 
-extern "C" MlirPass xlaCreateSplitFunctionsPass(int64_t maxOps) {
-  return wrap(static_cast<Pass *>(new SplitFunctions(maxOps)));
+extern "C" MlirPass xlaCreateSplitFunctionsPass(int64_t maxOps,
+                                               int64_t maxLoops) {
+  return wrap(static_cast<Pass *>(new SplitFunctions(maxOps, maxLoops)));
 }
