@@ -105,6 +105,7 @@
 //! ```
 
 use crate::builders::{self, BuildResult};
+use crate::op_name;
 use melior::{
     Context,
     dialect::{arith, memref, scf},
@@ -307,8 +308,6 @@ fn previous_op<'c, 'a>(op: &OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>
     }
     None
 }
-
-use crate::op_name;
 
 fn raw_op_name(op: MlirOperation) -> String {
     // SAFETY: `op` is a live operation; the name is copied.
