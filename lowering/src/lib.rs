@@ -48,6 +48,7 @@ pub mod parallel_tasks;
 pub mod passes;
 pub mod readonly_args;
 pub mod reserved_symbols;
+pub mod result_copies;
 pub mod patterns;
 pub mod quantization;
 pub mod reassociate;

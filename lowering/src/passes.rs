@@ -52,9 +52,12 @@ const CPU_BUFFERIZE: &[Step] = &[
     Step::Ours(create_one_shot_bufferize_pass),
     Step::Upstream(concat!(
         "buffer-results-to-out-params{hoist-static-allocs=true modify-public-functions=true},",
-        "canonicalize,",
-        "buffer-deallocation-pipeline"
+        "canonicalize"
     )),
+    // A result that a loop updated in place is computed in its
+    // out-parameter, not in a temporary copied there at the end.
+    Step::Ours(crate::result_copies::create_elide_result_copies_pass),
+    Step::Upstream("buffer-deallocation-pipeline"),
 ];
 
 fn create_one_shot_bufferize_pass() -> Pass {
@@ -340,6 +343,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-polynomial-math",
         summary: "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls",
         steps: &[Step::Ours(crate::vector_math::create_polynomial_math_pass)],
+    },
+    PassInfo {
+        name: "xla-elide-result-copies",
+        summary: "Compute a result in its out-parameter when a temporary was only copied there at the end (a loop's in-place result)",
+        steps: &[Step::Ours(crate::result_copies::create_elide_result_copies_pass)],
     },
     PassInfo {
         name: "xla-parallelize-indexed-loops",
