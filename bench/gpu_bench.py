@@ -8,8 +8,13 @@ the median time of each and the GPU's throughput: GB/s of memory traffic
 (inputs read + results written, counted once) for memory-bound programs,
 GFLOP/s for contractions.
 
-Only the Python standard library is used (the GPU machine may have nothing
-else): .npy files are written and read by hand.
+Only the Python standard library is needed: .npy files are written and read
+by hand. Where PyTorch with CUDA is importable, each program's equivalent in
+PyTorch (cuBLAS for the matrix products, cuDNN for the convolution, its own
+element-wise and reduction kernels) is timed in the same run with CUDA events
+on the same shapes, and the device's copy bandwidth (a large device-to-device
+copy, bytes read + written) is measured once: the "baseline" columns. TF32 is
+off in the baseline (our f32 kernels compute in full f32).
 
     python3 bench/gpu_bench.py [--runs 20] [--only matmul] [--xla-run PATH]
 """
@@ -54,6 +59,10 @@ def benchmarks():
         yield (f"matmul_{size}", program("mm", [m, m], [m], f"""
   %d = stablehlo.dot_general %a0, %a1, contracting_dims = [1] x [0] : ({m}, {m}) -> {m}
   return %d : {m}"""), [[size, size], [size, size]], ("flops", 2 * size**3))
+    m16, m = "tensor<2048x2048xbf16>", "tensor<2048x2048xf32>"
+    yield ("matmul_bf16_2048", program("mm16", [m16, m16], [m16], f"""
+  %d = stablehlo.dot_general %a0, %a1, contracting_dims = [1] x [0] : ({m16}, {m16}) -> {m16}
+  return %d : {m16}"""), [[2048, 2048], [2048, 2048]], ("flops", 2 * 2048**3))
     x, k, y = "tensor<8x64x64x64xf32>", "tensor<3x3x64x64xf32>", "tensor<8x64x64x64xf32>"
     yield ("conv3x3_8x64x64x64", program("conv", [x, k], [y], f"""
   %c = stablehlo.convolution(%a0, %a1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
@@ -62,17 +71,83 @@ def benchmarks():
   return %c : {y}"""), [[8, 64, 64, 64], [3, 3, 64, 64]], ("flops", 2 * 8 * 64 * 64 * 64 * 9 * 64))
 
 
-def write_npy(path, shape, rng):
+def write_npy(path, shape, rng, dtype="f32"):
     count = 1
     for d in shape:
         count *= d
     values = array.array("f", (rng.uniform(-1, 1) for _ in range(count)))
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': (%s), }" % (
+    descr = "<f4"
+    if dtype == "bf16":  # the top 16 bits of each f32 (truncation), as numpy.save writes ml_dtypes' bfloat16
+        values = array.array("H", (w >> 16 for w in array.array("I", values.tobytes())))
+        descr = "<V2"
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr,
         "".join(f"{d}, " for d in shape) if len(shape) != 1 else f"{shape[0]},")
     header += " " * (63 - (len(header) + 10) % 64) + "\n"
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
         values.tofile(f)
+
+
+def torch_or_none():
+    """PyTorch with a usable CUDA device, or None."""
+    try:
+        import torch
+    except ImportError:
+        return None
+    if not torch.cuda.is_available():
+        return None
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cudnn.allow_tf32 = False
+    return torch
+
+
+def torch_median_ms(torch, fn, runs):
+    """Median time of `fn` over `runs` calls, by CUDA events, after warm-up."""
+    for _ in range(3):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(runs):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        fn()
+        end.record()
+        end.synchronize()
+        times.append(start.elapsed_time(end))
+    return sorted(times)[len(times) // 2]
+
+
+def torch_baseline(torch, name, shapes, runs):
+    """The PyTorch equivalent of benchmark `name` (random inputs, same shapes)."""
+    dev = "cuda"
+    if name.startswith("axpy"):
+        x, y = (torch.rand(shapes[1], device=dev) for _ in range(2))
+        return torch_median_ms(torch, lambda: torch.add(y, x, alpha=0.5), runs)
+    if name.startswith("exp_tanh"):
+        x = torch.rand(shapes[0], device=dev)
+        return torch_median_ms(torch, lambda: torch.tanh(torch.exp(x)), runs)
+    if name.startswith("row_sum"):
+        x = torch.rand(shapes[0], device=dev)
+        return torch_median_ms(torch, lambda: x.sum(dim=1), runs)
+    if name.startswith("matmul"):
+        dtype = torch.bfloat16 if "bf16" in name else torch.float32
+        a, b = (torch.rand(s, device=dev, dtype=dtype) for s in shapes)
+        return torch_median_ms(torch, lambda: a @ b, runs)
+    if name.startswith("conv"):
+        n, h, w, c = shapes[0]
+        kh, kw, ci, co = shapes[1]
+        x = torch.rand(n, c, h, w, device=dev).to(memory_format=torch.channels_last)
+        k = torch.rand(co, ci, kh, kw, device=dev).to(memory_format=torch.channels_last)
+        return torch_median_ms(torch, lambda: torch.nn.functional.conv2d(x, k, padding=1), runs)
+    return None
+
+
+def copy_bandwidth_gbs(torch):
+    """Device-to-device copy of 1 GiB: bytes read + written per second."""
+    x = torch.empty(1 << 28, device="cuda")
+    y = torch.empty_like(x)
+    ms = torch_median_ms(torch, lambda: y.copy_(x), 10)
+    return 2 * x.numel() * 4 / (ms * 1e-3) / 1e9
 
 
 def find_xla_run(explicit):
@@ -95,6 +170,8 @@ def main():
         sys.exit(f"gpu_bench: {probe.stderr.strip()}")
     rng = random.Random(0)
     rows = []
+    torch = torch_or_none()
+    bandwidth = copy_bandwidth_gbs(torch) if torch else None
     with tempfile.TemporaryDirectory() as tmp:
         for name, text, shapes, (unit, work) in benchmarks():
             if options.only and not re.search(options.only, name):
@@ -105,12 +182,13 @@ def main():
             inputs = []
             for i, shape in enumerate(shapes):
                 p = os.path.join(tmp, f"{name}.in{i}.npy")
-                write_npy(p, shape, rng)
+                write_npy(p, shape, rng, "bf16" if "bf16" in name else "f32")
                 inputs += ["--input", p]
             out = os.path.join(tmp, name + "_cpu")
             cpu_run = subprocess.run([xla_run, path, *inputs, "--output-dir", out], capture_output=True, text=True)
+            tolerance = "2e-2" if "bf16" in name else "1e-3"
             check = subprocess.run([xla_run, path, "--device=gpu", *inputs, "--expect", os.path.join(out, "out_0.npy"),
-                                    "--rtol", "1e-3", "--atol", "1e-3"], capture_output=True, text=True)
+                                    "--rtol", tolerance, "--atol", tolerance], capture_output=True, text=True)
             times = {}
             for device in ("gpu", "cpu"):
                 runs = str(options.runs if device == "gpu" else max(3, options.runs // 4))
@@ -124,20 +202,30 @@ def main():
             if None in times.values() or len(times) < 2:
                 continue
             rate = work / (times["gpu"] * 1e-3) / 1e9
+            base = torch_baseline(torch, name, shapes, options.runs) if torch else None
             rows.append({"name": name, "gpu_ms": times["gpu"], "cpu_ms": times["cpu"],
                          "gpu_rate": rate, "unit": "GB/s" if unit == "bytes" else "GFLOP/s",
-                         "matches": cpu_run.returncode == 0 and check.returncode == 0})
+                         "baseline_ms": base,
+                         "baseline_rate": work / (base * 1e-3) / 1e9 if base else None,
+                         "matches": cpu_run.returncode == 0 and check.returncode == 0,
+                         "mismatch": "" if check.returncode == 0 else " ".join(check.stdout.splitlines()[-2:] + check.stderr.splitlines()[-2:])})
     if options.json:
-        print(json.dumps({"xla_run": xla_run, "results": rows}, indent=1))
+        print(json.dumps({"xla_run": xla_run, "copy_bandwidth_gbs": bandwidth, "results": rows}, indent=1))
         return
-    print(f"ours on the GPU vs ours on the CPU; {xla_run}; median of the runs (ms), including synchronization")
-    print(f"{'benchmark':22s} {'gpu':>10s} {'cpu':>10s} {'gpu rate':>16s}  same values")
+    print(f"ours on the GPU vs ours on the CPU; {xla_run}; median of the runs (ms); ours includes")
+    print("synchronization and the host side of each call; baseline: PyTorch "
+          + (f"{torch.__version__} on {torch.cuda.get_device_name()}, CUDA events" if torch else "not available"))
+    if bandwidth:
+        print(f"device-to-device copy bandwidth (read + write): {bandwidth:.0f} GB/s")
+    print(f"{'benchmark':22s} {'gpu':>10s} {'cpu':>10s} {'gpu rate':>16s} {'baseline':>10s} {'base rate':>16s}  same values")
     for row in rows:
         if "error" in row:
             print(f"{row['name']:22s} ERROR {row['error']}")
             continue
-        print(f"{row['name']:22s} {row['gpu_ms']:10.3f} {row['cpu_ms']:10.3f} {row['gpu_rate']:9.1f} {row['unit']:7s} "
-              f" {'yes' if row['matches'] else 'NO'}")
+        base = (f"{row['baseline_ms']:10.3f} {row['baseline_rate']:9.1f} {row['unit']:7s}"
+                if row["baseline_ms"] else f"{'-':>10s} {'-':>16s}")
+        print(f"{row['name']:22s} {row['gpu_ms']:10.3f} {row['cpu_ms']:10.3f} {row['gpu_rate']:9.1f} {row['unit']:7s} {base} "
+              f" {'yes' if row['matches'] else 'NO ' + row['mismatch'][:200]}")
 
 
 if __name__ == "__main__":
