@@ -115,3 +115,49 @@ func.func @not_split(%x: memref<2048xf32>, %out: memref<f32>, %short: memref<100
   }
   return
 }
+
+// Many outputs (4096 rows of 2048), reduced along the contiguous dimension:
+// split too (neighbouring threads read neighbouring elements), 64 partials
+// per row.
+// CHECK-LABEL: func.func @many_rows_sum
+// CHECK: %[[PARTIAL:.*]] = memref.alloc() : memref<262144xf32>
+// CHECK: scf.parallel (%{{.*}}, %{{.*}}) = (%{{.*}}, %{{.*}}) to (%{{.*}}, %{{.*}}) step
+// CHECK: memref.dealloc %[[PARTIAL]]
+func.func @many_rows_sum(%x: memref<4096x2048xf32>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = arith.constant 4096 : index
+  %cols = arith.constant 2048 : index
+  scf.parallel (%i) = (%c0) to (%rows) step (%c1) {
+    scf.for %j = %c0 to %cols step %c1 {
+      %v = memref.load %x[%i, %j] : memref<4096x2048xf32>
+      %acc = memref.load %out[%i] : memref<4096xf32>
+      %s = arith.addf %acc, %v fastmath<reassoc> : f32
+      memref.store %s, %out[%i] : memref<4096xf32>
+    }
+    scf.reduce
+  }
+  return
+}
+
+// Many outputs reduced along the other dimension (column sums): one thread
+// per column already reads coalesced; not split.
+// CHECK-LABEL: func.func @many_columns_sum
+// CHECK-NOT: memref.alloc
+// CHECK: return
+func.func @many_columns_sum(%x: memref<2048x4096xf32>, %out: memref<4096xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = arith.constant 2048 : index
+  %cols = arith.constant 4096 : index
+  scf.parallel (%j) = (%c0) to (%cols) step (%c1) {
+    scf.for %i = %c0 to %rows step %c1 {
+      %v = memref.load %x[%i, %j] : memref<2048x4096xf32>
+      %acc = memref.load %out[%j] : memref<4096xf32>
+      %s = arith.addf %acc, %v fastmath<reassoc> : f32
+      memref.store %s, %out[%j] : memref<4096xf32>
+    }
+    scf.reduce
+  }
+  return
+}
