@@ -26,7 +26,7 @@ pub type BuildResult<T> = Result<T, LowerError>;
 
 pub use crate::error::LowerError;
 
-fn build(builder: OperationBuilder) -> BuildResult<Operation> {
+pub(crate) fn build(builder: OperationBuilder) -> BuildResult<Operation> {
     builder.build().map_err(|error| format!("internal error building an operation: {error}").into())
 }
 

@@ -149,3 +149,192 @@ pub fn create_stage_globals_pass() -> Pass {
         "builtin.module",
     )
 }
+
+/// `xla-gpu-device-temporaries`: a host `memref.alloc` that only kernels
+/// touch becomes device memory.
+///
+/// Host code allocates through the runtime, in managed memory, because
+/// host loops (a `while` condition, the merge passes of a sort) may read or
+/// write a buffer between launches. A temporary whose every use is a
+/// `gpu.launch_func` argument, a `memref.dealloc`, or a view of it used
+/// likewise, is never touched by the host: it becomes a `gpu.alloc` (and
+/// its deallocations `gpu.dealloc`s), which the runtime serves from the
+/// device's memory pool (`cuMemAllocAsync`). Managed memory first touched
+/// by a kernel is mapped page by page through faults; pool memory is
+/// device memory, reused from call to call.
+///
+/// ```mlir
+/// // before
+/// %t = memref.alloc() : memref<1024xf32>
+/// gpu.launch_func @k::@k ... args(%t : memref<1024xf32>)
+/// memref.dealloc %t : memref<1024xf32>
+/// // after
+/// %0 = gpu.wait async
+/// %t, %1 = gpu.alloc async [%0] () : memref<1024xf32>
+/// gpu.wait [%1]
+/// gpu.launch_func @k::@k ... args(%t : memref<1024xf32>)
+/// %2 = gpu.wait async
+/// %3 = gpu.dealloc async [%2] %t : memref<1024xf32>
+/// gpu.wait [%3]
+/// ```
+///
+/// (`gpu-to-llvm` lowers only the asynchronous forms; the runtime's stream
+/// is the default one and every launch is synchronous, so the waits cost a
+/// stream synchronization each.) Runs after `xla-gpu-stage-globals`.
+mod device_temporaries {
+    use super::{OperationRef, VIEWS, Value};
+    use crate::builders::{BuildResult, build};
+    use melior::ir::{
+        Attribute, BlockLike, Identifier, Location, Operation, Type, ValueLike,
+        attribute::DenseI32ArrayAttribute,
+        operation::{OperationBuilder, OperationLike},
+    };
+
+    /// Every use of `value`: its owner and operand position.
+    fn uses<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
+        let mut found = Vec::new();
+        // SAFETY: `value` is live; its use list is only read.
+        unsafe {
+            let mut operand = mlir_sys::mlirValueGetFirstUse(value.to_raw());
+            while !mlir_sys::mlirOpOperandIsNull(operand) {
+                let owner = OperationRef::from_raw(mlir_sys::mlirOpOperandGetOwner(operand));
+                found.push((owner, mlir_sys::mlirOpOperandGetOperandNumber(operand) as usize));
+                operand = mlir_sys::mlirOpOperandGetNextUse(operand);
+            }
+        }
+        found
+    }
+
+    /// Whether only kernels touch the memory of `value`; collects the
+    /// deallocations.
+    pub(super) fn kernels_only<'c, 'a>(value: Value<'c, 'a>, deallocs: &mut Vec<OperationRef<'c, 'a>>) -> bool {
+        uses(value).into_iter().all(|(user, position)| match crate::op_name(&user).as_str() {
+            "gpu.launch_func" => true,
+            "memref.dealloc" => {
+                deallocs.push(user);
+                true
+            }
+            name if VIEWS.contains(&name) && position == 0 => {
+                user.result(0).is_ok_and(|view| kernels_only(view.into(), deallocs))
+            }
+            // Result 0 is the base buffer; the others are indices.
+            "memref.extract_strided_metadata" => user.result(0).is_ok_and(|base| kernels_only(base.into(), deallocs)),
+            _ => false,
+        })
+    }
+
+    fn token_type(location: Location) -> Type {
+        // SAFETY: the location's context is live.
+        unsafe { Type::from_raw(mlirGPUAsyncTokenTypeGet(mlir_sys::mlirLocationGetContext(location.to_raw()))) }
+    }
+
+    unsafe extern "C" {
+        fn mlirGPUAsyncTokenTypeGet(context: mlir_sys::MlirContext) -> mlir_sys::MlirType;
+    }
+
+    /// `gpu.wait async`: a token on the default stream.
+    fn wait_async<'c>(location: Location<'c>) -> BuildResult<Operation<'c>> {
+        build(OperationBuilder::new("gpu.wait", location).add_results(&[token_type(location)]))
+    }
+
+    /// `gpu.wait [%token]`.
+    fn wait<'c>(location: Location<'c>, token: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+        build(OperationBuilder::new("gpu.wait", location).add_operands(&[token]))
+    }
+
+    /// Replaces `alloc` (a `memref.alloc`) and `deallocs` with their `gpu` forms.
+    pub(super) fn rewrite<'c, 'a>(alloc: OperationRef<'c, 'a>, deallocs: &[OperationRef<'c, 'a>]) -> BuildResult<()> {
+        let location = alloc.location();
+        // SAFETY: the context outlives the pass run that calls this.
+        let context = crate::context_of(alloc.context());
+        let block = alloc.block().ok_or("internal error: memref.alloc outside a block")?;
+        let old: Value = alloc.result(0)?.into();
+        let ty = old.r#type();
+        // memref.alloc's operands: dynamic sizes, then symbols.
+        let segments: Vec<i32> = match alloc.attribute("operandSegmentSizes") {
+            Ok(attribute) => {
+                let array = DenseI32ArrayAttribute::try_from(attribute)?;
+                (0..array.len()).map(|i| array.element(i)).collect::<Result<_, _>>()?
+            }
+            Err(_) => vec![alloc.operand_count() as i32, 0],
+        };
+        let operands: Vec<Value> = alloc.operands().collect();
+        let start = block.insert_operation_before(alloc, wait_async(location)?);
+        let token: Value = start.result(0)?.into();
+        let mut all = vec![token];
+        all.extend(operands.iter().copied());
+        let segment_sizes: Attribute = DenseI32ArrayAttribute::new(context, &[1, segments[0], segments[1]]).into();
+        let gpu_alloc = build(
+            OperationBuilder::new("gpu.alloc", location)
+                .add_operands(&all)
+                .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segment_sizes)])
+                .add_results(&[ty, token_type(location)]),
+        )?;
+        let gpu_alloc = block.insert_operation_before(alloc, gpu_alloc);
+        let done: Value = gpu_alloc.result(1)?.into();
+        block.insert_operation_before(alloc, wait(location, done)?);
+        let new: Value = gpu_alloc.result(0)?.into();
+        // SAFETY: both values are live and of the same type; `alloc` has no
+        // uses left after the replacement and is destroyed once.
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw());
+            mlir_sys::mlirOperationDestroy(alloc.to_raw());
+        }
+        for &dealloc in deallocs {
+            let location = dealloc.location();
+            let block = dealloc.block().ok_or("internal error: memref.dealloc outside a block")?;
+            let memref = dealloc.operand(0)?;
+            let start = block.insert_operation_before(dealloc, wait_async(location)?);
+            let token: Value = start.result(0)?.into();
+            let free = build(
+                OperationBuilder::new("gpu.dealloc", location)
+                    .add_operands(&[token, memref])
+                    .add_results(&[token_type(location)]),
+            )?;
+            let free = block.insert_operation_before(dealloc, free);
+            let done: Value = free.result(0)?.into();
+            block.insert_operation_before(dealloc, wait(location, done)?);
+            // SAFETY: a dealloc has no results; destroyed once.
+            unsafe { mlir_sys::mlirOperationDestroy(dealloc.to_raw()) };
+        }
+        Ok(())
+    }
+}
+
+/// Creates the pass (anchored on `builtin.module`).
+pub fn create_device_temporaries_pass() -> Pass {
+    external_pass!(
+        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            let mut allocs = Vec::new();
+            module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
+                Some("gpu.module") => WalkResult::Skip,
+                Some("memref.alloc") => {
+                    allocs.push(op.to_raw());
+                    WalkResult::Advance
+                }
+                _ => WalkResult::Advance,
+            });
+            for raw in allocs {
+                // SAFETY: collected above from the live module; each
+                // rewrite destroys only its own alloc and deallocs, which
+                // no other entry of the list refers to.
+                let alloc = unsafe { OperationRef::from_raw(raw) };
+                let Ok(result) = alloc.result(0) else { continue };
+                let mut deallocs = Vec::new();
+                if !device_temporaries::kernels_only(result.into(), &mut deallocs) {
+                    continue;
+                }
+                let location = alloc.location();
+                if let Err(message) = device_temporaries::rewrite(alloc, &deallocs) {
+                    crate::diagnostics::emit_error(location, &message);
+                    pass.signal_failure();
+                    return;
+                }
+            }
+        },
+        "XlaGpuDeviceTemporaries",
+        "xla-gpu-device-temporaries",
+        "Temporaries that only kernels use become gpu.alloc (device memory from the runtime's pool) instead of managed memory",
+        "builtin.module",
+    )
+}

@@ -263,6 +263,7 @@ const GPU_HOST_LOWERING: &str = concat!(
 /// Appends the host lowering of the GPU path (`xla-gpu-lower-host`).
 pub fn add_gpu_host_lowering(manager: &OperationPassManager) -> crate::builders::BuildResult<()> {
     manager.add_pass(crate::gpu_host::create_stage_globals_pass());
+    manager.add_pass(crate::gpu_host::create_device_temporaries_pass());
     add_textual_pipeline(manager, GPU_HOST_LOWERING)
 }
 
@@ -465,9 +466,18 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::gpu_host::create_stage_globals_pass)],
     },
     PassInfo {
+        name: "xla-gpu-device-temporaries",
+        summary: "Temporaries that only kernels use become gpu.alloc (device memory from the runtime's pool) instead of managed memory",
+        steps: &[Step::Ours(crate::gpu_host::create_device_temporaries_pass)],
+    },
+    PassInfo {
         name: "xla-gpu-lower-host",
-        summary: "After xla-gpu-pipeline: host code to the LLVM dialect (launches call the runtime ABI, allocations use managed memory)",
-        steps: &[Step::Ours(crate::gpu_host::create_stage_globals_pass), Step::Upstream(GPU_HOST_LOWERING)],
+        summary: "After xla-gpu-pipeline: host code to the LLVM dialect (launches call the runtime ABI; allocations: device memory for temporaries only kernels use, managed memory for the others)",
+        steps: &[
+            Step::Ours(crate::gpu_host::create_stage_globals_pass),
+            Step::Ours(crate::gpu_host::create_device_temporaries_pass),
+            Step::Upstream(GPU_HOST_LOWERING),
+        ],
     },
 ];
 

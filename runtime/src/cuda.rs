@@ -21,14 +21,16 @@
 //! | `mgpuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, params, extra, n)` | `cuLaunchKernel`; empty grids are skipped |
 //! | `mgpuStreamCreate()` / `mgpuStreamDestroy(s)` | the default stream (null); nothing to create or destroy |
 //! | `mgpuStreamSynchronize(s)` | `cuStreamSynchronize`: every launch completes before host code goes on |
-//! | `mgpuMemAlloc(size, stream, shared)` / `mgpuMemFree(p, stream)` | managed memory |
+//! | `mgpuMemAlloc(size, stream, shared)` / `mgpuMemFree(p, stream)` | `gpu.alloc`/`gpu.dealloc`: device memory from the default pool (`cuMemAllocAsync`), managed memory when `shared` |
 //! | `mgpuMemcpy(dst, src, size, stream)` / `mgpuMemset32(p, value, count, stream)` | `cuMemcpy` / `cuMemsetD32` |
 //! | `_mlir_memref_to_llvm_alloc(size)` / `_mlir_memref_to_llvm_aligned_alloc(align, size)` / `_mlir_memref_to_llvm_free(p)` | every host `memref.alloc`/`dealloc` (`finalize-memref-to-llvm{use-generic-functions}`): managed memory |
 //!
-//! All buffers — arguments, results and temporaries — are CUDA managed
-//! memory, so kernels and the host code between them (sequential loops of
-//! `while`, `sort`, scans) see the same addresses. Launches are
-//! synchronous.
+//! Arguments, results and the temporaries that host code touches are CUDA
+//! managed memory, so kernels and the host code between them (sequential
+//! loops of `while`, `sort`, scans) see the same addresses. Temporaries
+//! that only kernels use are `gpu.alloc`s (`xla-gpu-device-temporaries`):
+//! device memory from the device's default pool, which is told to keep
+//! its memory between calls. Launches are synchronous.
 //!
 //! Driver errors inside these functions cannot be returned through compiled
 //! code: the first one is recorded ([`take_error`]) and later calls do
@@ -53,6 +55,7 @@ const CUDA_SUCCESS: CuResult = 0;
 const CU_MEM_ATTACH_GLOBAL: c_uint = 1;
 const CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR: c_int = 75;
 const CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR: c_int = 76;
+const CU_MEMPOOL_ATTR_RELEASE_THRESHOLD: c_int = 4;
 const CU_JIT_ERROR_LOG_BUFFER: c_int = 5;
 const CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES: c_int = 6;
 const CU_JIT_OPTIMIZATION_LEVEL: c_int = 7;
@@ -92,6 +95,8 @@ struct Api {
     stream_synchronize: unsafe extern "C" fn(CuStream) -> CuResult,
     mem_alloc_managed: unsafe extern "C" fn(*mut CuDevicePtr, usize, c_uint) -> CuResult,
     mem_free: unsafe extern "C" fn(CuDevicePtr) -> CuResult,
+    mem_alloc_async: unsafe extern "C" fn(*mut CuDevicePtr, usize, CuStream) -> CuResult,
+    mem_free_async: unsafe extern "C" fn(CuDevicePtr, CuStream) -> CuResult,
     memcpy: unsafe extern "C" fn(CuDevicePtr, CuDevicePtr, usize) -> CuResult,
     memset_d32: unsafe extern "C" fn(CuDevicePtr, c_uint, usize) -> CuResult,
 }
@@ -177,6 +182,8 @@ impl Cuda {
             stream_synchronize: sym!("cuStreamSynchronize"),
             mem_alloc_managed: sym!("cuMemAllocManaged"),
             mem_free: sym!("cuMemFree_v2"),
+            mem_alloc_async: sym!("cuMemAllocAsync"),
+            mem_free_async: sym!("cuMemFreeAsync"),
             memcpy: sym!("cuMemcpy"),
             memset_d32: sym!("cuMemsetD32_v2"),
         };
@@ -215,6 +222,27 @@ impl Cuda {
         })?;
         let mut context = std::ptr::null_mut();
         check("cuDevicePrimaryCtxRetain", unsafe { (api.primary_ctx_retain)(&mut context, device) })?;
+        // Device temporaries come from the device's default memory pool
+        // (cuMemAllocAsync). By default the pool returns its free memory to
+        // the system at every synchronization, and every call would map
+        // fresh memory again: keep it instead (best effort; a driver
+        // without these functions just keeps the default).
+        type GetPool = unsafe extern "C" fn(*mut *mut c_void, CuDevice) -> CuResult;
+        type SetAttribute = unsafe extern "C" fn(*mut c_void, c_int, *mut c_void) -> CuResult;
+        // SAFETY: the symbols, where present, are the driver functions of
+        // these names with the C signatures above.
+        unsafe {
+            if let (Ok(get_pool), Ok(set_attribute)) = (
+                library.get::<GetPool>(b"cuDeviceGetDefaultMemPool\0"),
+                library.get::<SetAttribute>(b"cuMemPoolSetAttribute\0"),
+            ) {
+                let mut pool = std::ptr::null_mut();
+                if get_pool(&mut pool, device) == CUDA_SUCCESS {
+                    let mut threshold = u64::MAX;
+                    set_attribute(pool, CU_MEMPOOL_ATTR_RELEASE_THRESHOLD, (&mut threshold as *mut u64).cast());
+                }
+            }
+        }
         Ok(Cuda {
             api,
             context,
@@ -459,12 +487,48 @@ fn alloc_or_exit(size: u64) -> *mut c_void {
     }
 }
 
-extern "C" fn mgpu_mem_alloc(size: u64, _stream: CuStream, _host_shared: bool) -> *mut c_void {
-    alloc_or_exit(size)
+/// Device memory (not managed) that `mgpuMemAlloc` handed out, so that
+/// `mgpuMemFree` knows which free it needs.
+static DEVICE_POINTERS: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+
+/// `gpu.alloc`: device memory from the stream-ordered pool for temporaries
+/// that only kernels touch (`xla-gpu-device-temporaries` decides), managed
+/// memory when `host_shared`. Exits on failure, like every allocation.
+extern "C" fn mgpu_mem_alloc(size: u64, stream: CuStream, host_shared: bool) -> *mut c_void {
+    if host_shared {
+        return alloc_or_exit(size);
+    }
+    let result = Cuda::get().and_then(|cuda| {
+        let mut pointer: CuDevicePtr = 0;
+        // SAFETY: valid out-pointer; the size is non-zero; the stream is
+        // the default one (or one the driver gave).
+        let result = unsafe { (cuda.api.mem_alloc_async)(&mut pointer, (size as usize).max(1), stream) };
+        cuda.check(&format!("cuMemAllocAsync({size} bytes)"), result).map(|()| pointer)
+    });
+    match result {
+        Ok(pointer) => {
+            DEVICE_POINTERS.lock().unwrap_or_else(|e| e.into_inner()).push(pointer as usize);
+            pointer as *mut c_void
+        }
+        Err(error) => {
+            eprintln!("error: GPU memory allocation failed: {error}");
+            std::process::exit(1);
+        }
+    }
 }
 
-extern "C" fn mgpu_mem_free(pointer: *mut c_void, _stream: CuStream) {
-    memref_free(pointer)
+/// `gpu.dealloc`: frees what [`mgpu_mem_alloc`] gave, device or managed.
+extern "C" fn mgpu_mem_free(pointer: *mut c_void, stream: CuStream) {
+    let device = {
+        let mut pointers = DEVICE_POINTERS.lock().unwrap_or_else(|e| e.into_inner());
+        let position = pointers.iter().rposition(|&p| p == pointer as usize);
+        position.map(|i| pointers.swap_remove(i)).is_some()
+    };
+    if !device {
+        return memref_free(pointer);
+    }
+    // SAFETY: `pointer` came from cuMemAllocAsync and is freed once.
+    call(|| "cuMemFreeAsync".into(), |api| unsafe { (api.mem_free_async)(pointer as CuDevicePtr, stream) });
 }
 
 extern "C" fn mgpu_memcpy(dst: *mut c_void, src: *mut c_void, size: u64, _stream: CuStream) {

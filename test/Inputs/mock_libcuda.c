@@ -19,7 +19,7 @@
 typedef int CUresult;
 enum { OK = 0, ERR_INVALID_VALUE = 1, ERR_NO_DEVICE = 100, ERR_INVALID_PTX = 218 };
 
-static long allocations, frees, loads, unloads, launches;
+static long allocations, frees, loads, unloads, launches, device_allocations;
 
 /* Function handles are copies of the kernel names, freed at exit. */
 static char *names[4096];
@@ -27,8 +27,8 @@ static int name_count;
 
 static void report(void) {
   for (int i = 0; i < name_count; i++) free(names[i]);
-  fprintf(stderr, "mock-cuda: %ld allocations, %ld frees, %ld module loads, %ld unloads, %ld launches\n",
-          allocations, frees, loads, unloads, launches);
+  fprintf(stderr, "mock-cuda: %ld allocations, %ld frees, %ld module loads, %ld unloads, %ld launches, %ld device allocations\n",
+          allocations, frees, loads, unloads, launches, device_allocations);
 }
 
 CUresult cuInit(unsigned flags) {
@@ -113,6 +113,17 @@ CUresult cuMemAllocManaged(uint64_t *ptr, size_t size, unsigned flags) {
   return OK;
 }
 CUresult cuMemFree_v2(uint64_t ptr) { frees++; free((void *)(uintptr_t)ptr); return OK; }
+/* Device memory from the stream-ordered pool: counted with the others, and
+ * separately, so a test can see that temporaries took this path. */
+CUresult cuMemAllocAsync(uint64_t *ptr, size_t size, void *stream) {
+  (void)stream;
+  CUresult result = cuMemAllocManaged(ptr, size, 1);
+  if (result == OK) device_allocations++;
+  return result;
+}
+CUresult cuMemFreeAsync(uint64_t ptr, void *stream) { (void)stream; return cuMemFree_v2(ptr); }
+CUresult cuDeviceGetDefaultMemPool(void **pool, int device) { (void)device; *pool = (void *)&device_allocations; return OK; }
+CUresult cuMemPoolSetAttribute(void *pool, int attribute, void *value) { (void)pool; (void)attribute; (void)value; return OK; }
 CUresult cuMemcpy(uint64_t dst, uint64_t src, size_t size) { memcpy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, size); return OK; }
 CUresult cuMemsetD32_v2(uint64_t dst, unsigned value, size_t n) {
   for (size_t i = 0; i < n; i++) ((unsigned *)(uintptr_t)dst)[i] = value;
