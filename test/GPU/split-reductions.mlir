@@ -161,3 +161,27 @@ func.func @many_columns_sum(%x: memref<2048x4096xf32>, %out: memref<4096xf32>) {
   }
   return
 }
+
+// A matrix product (many outputs; the reduction index is the last index of
+// A[i, k] but the first of B[k, j]): not split.
+// CHECK-LABEL: func.func @matmul_not_split
+// CHECK-NOT: memref.alloc
+// CHECK: return
+func.func @matmul_not_split(%a: memref<128x1024xf32>, %b: memref<1024x128xf32>, %out: memref<128x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 128 : index
+  %k = arith.constant 1024 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %n) step (%c1, %c1) {
+    scf.for %r = %c0 to %k step %c1 {
+      %x = memref.load %a[%i, %r] : memref<128x1024xf32>
+      %y = memref.load %b[%r, %j] : memref<1024x128xf32>
+      %p = arith.mulf %x, %y : f32
+      %acc = memref.load %out[%i, %j] : memref<128x128xf32>
+      %s = arith.addf %acc, %p fastmath<reassoc> : f32
+      memref.store %s, %out[%i, %j] : memref<128x128xf32>
+    }
+    scf.reduce
+  }
+  return
+}

@@ -301,25 +301,50 @@ fn replace_all_uses(old: Value, new: Value) {
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
 }
 
-/// Whether a load in the nest (other than the accumulator's) takes the
-/// innermost reduction loop's induction variable as its last index.
+/// Whether the reduction reads along the contiguous dimension: some load in
+/// the nest (other than the accumulator's) takes the innermost reduction
+/// loop's induction variable as its last index, and no load takes it, or a
+/// value computed from it, at another position (a matrix product's
+/// `B[k, j]` reads down a column: splitting `k` would not coalesce it).
 fn reads_along_innermost(reduction: &Reduction) -> bool {
     let Some(innermost) = reduction.loops.last() else { return false };
     let Some(iv) = innermost.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(0).ok()) else {
         return false;
     };
     let iv: Value = iv.into();
-    let mut found = false;
+    // The iv itself, or an op result computed directly from it.
+    let uses_iv = |index: Value| {
+        index == iv
+            || owner(index).is_some_and(|op| op.operands().any(|operand| operand == iv))
+    };
+    let (mut along, mut across) = (false, false);
     innermost.walk(WalkOrder::PreOrder, |op| {
-        if op != reduction.load && name(&op) == "memref.load" && op.operand_count() >= 2 {
-            if op.operand(op.operand_count() - 1).is_ok_and(|last| last == iv) {
-                found = true;
-                return WalkResult::Interrupt;
+        if op == reduction.load || name(&op) != "memref.load" {
+            return WalkResult::Advance;
+        }
+        let indices: Vec<Value> = op.operands().skip(1).collect();
+        for (position, &index) in indices.iter().enumerate() {
+            if !uses_iv(index) {
+                continue;
+            }
+            if position + 1 == indices.len() && index == iv {
+                along = true;
+            } else {
+                across = true;
             }
         }
         WalkResult::Advance
     });
-    found
+    along && !across
+}
+
+/// The op that defines `value`, if it is an op result.
+fn owner<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    // SAFETY: `value` is live; an op result's owner is a live op.
+    unsafe {
+        mlir_sys::mlirValueIsAOpResult(value.to_raw())
+            .then(|| OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())))
+    }
 }
 
 /// The number of partial results per output, if the reduction qualifies.
