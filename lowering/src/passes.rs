@@ -197,6 +197,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
     Step::Upstream(GPU_LOOPS),
     Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass),
+    Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass),
     Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass),
     Step::Upstream("func.func(scf-parallel-for-to-nested-fors, canonicalize, cse)"),
     Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass),
@@ -409,6 +410,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-split-reductions",
         summary: "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",
         steps: &[Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-register-tiles",
+        summary: "Each thread of a contraction-like reduction nest computes a tile of outputs along the last two parallel dimensions, sharing loads",
+        steps: &[Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass)],
     },
     PassInfo {
         name: "xla-gpu-map-parallel-loops",

@@ -4,6 +4,8 @@
 //!   so that one thread computes one output element.
 //! - [`split_reductions`]: `xla-gpu-split-reductions`, reductions with few
 //!   outputs as partial results in parallel plus a combining loop.
+//! - [`register_tiles`]: `xla-gpu-register-tiles`, each thread of a
+//!   contraction computes a tile of outputs, sharing loads.
 //! - [`map_loops`]: `xla-gpu-map-parallel-loops`, each outermost
 //!   `scf.parallel` as a `gpu.launch` over a 1-D grid.
 //! - [`accumulators`]: `xla-gpu-promote-accumulators`, reduction
@@ -15,6 +17,7 @@ pub mod accumulators;
 pub mod emulate;
 pub mod interchange;
 pub mod map_loops;
+pub mod register_tiles;
 pub mod split_reductions;
 
 use melior::ir::{

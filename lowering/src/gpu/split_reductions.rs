@@ -158,7 +158,7 @@ fn single_use(value: Value) -> bool {
     }
 }
 
-fn body_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+pub(super) fn body_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();
     let mut op = block.first_operation();
     while let Some(current) = op {

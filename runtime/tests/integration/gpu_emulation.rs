@@ -12,7 +12,9 @@
 //! every kernel of more than 64 iterations strides through its iteration
 //! space, and with the thresholds of `xla-gpu-split-reductions` lowered
 //! every reduction of at least 4 iterations that qualifies is split into
-//! partial results. The hooks are process-wide, so the tests of this binary
+//! partial results, and every contraction-like nest whose last two parallel
+//! dimensions allow it is tiled (`xla-gpu-register-tiles` with no minimum
+//! thread count). The hooks are process-wide, so the tests of this binary
 //! take turns (`SERIAL`).
 
 #[test]
@@ -31,15 +33,17 @@ fn check_functions_pass_with_kernels_as_host_loops() {
 }
 
 #[test]
-fn grid_stride_loops_and_split_reductions_give_the_same_results() {
+fn grid_stride_loops_split_reductions_and_register_tiles_give_the_same_results() {
     let _turn = crate::SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     xla_lowering::gpu::map_loops::set_limits_for_testing(Some((32, 2)));
     xla_lowering::gpu::split_reductions::set_thresholds_for_testing(Some((4, i64::MAX)));
+    xla_lowering::gpu::register_tiles::set_min_threads_for_testing(Some(1));
     let mut failures = crate::common::examples();
     let (passed, check_failures) = crate::common::check_functions();
     failures.extend(check_failures);
     xla_lowering::gpu::map_loops::set_limits_for_testing(None);
     xla_lowering::gpu::split_reductions::set_thresholds_for_testing(None);
+    xla_lowering::gpu::register_tiles::set_min_threads_for_testing(None);
     assert!(passed > 0);
     assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
 }
