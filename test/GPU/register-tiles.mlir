@@ -1,7 +1,8 @@
 // xla-gpu-register-tiles: each thread of a contraction-like nest computes a
 // tile of outputs along the last two parallel dimensions; its accumulators
 // are carried by the reduction loop, and the outputs of the tile are n/T
-// apart (neighbouring threads take neighbouring columns).
+// apart (neighbouring threads take neighbouring columns); the reduction
+// loop is unrolled.
 // RUN: xla-opt %s --xla-gpu-register-tiles | xla-opt --pass-pipeline='builtin.module(cse)' | FileCheck %s
 
 // 512x512 outputs (262144 threads), A[i, k] shared along j and B[k, j]
@@ -14,12 +15,24 @@
 // CHECK: %[[C01:.*]] = memref.load %[[OUT]][%[[I]], %[[J1]]]
 // CHECK: %[[C10:.*]] = memref.load %[[OUT]][%[[I1]], %[[J]]]
 // CHECK: %[[C11:.*]] = memref.load %[[OUT]][%[[I1]], %[[J1]]]
-// CHECK: %[[R:.*]]:4 = scf.for %[[K:.*]] = {{.*}} iter_args(%[[S00:.*]] = %[[C00]], %[[S01:.*]] = %[[C01]], %[[S10:.*]] = %[[C10]], %[[S11:.*]] = %[[C11]]) -> (f32, f32, f32, f32) {
+// The reduction loop runs 4 iterations per trip (64 of them, 4 outputs:
+// up to 128 copies of the body), each output's accumulator through them in
+// order.
+// CHECK: %[[R:.*]]:4 = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %[[C4:.*]] iter_args(%[[S00:.*]] = %[[C00]], %[[S01:.*]] = %[[C01]], %[[S10:.*]] = %[[C10]], %[[S11:.*]] = %[[C11]]) -> (f32, f32, f32, f32) {
 // CHECK: memref.load %{{.*}}[%[[I]], %[[K]]]
 // CHECK: memref.load %{{.*}}[%[[K]], %[[J]]]
 // CHECK: %[[T00:.*]] = arith.addf %[[S00]], %{{.*}}
 // CHECK: %[[T11:.*]] = arith.addf %[[S11]], %{{.*}}
-// CHECK: scf.yield %[[T00]], %{{.*}}, %{{.*}}, %[[T11]] : f32, f32, f32, f32
+// CHECK: %[[K1:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK: memref.load %{{.*}}[%[[I]], %[[K1]]]
+// CHECK: %[[U00:.*]] = arith.addf %[[T00]], %{{.*}}
+// CHECK: arith.addi %[[K]], %{{.*}} : index
+// CHECK: arith.addi %[[K]], %{{.*}} : index
+// CHECK: %[[V00:.*]] = arith.addf %{{.*}}, %{{.*}}
+// CHECK: %[[V01:.*]] = arith.addf %{{.*}}, %{{.*}}
+// CHECK: %[[V10:.*]] = arith.addf %{{.*}}, %{{.*}}
+// CHECK: %[[V11:.*]] = arith.addf %{{.*}}, %{{.*}}
+// CHECK-NEXT: scf.yield %[[V00]], %[[V01]], %[[V10]], %[[V11]] : f32, f32, f32, f32
 // CHECK: memref.store %[[R]]#0, %[[OUT]][%[[I]], %[[J]]]
 // CHECK: memref.store %[[R]]#3, %[[OUT]][%[[I1]], %[[J1]]]
 // CHECK-NOT: memref.store

@@ -477,6 +477,21 @@ def make_mixed_precision():
     return f, (a, b, i, j, u, x, k)
 
 
+def make_half_matmul():
+    # bf16 x bf16 -> bf16 and f16 x f16 -> f16 with JAX's default result
+    # type: XLA accumulates in f32 and rounds once; rounding after every
+    # multiply-add would differ after a few hundred terms.
+    rs = np.random.RandomState(129)
+    a = _f32(rs, (16, 512))
+    b = _f32(rs, (512, 8))
+
+    def f(a, b):
+        bf = jnp.bfloat16
+        return (jnp.dot(a.astype(bf), b.astype(bf)),
+                jnp.dot(a.astype(jnp.float16), b.astype(jnp.float16)))
+    return f, (a, b)
+
+
 def make_complex_ops():
     rs = np.random.RandomState(126)
     a = _c64(rs, (6,))
@@ -703,6 +718,7 @@ EXAMPLES = [
     ("irfft", make_irfft),
     ("fft_large", make_fft_large),
     ("mixed_precision", make_mixed_precision),
+    ("half_matmul", make_half_matmul),
     ("complex_ops", make_complex_ops),
     ("uint32_ops", make_uint32_ops),
     ("uint64_ops", make_uint64_ops, {"x64": True}),

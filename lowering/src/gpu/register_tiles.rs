@@ -36,8 +36,14 @@
 //! }
 //! ```
 //!
-//! Every output is still combined in the original order (the tile only
-//! interleaves the outputs' loops), so results are bit-identical. The tile's
+//! The innermost reduction loop is also unrolled (up to 4 iterations per
+//! trip, at most 128 copies of the body, dividing its constant trip count),
+//! so that the next iterations' loads are in flight during this one's
+//! multiply-adds.
+//!
+//! Every output is still combined in the original order (the tile and the
+//! unrolling only interleave the outputs' loops), so results are
+//! bit-identical. The tile's
 //! outputs are `n/T` apart, not adjacent: the threads of a warp take
 //! neighbouring `j'`, so each load and store instruction of the warp
 //! covers contiguous memory.
@@ -249,6 +255,22 @@ fn tiles(nest: &Nest) -> Option<(i64, i64)> {
         .find(|&(ti, tj)| ti * tj > 1 && n_i % ti == 0 && n_j % tj == 0 && total / (ti * tj) >= min_threads())
 }
 
+/// Iterations of the innermost loop per trip of the tiled loop: up to 4,
+/// at most 128 copies of the body (tile outputs x iterations), dividing
+/// the loop's constant trip count.
+fn unroll_factor(innermost: OperationRef, tile_outputs: usize) -> i64 {
+    let bounds: Vec<Value> = innermost.operands().collect();
+    let (Some(lower), Some(upper), Some(step)) = (constant_of(bounds[0]), constant_of(bounds[1]), constant_of(bounds[2])) else {
+        return 1;
+    };
+    if step <= 0 || upper <= lower {
+        return 1;
+    }
+    let trips = (upper - lower + step - 1) / step;
+    let limit = (128 / tile_outputs.max(1) as i64).clamp(1, 4);
+    (1..=limit).rev().find(|&u| trips % u == 0).unwrap_or(1)
+}
+
 /// Raw pointer of a value, the key of the value maps below.
 fn key(value: Value) -> usize {
     value.to_raw().ptr as usize
@@ -346,9 +368,22 @@ fn tile<'c, 'a>(nest: Nest<'c, 'a>, (ti, tj): (i64, i64)) -> BuildResult<()> {
     let mut insert_block = new_body;
     let mut insert_before = Some(reduce);
     let mut loop_map: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    // The innermost loop runs `unroll` iterations per trip (the same
+    // iterations in the same order; more independent loads in flight).
+    let innermost = *loops.last().ok_or("internal error: no loop")?;
+    let unroll = unroll_factor(innermost, maps.len());
+    let mut innermost_step = None;
     for old in &loops {
         let bounds: Vec<Value> = old.operands().collect();
-        let new_loop = scf_for_unterminated(location, [bounds[0], bounds[1], bounds[2]], &carried)?;
+        let mut step = bounds[2];
+        if *old == innermost && unroll > 1 {
+            let original = constant_of(step).ok_or("internal error: unrolled loop without a constant step")?;
+            // Before the tiled loop, so that it dominates the whole nest.
+            let op = outer_block.insert_operation_before(new_parallel, index_constant(context, location, original * unroll)?);
+            step = op.result(0).map_err(internal)?.into();
+            innermost_step = Some(original);
+        }
+        let new_loop = scf_for_unterminated(location, [bounds[0], bounds[1], step], &carried)?;
         let new_loop = match insert_before {
             Some(anchor) => insert_block.insert_operation_before(anchor, new_loop),
             None => insert_block.append_operation(new_loop),
@@ -362,27 +397,42 @@ fn tile<'c, 'a>(nest: Nest<'c, 'a>, (ti, tj): (i64, i64)) -> BuildResult<()> {
         insert_block = block;
         insert_before = None;
     }
-    // The innermost body, once per output of the tile.
-    let mut yielded = Vec::new();
+    // The innermost body, once per unrolled iteration and output of the
+    // tile; each output's accumulator goes through the iterations in order.
     let load_result: Value = load.result(0).map_err(internal)?.into();
-    for (map, accumulator) in maps.iter_mut().zip(&carried) {
-        map.extend(loop_map.iter().map(|(&k, &v)| (k, v)));
-        map.insert(key(load_result), *accumulator);
-        for op in body_ops(body) {
-            if op == load || op == store || name(&op) == "scf.yield" {
-                continue;
+    let innermost_iv = block_arguments(innermost.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?)[0];
+    let new_iv = loop_map[&key(innermost_iv)];
+    let mut accumulators = carried.clone();
+    for u in 0..unroll {
+        let iv = match innermost_step {
+            Some(step) if u > 0 => {
+                let offset = insert_block.append_operation(index_constant(context, location, u * step)?);
+                let offset: Value = offset.result(0).map_err(internal)?.into();
+                let sum = insert_block.append_operation(scalar(location, "arith.addi", &[new_iv, offset], new_iv.r#type())?);
+                sum.result(0).map_err(internal)?.into()
             }
-            let clone = insert_block.append_operation(clone_mapped(op, map));
-            for i in 0..op.result_count() {
-                let (old, new): (Value, Value) = (op.result(i).map_err(internal)?.into(), clone.result(i).map_err(internal)?.into());
-                map.insert(key(old), new);
-            }
-            if op == combine {
-                yielded.push(clone.result(0).map_err(internal)?.into());
+            _ => new_iv,
+        };
+        for (map, accumulator) in maps.iter_mut().zip(accumulators.iter_mut()) {
+            map.extend(loop_map.iter().map(|(&k, &v)| (k, v)));
+            map.insert(key(innermost_iv), iv);
+            map.insert(key(load_result), *accumulator);
+            for op in body_ops(body) {
+                if op == load || op == store || name(&op) == "scf.yield" {
+                    continue;
+                }
+                let clone = insert_block.append_operation(clone_mapped(op, map));
+                for i in 0..op.result_count() {
+                    let (old, new): (Value, Value) = (op.result(i).map_err(internal)?.into(), clone.result(i).map_err(internal)?.into());
+                    map.insert(key(old), new);
+                }
+                if op == combine {
+                    *accumulator = clone.result(0).map_err(internal)?.into();
+                }
             }
         }
     }
-    insert_block.append_operation(terminator(location, "scf.yield", &yielded)?);
+    insert_block.append_operation(terminator(location, "scf.yield", &accumulators)?);
     // Each enclosing loop yields its inner loop's results.
     for level in (0..new_loops.len() - 1).rev() {
         let inner = new_loops[level + 1];

@@ -12,6 +12,10 @@
 //!   ^bb0(%x: f32, %y: f32, %acc: f32): %m = arith.mulf %x, %y; %s = arith.addf %acc, %m; linalg.yield %s }
 //! ```
 //!
+//! A bf16 or f16 result without an `algorithm` is accumulated in f32 and
+//! converted once at the end (XLA's choice on CPUs and GPUs; the spec
+//! leaves the accumulation precision to the implementation).
+//!
 //! With an `algorithm` ([`apply_algorithm`]), a float operand is first
 //! rounded to a narrower precision type given with one component (the
 //! `linalg.generic` of `reduce_precision`), and the products are summed in
@@ -120,7 +124,19 @@ pub fn lower_dot_general<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             let (operands, compute_type) = apply_algorithm(rewrite, op, attribute, final_type)?;
             (operands[0], operands[1], compute_type)
         }
-        Err(_) => (lhs, rhs, final_type),
+        // Without one, half-precision results (bf16, f16) are accumulated
+        // in f32 and rounded once at the end, as XLA does on CPUs and GPUs:
+        // rounding after every multiply-add loses the sum's low bits after
+        // a few hundred terms.
+        Err(_) => {
+            let element = element_type(final_type)?;
+            if element.is_bf16() || element.is_f16() {
+                let shape: Vec<u64> = static_shape(final_type)?.iter().map(|&d| d as u64).collect();
+                (lhs, rhs, RankedTensorType::new(&shape, Type::float32(context), None).into())
+            } else {
+                (lhs, rhs, final_type)
+            }
+        }
     };
     let lhs_rank = static_shape(lhs.r#type())?.len();
     let rhs_rank = static_shape(rhs.r#type())?.len();
