@@ -65,6 +65,14 @@ def benchmarks():
     yield ("matmul_bf16_2048", program("mm16", [m16, m16], [m16], f"""
   %d = stablehlo.dot_general %a0, %a1, contracting_dims = [1] x [0] : ({m16}, {m16}) -> {m16}
   return %d : {m16}"""), [[2048, 2048], [2048, 2048]], ("flops", 2 * 2048**3))
+    # A small dense layer: three kernels whose time is mostly launches.
+    x, w, b, y = "tensor<256x128xf32>", "tensor<128x64xf32>", "tensor<64xf32>", "tensor<256x64xf32>"
+    yield ("layer_256x128x64", program("layer", [x, w, b], [y], f"""
+  %d = stablehlo.dot_general %a0, %a1, contracting_dims = [1] x [0] : ({x}, {w}) -> {y}
+  %bb = stablehlo.broadcast_in_dim %a2, dims = [1] : ({b}) -> {y}
+  %s = stablehlo.add %d, %bb : {y}
+  %t = stablehlo.tanh %s : {y}
+  return %t : {y}"""), [[256, 128], [128, 64], [64]], ("flops", 2 * 256 * 128 * 64))
     x, k, y = "tensor<8x64x64x64xf32>", "tensor<3x3x64x64xf32>", "tensor<8x64x64x64xf32>"
     yield ("conv3x3_8x64x64x64", program("conv", [x, k], [y], f"""
   %c = stablehlo.convolution(%a0, %a1) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
@@ -140,6 +148,9 @@ def torch_baseline(torch, name, shapes, runs):
         dtype = torch.bfloat16 if "bf16" in name else torch.float32
         a, b = (torch.rand(s, device=dev, dtype=dtype) for s in shapes)
         return torch_median_ms(torch, lambda: a @ b, runs)
+    if name.startswith("layer"):
+        x, w, b = (torch.rand(s, device=dev) for s in shapes)
+        return torch_median_ms(torch, lambda: torch.tanh(x @ w + b), runs)
     if name.startswith("conv"):
         n, h, w, c = shapes[0]
         kh, kw, ci, co = shapes[1]

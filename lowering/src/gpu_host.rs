@@ -223,7 +223,7 @@ mod device_temporaries {
         })
     }
 
-    fn token_type(location: Location) -> Type {
+    pub(super) fn token_type(location: Location) -> Type {
         // SAFETY: the location's context is live.
         unsafe { Type::from_raw(mlirGPUAsyncTokenTypeGet(mlir_sys::mlirLocationGetContext(location.to_raw()))) }
     }
@@ -335,6 +335,174 @@ pub fn create_device_temporaries_pass() -> Pass {
         "XlaGpuDeviceTemporaries",
         "xla-gpu-device-temporaries",
         "Temporaries that only kernels use become gpu.alloc (device memory from the runtime's pool) instead of managed memory",
+        "builtin.module",
+    )
+}
+
+/// `xla-gpu-async-launches`: consecutive kernel launches run back to back.
+///
+/// A synchronous `gpu.launch_func` becomes a launch followed by a stream
+/// synchronization: the host waits for every kernel before launching the
+/// next, and each launch pays the round trip. A run of launches in one
+/// block, with nothing between them but ops that touch no memory (index
+/// arithmetic, constants, views), is chained on one stream instead and
+/// waited for once, after the last:
+///
+/// ```mlir
+/// // before
+/// gpu.launch_func @a::@a ... args(%x : memref<...>)
+/// gpu.launch_func @b::@b ... args(%x : memref<...>)
+/// // after
+/// %t0 = gpu.wait async
+/// %t1 = gpu.launch_func async [%t0] @a::@a ... args(%x : memref<...>)
+/// %t2 = gpu.launch_func async [%t1] @b::@b ... args(%x : memref<...>)
+/// gpu.wait [%t2]
+/// ```
+///
+/// The stream is the runtime's default one, which runs kernels in launch
+/// order, so the second kernel still sees all of the first one's writes;
+/// host code reads or writes memory only after the wait. Runs after
+/// `xla-gpu-device-temporaries`.
+mod async_launches {
+    use super::{OperationRef, Value};
+    use crate::builders::{BuildResult, build};
+    use melior::ir::{
+        Attribute, BlockLike, BlockRef, Identifier, Location, Type,
+        attribute::DenseI32ArrayAttribute,
+        operation::{OperationBuilder, OperationLike},
+    };
+
+    /// Ops that may sit between two launches of a run: they touch no memory.
+    fn touches_no_memory(name: &str) -> bool {
+        const VIEWS: [&str; 7] = [
+            "memref.subview",
+            "memref.cast",
+            "memref.reinterpret_cast",
+            "memref.expand_shape",
+            "memref.collapse_shape",
+            "memref.transpose",
+            "memref.get_global",
+        ];
+        name.starts_with("arith.") || name.starts_with("index.") || name == "affine.apply" || VIEWS.contains(&name)
+    }
+
+    fn is_sync_launch(op: &OperationRef) -> bool {
+        crate::op_name(op) == "gpu.launch_func" && op.result_count() == 0
+    }
+
+    /// The runs of two or more synchronous launches in `block`.
+    pub(super) fn runs<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Vec<OperationRef<'c, 'a>>> {
+        let mut runs = Vec::new();
+        let mut current: Vec<OperationRef> = Vec::new();
+        let mut op = block.first_operation();
+        while let Some(this) = op {
+            if is_sync_launch(&this) {
+                current.push(this);
+            } else if !touches_no_memory(&crate::op_name(&this)) {
+                if current.len() >= 2 {
+                    runs.push(std::mem::take(&mut current));
+                }
+                current.clear();
+            }
+            op = this.next_in_block();
+        }
+        if current.len() >= 2 {
+            runs.push(current);
+        }
+        runs
+    }
+
+    fn token_type(location: Location) -> Type {
+        super::device_temporaries::token_type(location)
+    }
+
+    /// Chains `run` on one stream with one wait after its last launch.
+    pub(super) fn chain<'c, 'a>(run: &[OperationRef<'c, 'a>]) -> BuildResult<()> {
+        let first = run[0];
+        let location = first.location();
+        // SAFETY: the context outlives the pass run that calls this.
+        let context = crate::context_of(first.context());
+        let block = first.block().ok_or("internal error: gpu.launch_func outside a block")?;
+        let start = build(OperationBuilder::new("gpu.wait", location).add_results(&[token_type(location)]))?;
+        let start = block.insert_operation_before(first, start);
+        let mut token: Value = start.result(0)?.into();
+        for &launch in run {
+            let location = launch.location();
+            let mut operands = vec![token];
+            operands.extend(launch.operands());
+            let mut attributes: Vec<(Identifier, Attribute)> = Vec::new();
+            for i in 0..launch.attribute_count() {
+                // SAFETY: `i` is below the op's attribute count.
+                let named = unsafe { mlir_sys::mlirOperationGetAttribute(launch.to_raw(), i as isize) };
+                // SAFETY: the named attribute's name and value are live.
+                let (name, value) = unsafe { (Identifier::from_raw(named.name), Attribute::from_raw(named.attribute)) };
+                if name.as_string_ref().as_str() == Ok("operandSegmentSizes") {
+                    let sizes = DenseI32ArrayAttribute::try_from(value)?;
+                    let mut sizes: Vec<i32> = (0..sizes.len()).map(|i| sizes.element(i)).collect::<Result<_, _>>()?;
+                    if sizes.first() != Some(&0) {
+                        return Err("internal error: a synchronous gpu.launch_func with async dependencies".into());
+                    }
+                    sizes[0] = 1;
+                    attributes.push((name, DenseI32ArrayAttribute::new(context, &sizes).into()));
+                } else {
+                    attributes.push((name, value));
+                }
+            }
+            let chained = build(
+                OperationBuilder::new("gpu.launch_func", location)
+                    .add_operands(&operands)
+                    .add_attributes(&attributes)
+                    .add_results(&[token_type(location)]),
+            )?;
+            let chained = block.insert_operation_before(launch, chained);
+            token = chained.result(0)?.into();
+            // SAFETY: a synchronous launch has no results; destroyed once.
+            unsafe { mlir_sys::mlirOperationDestroy(launch.to_raw()) };
+            if launch == *run.last().unwrap_or(&first) {
+                let wait = build(OperationBuilder::new("gpu.wait", location).add_operands(&[token]))?;
+                block.insert_operation_after(chained, wait);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Creates the pass (anchored on `builtin.module`).
+pub fn create_async_launches_pass() -> Pass {
+    external_pass!(
+        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            let mut blocks = Vec::new();
+            module.walk(WalkOrder::PreOrder, |op| {
+                if crate::op_name(&op) == "gpu.module" {
+                    return WalkResult::Skip;
+                }
+                for r in 0..op.region_count() {
+                    let Ok(region) = op.region(r) else { continue };
+                    let mut block = melior::ir::RegionLike::first_block(&region);
+                    while let Some(b) = block {
+                        blocks.push(b.to_raw());
+                        block = b.next_in_region();
+                    }
+                }
+                WalkResult::Advance
+            });
+            for raw in blocks {
+                // SAFETY: collected above from the live module; chaining
+                // replaces launches inside a block, never a block.
+                let block = unsafe { melior::ir::BlockRef::from_raw(raw) };
+                for run in async_launches::runs(block) {
+                    let location = run[0].location();
+                    if let Err(message) = async_launches::chain(&run) {
+                        crate::diagnostics::emit_error(location, &message);
+                        pass.signal_failure();
+                        return;
+                    }
+                }
+            }
+        },
+        "XlaGpuAsyncLaunches",
+        "xla-gpu-async-launches",
+        "Chain runs of consecutive kernel launches on one stream with one wait after the last",
         "builtin.module",
     )
 }

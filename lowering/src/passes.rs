@@ -265,6 +265,7 @@ const GPU_HOST_LOWERING: &str = concat!(
 pub fn add_gpu_host_lowering(manager: &OperationPassManager) -> crate::builders::BuildResult<()> {
     manager.add_pass(crate::gpu_host::create_stage_globals_pass());
     manager.add_pass(crate::gpu_host::create_device_temporaries_pass());
+    manager.add_pass(crate::gpu_host::create_async_launches_pass());
     add_textual_pipeline(manager, GPU_HOST_LOWERING)
 }
 
@@ -477,11 +478,17 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::gpu_host::create_device_temporaries_pass)],
     },
     PassInfo {
+        name: "xla-gpu-async-launches",
+        summary: "Chain runs of consecutive kernel launches on one stream with one wait after the last",
+        steps: &[Step::Ours(crate::gpu_host::create_async_launches_pass)],
+    },
+    PassInfo {
         name: "xla-gpu-lower-host",
         summary: "After xla-gpu-pipeline: host code to the LLVM dialect (launches call the runtime ABI; allocations: device memory for temporaries only kernels use, managed memory for the others)",
         steps: &[
             Step::Ours(crate::gpu_host::create_stage_globals_pass),
             Step::Ours(crate::gpu_host::create_device_temporaries_pass),
+            Step::Ours(crate::gpu_host::create_async_launches_pass),
             Step::Upstream(GPU_HOST_LOWERING),
         ],
     },
