@@ -4,7 +4,8 @@
 //! cannot read. Host code allocates through the runtime (managed memory,
 //! see `xla_runtime::cuda`), so a constant that a `gpu.launch_func` takes as
 //! an argument is copied into a fresh allocation right before the launch
-//! and freed right after it (launches are synchronous):
+//! and freed right after it (the host waits for the launch before the
+//! free: a `memref.dealloc` ends a run of `xla-gpu-async-launches`):
 //!
 //! ```mlir
 //! // before
@@ -179,8 +180,8 @@ pub fn create_stage_globals_pass() -> Pass {
 /// ```
 ///
 /// (`gpu-to-llvm` lowers only the asynchronous forms; the runtime's stream
-/// is the default one and every launch is synchronous, so the waits cost a
-/// stream synchronization each.) Runs after `xla-gpu-stage-globals`.
+/// is the default one, in launch order, so the waits cost a stream
+/// synchronization each.) Runs after `xla-gpu-stage-globals`.
 mod device_temporaries {
     use super::{OperationRef, VIEWS, Value};
     use crate::builders::{BuildResult, build};

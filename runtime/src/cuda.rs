@@ -30,7 +30,9 @@
 //! loops of `while`, `sort`, scans) see the same addresses. Temporaries
 //! that only kernels use are `gpu.alloc`s (`xla-gpu-device-temporaries`):
 //! device memory from the device's default pool, which is told to keep
-//! its memory between calls. Launches are synchronous.
+//! its memory between calls. Kernels run on the default stream, in launch
+//! order; host code waits (`mgpuStreamSynchronize`) after each launch or
+//! run of launches before it touches memory.
 //!
 //! Driver errors inside these functions cannot be returned through compiled
 //! code: the first one is recorded ([`take_error`]) and later calls do

@@ -8,7 +8,9 @@
 //! condition and trip of `while`, the branches of `if`/`case`, the merge
 //! passes of `sort`, scans — stays in host code, which launches kernels in
 //! between. All buffers are CUDA managed memory, so host code reads a loop
-//! condition or writes a scalar directly; every launch is synchronous.
+//! condition or writes a scalar directly. The host waits for the device
+//! after each launch, or after each run of launches that no host memory
+//! access separates (`xla-gpu-async-launches`).
 //!
 //! Inputs are copied into managed buffers, results come back from managed
 //! buffers; nothing is left allocated after a call (the host code frees

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The GPU checks of issue 17 in one run, on a machine with an NVIDIA GPU:
+#   1. every JAX example and check file with xla-run --device=gpu
+#      (test/Inputs/gpu_run_all.sh device, 8 files at once);
+#   2. compute-sanitizer memcheck on every JAX example (kernels' out-of-bounds,
+#      misaligned or host-address accesses), if compute-sanitizer is there;
+#   3. bench/gpu_bench.py (PyTorch as the baseline where importable).
+# Results go to $OUT (default ./gpu-check-out). bench/gpu_results.md has the
+# numbers of the runs on an H100.
+#
+#   XLA_RUN=target/release/xla-run bash bench/gpu_device_check.sh [all|sweep|sanitize|bench]
+set -u
+export PYTHONUNBUFFERED=1
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root" || exit 1
+OUT=${OUT:-$root/gpu-check-out}
+mkdir -p "$OUT"
+real=${XLA_RUN:-$root/target/release/xla-run}
+[ -x "$real" ] || { echo "gpu_device_check: no xla-run at $real (cargo build --release, or XLA_RUN=PATH)"; exit 1; }
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+# gpu_run_all.sh calls `xla-run`: a wrapper that bounds every run.
+wrap=$(mktemp -d)
+printf '#!/bin/sh\nexec timeout 90 %s "$@"\n' "$real" > "$wrap/xla-run" && chmod +x "$wrap/xla-run"
+export PATH=$wrap:$PATH
+step=${1:-all}
+if [ "$step" = all ] || [ "$step" = sweep ]; then
+  start=$(date +%s)
+  GPU_RUN_JOBS=${JOBS:-8} timeout "${SWEEP_LIMIT:-600}" bash test/Inputs/gpu_run_all.sh device test/examples test/Execution "$OUT/sweep" > "$OUT/sweep.log" 2>&1
+  echo "sweep: exit $? in $(( $(date +%s) - start )) s"
+  tail -n 40 "$OUT/sweep.log" | cut -c1-300
+fi
+if [ "$step" = all ] || [ "$step" = sanitize ]; then
+  sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+  if [ -z "$sanitizer" ]; then
+    echo "sanitize: skipped (no compute-sanitizer)"
+  else
+    mkdir -p "$OUT/sanitize"
+    for source in test/examples/*.mlir; do echo "$source"; done |
+      timeout "${SAN_LIMIT:-600}" xargs -P 8 -I{} sh -c 'n=$(basename {} .mlir); ins=$(ls test/examples/$n.in*.npy 2>/dev/null | sort -V | sed "s/^/--input /"); '"$sanitizer"' --tool memcheck --error-exitcode 9 '"$real"' {} --device=gpu $ins > '"$OUT"'/sanitize/$n.log 2>&1; echo "$n $?"' > "$OUT/sanitize.txt"
+    echo "sanitize: $(wc -l < "$OUT/sanitize.txt") examples, nonzero exits: $(awk '$2 != 0' "$OUT/sanitize.txt" | tr '\n' ' ')"
+    grep -h "ERROR SUMMARY" "$OUT"/sanitize/*.log | sort | uniq -c
+  fi
+fi
+if [ "$step" = all ] || [ "$step" = bench ]; then
+  timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$real" --runs 20 | tee "$OUT/bench.txt"
+fi
+rm -rf "$wrap"
