@@ -1377,3 +1377,94 @@ mod tests {
         assert!(affine_map(c, 2, &[d(0) + d(5) * 2]).is_err());
     }
 }
+
+/// `!gpu.async.token`.
+pub fn gpu_async_token_type<'c>(context: &'c Context) -> Type<'c> {
+    unsafe extern "C" {
+        fn mlirGPUAsyncTokenTypeGet(context: mlir_sys::MlirContext) -> mlir_sys::MlirType;
+    }
+    // SAFETY: the context is live; the type is uniqued in it.
+    unsafe { Type::from_raw(mlirGPUAsyncTokenTypeGet(context.to_raw())) }
+}
+
+/// `%token = gpu.wait async` (no dependencies: a token on the default
+/// stream), or `gpu.wait [%dependency]` when one is given.
+pub fn gpu_wait<'c>(location: Location<'c>, dependency: Option<Value<'c, '_>>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    match dependency {
+        Some(token) => build(OperationBuilder::new("gpu.wait", location).add_operands(&[token])),
+        None => build(OperationBuilder::new("gpu.wait", location).add_results(&[gpu_async_token_type(context)])),
+    }
+}
+
+/// `%memref, %token = gpu.alloc async [%dependency] (dynamic sizes)[symbols] : ty`.
+pub fn gpu_alloc_async<'c>(
+    location: Location<'c>,
+    dependency: Value<'c, '_>,
+    dynamic_sizes: &[Value<'c, '_>],
+    symbols: &[Value<'c, '_>],
+    ty: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let mut operands = vec![dependency];
+    operands.extend_from_slice(dynamic_sizes);
+    operands.extend_from_slice(symbols);
+    let segments = segment_sizes(context, &[1, dynamic_sizes.len() as i32, symbols.len() as i32]);
+    build(
+        OperationBuilder::new("gpu.alloc", location)
+            .add_operands(&operands)
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
+            .add_results(&[ty, gpu_async_token_type(context)]),
+    )
+}
+
+/// `%token = gpu.dealloc async [%dependency] %memref`.
+pub fn gpu_dealloc_async<'c>(location: Location<'c>, dependency: Value<'c, '_>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("gpu.dealloc", location)
+            .add_operands(&[dependency, memref])
+            .add_results(&[gpu_async_token_type(context)]),
+    )
+}
+
+/// The asynchronous form of a synchronous `gpu.launch_func`: the same
+/// kernel, grid, block and arguments (and every other attribute), after
+/// `dependency`, with a token result.
+pub fn gpu_launch_func_async<'c>(launch: melior::ir::OperationRef<'c, '_>, dependency: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    use melior::ir::operation::OperationLike;
+    let location = launch.location();
+    // SAFETY: the op's context outlives the built operation.
+    let context = crate::context_of(launch.context());
+    let mut operands = vec![dependency];
+    operands.extend(launch.operands());
+    let mut attributes: Vec<(Identifier, Attribute)> = Vec::new();
+    for i in 0..launch.attribute_count() {
+        // SAFETY: `i` is below the op's attribute count; the named
+        // attribute's name and value are live.
+        let (name, value) = unsafe {
+            let named = mlir_sys::mlirOperationGetAttribute(launch.to_raw(), i as isize);
+            (Identifier::from_raw(named.name), Attribute::from_raw(named.attribute))
+        };
+        if name.as_string_ref().as_str() == Ok("operandSegmentSizes") {
+            let sizes = melior::ir::attribute::DenseI32ArrayAttribute::try_from(value)?;
+            let mut sizes: Vec<i32> = (0..sizes.len()).map(|i| sizes.element(i)).collect::<Result<_, _>>()?;
+            if sizes.first() != Some(&0) {
+                return Err("internal error: a synchronous gpu.launch_func with async dependencies".into());
+            }
+            sizes[0] = 1;
+            attributes.push((name, segment_sizes(context, &sizes)));
+        } else {
+            attributes.push((name, value));
+        }
+    }
+    build(
+        OperationBuilder::new("gpu.launch_func", location)
+            .add_operands(&operands)
+            .add_attributes(&attributes)
+            .add_results(&[gpu_async_token_type(context)]),
+    )
+}

@@ -184,12 +184,8 @@ pub fn create_stage_globals_pass() -> Pass {
 /// synchronization each.) Runs after `xla-gpu-stage-globals`.
 mod device_temporaries {
     use super::{OperationRef, VIEWS, Value};
-    use crate::builders::{BuildResult, build};
-    use melior::ir::{
-        Attribute, BlockLike, Identifier, Location, Operation, Type, ValueLike,
-        attribute::DenseI32ArrayAttribute,
-        operation::{OperationBuilder, OperationLike},
-    };
+    use crate::builders::{BuildResult, gpu_alloc_async, gpu_dealloc_async, gpu_wait};
+    use melior::ir::{BlockLike, ValueLike, attribute::DenseI32ArrayAttribute, operation::OperationLike};
 
     /// Every use of `value`: its owner and operand position.
     fn uses<'c, 'a>(value: Value<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, usize)> {
@@ -224,30 +220,9 @@ mod device_temporaries {
         })
     }
 
-    pub(super) fn token_type(location: Location) -> Type {
-        // SAFETY: the location's context is live.
-        unsafe { Type::from_raw(mlirGPUAsyncTokenTypeGet(mlir_sys::mlirLocationGetContext(location.to_raw()))) }
-    }
-
-    unsafe extern "C" {
-        fn mlirGPUAsyncTokenTypeGet(context: mlir_sys::MlirContext) -> mlir_sys::MlirType;
-    }
-
-    /// `gpu.wait async`: a token on the default stream.
-    fn wait_async<'c>(location: Location<'c>) -> BuildResult<Operation<'c>> {
-        build(OperationBuilder::new("gpu.wait", location).add_results(&[token_type(location)]))
-    }
-
-    /// `gpu.wait [%token]`.
-    fn wait<'c>(location: Location<'c>, token: Value<'c, '_>) -> BuildResult<Operation<'c>> {
-        build(OperationBuilder::new("gpu.wait", location).add_operands(&[token]))
-    }
-
     /// Replaces `alloc` (a `memref.alloc`) and `deallocs` with their `gpu` forms.
     pub(super) fn rewrite<'c, 'a>(alloc: OperationRef<'c, 'a>, deallocs: &[OperationRef<'c, 'a>]) -> BuildResult<()> {
         let location = alloc.location();
-        // SAFETY: the context outlives the pass run that calls this.
-        let context = crate::context_of(alloc.context());
         let block = alloc.block().ok_or("internal error: memref.alloc outside a block")?;
         let old: Value = alloc.result(0)?.into();
         let ty = old.r#type();
@@ -260,20 +235,12 @@ mod device_temporaries {
             Err(_) => vec![alloc.operand_count() as i32, 0],
         };
         let operands: Vec<Value> = alloc.operands().collect();
-        let start = block.insert_operation_before(alloc, wait_async(location)?);
+        let (dynamic_sizes, symbols) = operands.split_at((segments[0].max(0) as usize).min(operands.len()));
+        let start = block.insert_operation_before(alloc, gpu_wait(location, None)?);
         let token: Value = start.result(0)?.into();
-        let mut all = vec![token];
-        all.extend(operands.iter().copied());
-        let segment_sizes: Attribute = DenseI32ArrayAttribute::new(context, &[1, segments[0], segments[1]]).into();
-        let gpu_alloc = build(
-            OperationBuilder::new("gpu.alloc", location)
-                .add_operands(&all)
-                .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segment_sizes)])
-                .add_results(&[ty, token_type(location)]),
-        )?;
-        let gpu_alloc = block.insert_operation_before(alloc, gpu_alloc);
+        let gpu_alloc = block.insert_operation_before(alloc, gpu_alloc_async(location, token, dynamic_sizes, symbols, ty)?);
         let done: Value = gpu_alloc.result(1)?.into();
-        block.insert_operation_before(alloc, wait(location, done)?);
+        block.insert_operation_before(alloc, gpu_wait(location, Some(done))?);
         let new: Value = gpu_alloc.result(0)?.into();
         // SAFETY: both values are live and of the same type; `alloc` has no
         // uses left after the replacement and is destroyed once.
@@ -285,16 +252,11 @@ mod device_temporaries {
             let location = dealloc.location();
             let block = dealloc.block().ok_or("internal error: memref.dealloc outside a block")?;
             let memref = dealloc.operand(0)?;
-            let start = block.insert_operation_before(dealloc, wait_async(location)?);
+            let start = block.insert_operation_before(dealloc, gpu_wait(location, None)?);
             let token: Value = start.result(0)?.into();
-            let free = build(
-                OperationBuilder::new("gpu.dealloc", location)
-                    .add_operands(&[token, memref])
-                    .add_results(&[token_type(location)]),
-            )?;
-            let free = block.insert_operation_before(dealloc, free);
+            let free = block.insert_operation_before(dealloc, gpu_dealloc_async(location, token, memref)?);
             let done: Value = free.result(0)?.into();
-            block.insert_operation_before(dealloc, wait(location, done)?);
+            block.insert_operation_before(dealloc, gpu_wait(location, Some(done))?);
             // SAFETY: a dealloc has no results; destroyed once.
             unsafe { mlir_sys::mlirOperationDestroy(dealloc.to_raw()) };
         }
@@ -366,12 +328,8 @@ pub fn create_device_temporaries_pass() -> Pass {
 /// `xla-gpu-device-temporaries`.
 mod async_launches {
     use super::{OperationRef, Value};
-    use crate::builders::{BuildResult, build};
-    use melior::ir::{
-        Attribute, BlockLike, BlockRef, Identifier, Location, Type,
-        attribute::DenseI32ArrayAttribute,
-        operation::{OperationBuilder, OperationLike},
-    };
+    use crate::builders::{BuildResult, gpu_launch_func_async, gpu_wait};
+    use melior::ir::{BlockLike, BlockRef, operation::OperationLike};
 
     /// Ops that may sit between two launches of a run: they touch no memory.
     fn touches_no_memory(name: &str) -> bool {
@@ -413,55 +371,20 @@ mod async_launches {
         runs
     }
 
-    fn token_type(location: Location) -> Type {
-        super::device_temporaries::token_type(location)
-    }
-
     /// Chains `run` on one stream with one wait after its last launch.
     pub(super) fn chain<'c, 'a>(run: &[OperationRef<'c, 'a>]) -> BuildResult<()> {
         let first = run[0];
-        let location = first.location();
-        // SAFETY: the context outlives the pass run that calls this.
-        let context = crate::context_of(first.context());
         let block = first.block().ok_or("internal error: gpu.launch_func outside a block")?;
-        let start = build(OperationBuilder::new("gpu.wait", location).add_results(&[token_type(location)]))?;
-        let start = block.insert_operation_before(first, start);
+        let start = block.insert_operation_before(first, gpu_wait(first.location(), None)?);
         let mut token: Value = start.result(0)?.into();
-        for &launch in run {
+        for (i, &launch) in run.iter().enumerate() {
             let location = launch.location();
-            let mut operands = vec![token];
-            operands.extend(launch.operands());
-            let mut attributes: Vec<(Identifier, Attribute)> = Vec::new();
-            for i in 0..launch.attribute_count() {
-                // SAFETY: `i` is below the op's attribute count.
-                let named = unsafe { mlir_sys::mlirOperationGetAttribute(launch.to_raw(), i as isize) };
-                // SAFETY: the named attribute's name and value are live.
-                let (name, value) = unsafe { (Identifier::from_raw(named.name), Attribute::from_raw(named.attribute)) };
-                if name.as_string_ref().as_str() == Ok("operandSegmentSizes") {
-                    let sizes = DenseI32ArrayAttribute::try_from(value)?;
-                    let mut sizes: Vec<i32> = (0..sizes.len()).map(|i| sizes.element(i)).collect::<Result<_, _>>()?;
-                    if sizes.first() != Some(&0) {
-                        return Err("internal error: a synchronous gpu.launch_func with async dependencies".into());
-                    }
-                    sizes[0] = 1;
-                    attributes.push((name, DenseI32ArrayAttribute::new(context, &sizes).into()));
-                } else {
-                    attributes.push((name, value));
-                }
-            }
-            let chained = build(
-                OperationBuilder::new("gpu.launch_func", location)
-                    .add_operands(&operands)
-                    .add_attributes(&attributes)
-                    .add_results(&[token_type(location)]),
-            )?;
-            let chained = block.insert_operation_before(launch, chained);
+            let chained = block.insert_operation_before(launch, gpu_launch_func_async(launch, token)?);
             token = chained.result(0)?.into();
             // SAFETY: a synchronous launch has no results; destroyed once.
             unsafe { mlir_sys::mlirOperationDestroy(launch.to_raw()) };
-            if launch == *run.last().unwrap_or(&first) {
-                let wait = build(OperationBuilder::new("gpu.wait", location).add_operands(&[token]))?;
-                block.insert_operation_after(chained, wait);
+            if i + 1 == run.len() {
+                block.insert_operation_after(chained, gpu_wait(location, Some(token))?);
             }
         }
         Ok(())
