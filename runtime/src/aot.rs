@@ -211,7 +211,8 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
             parameters.push(format!("{qualifier}{c} *{lower}{i}"));
             casts.push(format!("({qualifier}{c} *)buffers[{}]", casts.len()));
             all_bytes.push(bytes.to_string());
-            descrs.push(format!("\"{}\"", spec.element_type.npy_descr().unwrap_or("bf16")));
+            // numpy.save writes ml_dtypes' bfloat16 as raw two-byte records (`<V2`).
+            descrs.push(format!("\"{}\"", spec.element_type.npy_file_descr()));
         }
     }
     let parameters = if parameters.is_empty() { "void".to_owned() } else { parameters.join(", ") };

@@ -134,7 +134,7 @@ impl ElementType {
     /// The `descr` written to `.npy` files: [`npy_descr`](Self::npy_descr),
     /// or for `BF16` the `<V2` that `numpy.save` writes for an
     /// `ml_dtypes.bfloat16` array (read back as `BF16`).
-    fn npy_file_descr(self) -> &'static str {
+    pub(crate) fn npy_file_descr(self) -> &'static str {
         self.npy_descr().unwrap_or("<V2")
     }
 
