@@ -100,3 +100,28 @@ func.func @small(%a: memref<64x64xf32>, %b: memref<64x64xf32>, %out: memref<64x6
   }
   return
 }
+
+// b[k, j] does not depend on i, but every load depends on j: tiled along i
+// only (4 rows per thread keep 65536 threads).
+// CHECK-LABEL: func.func @shared_along_rows
+// CHECK: scf.parallel ({{.*}}) = ({{.*}}) to (%c128, %c512)
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32, f32, f32, f32)
+// CHECK: return
+func.func @shared_along_rows(%a: memref<512x512x16xf32>, %b: memref<16x512xf32>, %out: memref<512x512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c512, %c512) step (%c1, %c1) {
+    scf.for %r = %c0 to %c16 step %c1 {
+      %x = memref.load %a[%i, %j, %r] : memref<512x512x16xf32>
+      %y = memref.load %b[%r, %j] : memref<16x512xf32>
+      %p = arith.mulf %x, %y : f32
+      %acc = memref.load %out[%i, %j] : memref<512x512xf32>
+      %s = arith.addf %acc, %p : f32
+      memref.store %s, %out[%i, %j] : memref<512x512xf32>
+    }
+    scf.reduce
+  }
+  return
+}

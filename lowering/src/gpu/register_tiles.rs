@@ -251,7 +251,8 @@ fn tiles(nest: &Nest) -> Option<(i64, i64)> {
     let (n_i, n_j) = (nest.outputs[rank - 2], nest.outputs[rank - 1]);
     TILES
         .into_iter()
-        .map(|(ti, tj)| (if share_j { ti } else { 1 }, if share_i { tj } else { 1 }))
+        // Outputs along i share the loads that do not depend on i.
+        .map(|(ti, tj)| (if share_i { ti } else { 1 }, if share_j { tj } else { 1 }))
         .find(|&(ti, tj)| ti * tj > 1 && n_i % ti == 0 && n_j % tj == 0 && total / (ti * tj) >= min_threads())
 }
 
