@@ -492,6 +492,22 @@ def make_half_matmul():
     return f, (a, b)
 
 
+def make_half_conv():
+    # A bf16 convolution with JAX's default result type (576 terms per
+    # output): accumulated in f32, rounded once, as for half_matmul. (An
+    # f16 one differs from JAX's in the last bit of 1 element in 512: the
+    # f32 sums are added in another order.)
+    rs = np.random.RandomState(130)
+    x = _f32(rs, (1, 8, 8, 64))
+    k = _f32(rs, (3, 3, 64, 8))
+
+    def f(x, k):
+        bf = jnp.bfloat16
+        return jax.lax.conv_general_dilated(
+            x.astype(bf), k.astype(bf), (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    return f, (x, k)
+
+
 def make_complex_ops():
     rs = np.random.RandomState(126)
     a = _c64(rs, (6,))
@@ -719,6 +735,7 @@ EXAMPLES = [
     ("fft_large", make_fft_large),
     ("mixed_precision", make_mixed_precision),
     ("half_matmul", make_half_matmul),
+    ("half_conv", make_half_conv),
     ("complex_ops", make_complex_ops),
     ("uint32_ops", make_uint32_ops),
     ("uint64_ops", make_uint64_ops, {"x64": True}),

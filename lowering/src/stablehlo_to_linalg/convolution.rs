@@ -28,7 +28,7 @@ use crate::builders::{
 use crate::element::ElementKind;
 use xla_dialects::dimension_numbers::ConvDimensionNumbers;
 use melior::ir::{
-    Attribute, AttributeLike, OperationRef, Type, Value, ValueLike,
+    Attribute, AttributeLike, OperationRef, Type, TypeLike, Value, ValueLike,
     attribute::{DenseI64ArrayAttribute, IntegerAttribute},
     operation::OperationLike,
     r#type::RankedTensorType,
@@ -78,10 +78,20 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let location = op.location();
     let lhs: Value = op.operand(0)?;
     let rhs: Value = op.operand(1)?;
-    let result_type = op.result(0)?.r#type();
+    let final_type = op.result(0)?.r#type();
     let lhs_shape = static_shape(lhs.r#type())?;
     let rhs_shape = static_shape(rhs.r#type())?;
-    let out_shape = static_shape(result_type)?;
+    let out_shape = static_shape(final_type)?;
+    // Half-precision results (bf16, f16) are accumulated in f32 and rounded
+    // once at the end, as XLA does (and as dot_general does here): rounding
+    // after every multiply-add differs from JAX after a few hundred terms.
+    let final_element = element_type(final_type)?;
+    let result_type: Type = if final_element.is_bf16() || final_element.is_f16() {
+        let shape: Vec<u64> = out_shape.iter().map(|&d| d as u64).collect();
+        RankedTensorType::new(&shape, Type::float32(context), None).into()
+    } else {
+        final_type
+    };
     let element = element_type(result_type)?;
     // A result element type other than the operands' (preferred element
     // type) converts each operand element in the body.
@@ -223,7 +233,10 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         append(block, scalar(location, add, &[args[2], product], element)?)
     })?;
     let conv = rewrite.rewriter.insert(conv);
-    let value: Value = conv.result(0)?.into();
+    let mut value: Value = conv.result(0)?.into();
+    if result_type != final_type {
+        value = super::pointwise::convert_value(rewrite, op, value, final_type)?;
+    }
     rewrite.rewriter.replace_op_with_values(op, &[value]);
     Ok(())
 }
