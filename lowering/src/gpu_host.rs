@@ -34,43 +34,26 @@
 use melior::{
     ir::{
         BlockLike, OperationRef, Value, ValueLike,
-        operation::{OperationLike, WalkOrder, WalkResult},
+        operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
         r#type::MemRefType,
     },
     pass::{ExternalPass, Pass},
 };
 
-/// The op that defines `value`, if it is an op result.
-fn owner_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    // SAFETY: `value` is live; an op result's owner is a live op.
-    unsafe {
-        mlir_sys::mlirValueIsAOpResult(value.to_raw())
-            .then(|| OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())))
-    }
-}
-
-/// Ops whose result is a view of their first operand's memory.
-const VIEWS: [&str; 6] = [
-    "memref.subview",
-    "memref.cast",
-    "memref.reinterpret_cast",
-    "memref.expand_shape",
-    "memref.collapse_shape",
-    "memref.transpose",
-];
+use crate::indexed_loops::VIEW_OPS;
 
 /// When `value` is a global or a chain of views of one: the global's value
 /// and the views, innermost (applied first) first.
 fn global_behind<'c, 'a>(mut value: Value<'c, 'a>) -> Option<(Value<'c, 'a>, Vec<OperationRef<'c, 'a>>)> {
     let mut views = Vec::new();
     loop {
-        let owner = owner_of(value)?;
+        let owner = OperationResult::try_from(value).ok()?.owner();
         match owner.name().as_string_ref().as_str().ok()? {
             "memref.get_global" => {
                 views.reverse();
                 return Some((value, views));
             }
-            name if VIEWS.contains(&name) => {
+            name if VIEW_OPS.contains(&name) => {
                 views.push(owner);
                 value = owner.operand(0).ok()?;
             }
@@ -119,21 +102,26 @@ fn stage(launch: OperationRef) -> crate::builders::BuildResult<()> {
     Ok(())
 }
 
+/// The host ops named `name` in `module` (kernel bodies, device code in
+/// `gpu.module`s, are skipped), as raw handles to revisit after rewrites.
+fn host_ops(module: OperationRef, name: &str) -> Vec<mlir_sys::MlirOperation> {
+    let mut found = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
+        Some("gpu.module") => WalkResult::Skip,
+        Some(op_name) if op_name == name => {
+            found.push(op.to_raw());
+            WalkResult::Advance
+        }
+        _ => WalkResult::Advance,
+    });
+    found
+}
+
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_stage_globals_pass() -> Pass {
     external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
-            let mut launches = Vec::new();
-            module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
-                // Kernel bodies are device code: nothing to stage there.
-                Some("gpu.module") => WalkResult::Skip,
-                Some("gpu.launch_func") => {
-                    launches.push(op.to_raw());
-                    WalkResult::Advance
-                }
-                _ => WalkResult::Advance,
-            });
-            for raw in launches {
+            for raw in host_ops(module, "gpu.launch_func") {
                 // SAFETY: collected above from the live module; staging
                 // inserts ops around each launch and never erases one.
                 let launch = unsafe { OperationRef::from_raw(raw) };
@@ -183,7 +171,7 @@ pub fn create_stage_globals_pass() -> Pass {
 /// is the default one, in launch order, so the waits cost a stream
 /// synchronization each.) Runs after `xla-gpu-stage-globals`.
 mod device_temporaries {
-    use super::{OperationRef, VIEWS, Value};
+    use super::{OperationRef, VIEW_OPS, Value};
     use crate::builders::{BuildResult, gpu_alloc_async, gpu_dealloc_async, gpu_wait};
     use melior::ir::{BlockLike, ValueLike, attribute::DenseI32ArrayAttribute, operation::OperationLike};
 
@@ -211,7 +199,7 @@ mod device_temporaries {
                 deallocs.push(user);
                 true
             }
-            name if VIEWS.contains(&name) && position == 0 => {
+            name if VIEW_OPS.contains(&name) && position == 0 => {
                 user.result(0).is_ok_and(|view| kernels_only(view.into(), deallocs))
             }
             // Result 0 is the base buffer; the others are indices.
@@ -268,16 +256,7 @@ mod device_temporaries {
 pub fn create_device_temporaries_pass() -> Pass {
     external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
-            let mut allocs = Vec::new();
-            module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
-                Some("gpu.module") => WalkResult::Skip,
-                Some("memref.alloc") => {
-                    allocs.push(op.to_raw());
-                    WalkResult::Advance
-                }
-                _ => WalkResult::Advance,
-            });
-            for raw in allocs {
+            for raw in host_ops(module, "memref.alloc") {
                 // SAFETY: collected above from the live module; each
                 // rewrite destroys only its own alloc and deallocs, which
                 // no other entry of the list refers to.
@@ -333,16 +312,11 @@ mod async_launches {
 
     /// Ops that may sit between two launches of a run: they touch no memory.
     fn touches_no_memory(name: &str) -> bool {
-        const VIEWS: [&str; 7] = [
-            "memref.subview",
-            "memref.cast",
-            "memref.reinterpret_cast",
-            "memref.expand_shape",
-            "memref.collapse_shape",
-            "memref.transpose",
-            "memref.get_global",
-        ];
-        name.starts_with("arith.") || name.starts_with("index.") || name == "affine.apply" || VIEWS.contains(&name)
+        name.starts_with("arith.")
+            || name.starts_with("index.")
+            || name == "affine.apply"
+            || name == "memref.get_global"
+            || super::VIEW_OPS.contains(&name)
     }
 
     fn is_sync_launch(op: &OperationRef) -> bool {

@@ -52,7 +52,7 @@ use melior::{
 use mlir_sys::MlirValue;
 
 /// Ops whose memref result is a view of their first operand.
-const VIEW_OPS: &[&str] = &[
+pub(crate) const VIEW_OPS: &[&str] = &[
     "memref.subview",
     "memref.cast",
     "memref.reinterpret_cast",

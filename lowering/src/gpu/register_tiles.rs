@@ -59,7 +59,7 @@
 //! divides it, keeping at least [`MIN_THREADS`] threads.
 
 use super::accumulators::{defined_outside, harmless, root, same};
-use super::split_reductions::body_ops;
+use super::split_reductions::{body_ops, single_use};
 use super::{constant_of, internal, name};
 use crate::builders::{BuildResult, index_constant, memref_load, memref_store, scf_for_unterminated, scalar, terminator};
 use melior::{
@@ -103,14 +103,6 @@ struct Nest<'c, 'a> {
     load: OperationRef<'c, 'a>,
     combine: OperationRef<'c, 'a>,
     store: OperationRef<'c, 'a>,
-}
-
-fn single_use(value: Value) -> bool {
-    // SAFETY: `value` is live; its use list is only read.
-    unsafe {
-        let first = mlir_sys::mlirValueGetFirstUse(value.to_raw());
-        !mlir_sys::mlirOpOperandIsNull(first) && mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirOpOperandGetNextUse(first))
-    }
 }
 
 fn block_arguments<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<Value<'c, 'a>> {

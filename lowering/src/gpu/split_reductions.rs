@@ -150,7 +150,7 @@ struct Reduction<'c, 'a> {
     identity: Identity,
 }
 
-fn single_use(value: Value) -> bool {
+pub(super) fn single_use(value: Value) -> bool {
     // SAFETY: `value` is live; its use list is read only.
     unsafe {
         let first = mlir_sys::mlirValueGetFirstUse(value.to_raw());
@@ -315,7 +315,7 @@ fn reads_along_innermost(reduction: &Reduction) -> bool {
     // The iv itself, or an op result computed directly from it.
     let uses_iv = |index: Value| {
         index == iv
-            || owner(index).is_some_and(|op| op.operands().any(|operand| operand == iv))
+            || OperationResult::try_from(index).is_ok_and(|result| result.owner().operands().any(|operand| operand == iv))
     };
     let (mut along, mut across) = (false, false);
     innermost.walk(WalkOrder::PreOrder, |op| {
@@ -336,15 +336,6 @@ fn reads_along_innermost(reduction: &Reduction) -> bool {
         WalkResult::Advance
     });
     along && !across
-}
-
-/// The op that defines `value`, if it is an op result.
-fn owner<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    // SAFETY: `value` is live; an op result's owner is a live op.
-    unsafe {
-        mlir_sys::mlirValueIsAOpResult(value.to_raw())
-            .then(|| OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw())))
-    }
 }
 
 /// The number of partial results per output, if the reduction qualifies.
