@@ -69,9 +69,16 @@ unsafe extern "C" {
     pub fn xlaCreateOneShotBufferizePass() -> MlirPass;
     /// `xla-split-large-functions` (lib/Transforms/SplitFunctions.cpp):
     /// blocks of more than `max_ops` operations or `max_loops` loops are
-    /// cut into chunks, each a private `noinline` function. The caller owns
-    /// the returned pass.
-    pub fn xlaCreateSplitFunctionsPass(max_ops: i64, max_loops: i64) -> MlirPass;
+    /// cut into chunks, each a private `noinline` function, and control-flow
+    /// bodies nesting deeper than `max_depth` levels are outlined whole;
+    /// `on_tensors` names it `xla-split-large-functions-on-tensors`. The
+    /// caller owns the returned pass.
+    pub fn xlaCreateSplitFunctionsPass(max_ops: i64, max_loops: i64, max_depth: i64, on_tensors: bool) -> MlirPass;
+    /// `xla-share-kernels` (lib/Transforms/ShareKernels.cpp): linalg ops on
+    /// buffers that occur at least `min_copies` times (at least 2) in
+    /// identical form become one private `noinline` function each, called
+    /// in their place. The caller owns the returned pass.
+    pub fn xlaCreateShareKernelsPass(min_copies: i64) -> MlirPass;
 
     /// lib/CAPI/Target.cpp (include/xla-c/Target.h): whether LLVM's CPU
     /// `cpu` of `triple` (empty: the default triple) has subtarget feature

@@ -53,6 +53,7 @@ pub mod patterns;
 pub mod quantization;
 pub mod reassociate;
 pub mod signedness;
+pub mod share_kernels;
 pub mod split_functions;
 pub mod spmd_partition;
 pub mod stablehlo_to_linalg;

@@ -15,6 +15,14 @@
 //! have a threshold of their own: a deep nest of ifs on one predicate ends as
 //! one `scf.if` around hundreds of small loops, few operations but one long
 //! unrolled piece of loads and stores for LLVM, whose GVN is quadratic on it.
+//! Bodies of control flow nesting deeper than [`DEFAULT_MAX_DEPTH`] levels
+//! are outlined whole, so no function nests much deeper than that.
+//!
+//! The same pass runs twice in the CPU pipeline: first on linalg on tensors
+//! right after inlining (`xla-split-large-functions-on-tensors`, by
+//! operation count and depth: every pass from fusion to bufferization sees
+//! bounded functions), then on buffers as described here. The pieces and
+//! the calls carry `no_inline`, so MLIR's inliner leaves them alone too.
 //!
 //! ```text
 //! func.func @main(%a: memref<16xf32>, ...) { op1 ... op5000; return }
@@ -42,7 +50,16 @@ pub const DEFAULT_MAX_OPS: i64 = 2000;
 /// pieces of about 50 loops is less than half that of pieces of 125.
 pub const DEFAULT_MAX_LOOPS: i64 = 64;
 
+/// Bodies of control flow (an `scf.if` branch, a loop body) whose operations
+/// nest deeper than this are outlined whole, so that no function nests much
+/// deeper: upstream passes (dominance, the greedy rewriter, the verifier)
+/// walk from each operation to its ancestors, quadratic on a deep nest.
+/// Below `xla-one-shot-bufferize`'s 32, so cut functions keep the in-place
+/// analysis; the JAX examples nest at most 6 deep.
+pub const DEFAULT_MAX_DEPTH: i64 = 16;
+
 static MAX_OPS: AtomicI64 = AtomicI64::new(DEFAULT_MAX_OPS);
+static MAX_DEPTH: AtomicI64 = AtomicI64::new(DEFAULT_MAX_DEPTH);
 static MAX_LOOPS: AtomicI64 = AtomicI64::new(DEFAULT_MAX_LOOPS);
 
 /// Sets the threshold of the passes created from now on (the tools'
@@ -57,13 +74,43 @@ pub fn set_max_loops(max_loops: i64) {
     MAX_LOOPS.store(max_loops.max(1), Ordering::Relaxed);
 }
 
+/// Sets the depth threshold of the passes created from now on (the tools'
+/// `--split-functions-max-depth`; at least 2).
+pub fn set_max_depth(max_depth: i64) {
+    MAX_DEPTH.store(max_depth.max(2), Ordering::Relaxed);
+}
+
 /// Creates the pass (on a module: it adds functions).
 pub fn create_split_functions_pass() -> Pass {
     // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
     // and the pass manager it is added to destroys it.
-    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateSplitFunctionsPass(
+    unsafe {
+        Pass::from_raw(xla_dialects::ffi::xlaCreateSplitFunctionsPass(
             MAX_OPS.load(Ordering::Relaxed),
             MAX_LOOPS.load(Ordering::Relaxed),
+            MAX_DEPTH.load(Ordering::Relaxed),
+            false,
+        ))
+    }
+}
+
+/// Creates `xla-split-large-functions-on-tensors`: the same cut, on linalg
+/// on tensors right after inlining, by operation count and nesting depth
+/// only (linalg ops are not counted as loops, so functions of normal size
+/// keep their fusion and in-place updates across what would be a cut).
+/// Every pass from fusion to bufferization and deallocation then sees
+/// bounded functions: on one 20,000-op function, one-shot bufferization's
+/// conflict analysis and the deallocation simplification grew
+/// quadratically, and on 1,000 nested ifs canonicalization, CSE and fusion
+/// (each walking from every op to its ancestors) did.
+pub fn create_split_tensor_functions_pass() -> Pass {
+    // SAFETY: as above.
+    unsafe {
+        Pass::from_raw(xla_dialects::ffi::xlaCreateSplitFunctionsPass(
+            MAX_OPS.load(Ordering::Relaxed),
+            i64::MAX,
+            MAX_DEPTH.load(Ordering::Relaxed),
+            true,
         ))
     }
 }

@@ -37,17 +37,17 @@ func.func @at_threshold(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>)
 // taking the buffers it uses.
 // CHECK-LABEL: func.func @three_loops(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<4xf32>, %[[B:[a-z0-9]+]]: memref<4xf32>, %[[C:[a-z0-9]+]]: memref<4xf32>)
-// CHECK-NEXT: call @three_loops_split0(%[[A]], %[[B]], %[[C]]) : (memref<4xf32>, memref<4xf32>, memref<4xf32>) -> ()
-// CHECK-NEXT: call @three_loops_split1(%[[C]], %[[A]]) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT: call @three_loops_split0(%[[A]], %[[B]], %[[C]]) {no_inline} : (memref<4xf32>, memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT: call @three_loops_split1(%[[C]], %[[A]]) {no_inline} : (memref<4xf32>, memref<4xf32>) -> ()
 // CHECK-NEXT: return
-// CHECK: func.func private @three_loops_split0({{.*}}) attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @three_loops_split0({{.*}}) attributes {no_inline, passthrough = ["noinline"]}
 // CHECK: linalg.generic
 // CHECK: arith.addf
 // CHECK: linalg.generic
 // CHECK: arith.mulf
 // CHECK-NOT: linalg.generic
 // CHECK: return
-// CHECK: func.func private @three_loops_split1({{.*}}) attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @three_loops_split1({{.*}}) attributes {no_inline, passthrough = ["noinline"]}
 // CHECK-NEXT: linalg.generic
 // CHECK: arith.subf
 // CHECK-NOT: linalg.generic

@@ -26,9 +26,9 @@ func.func @at_threshold(%a: memref<4xf32>, %b: memref<4xf32>) {
 // function taking what it uses, called in its place.
 // CHECK-LABEL: func.func @above_threshold(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<4xf32>, %[[B:[a-z0-9]+]]: memref<4xf32>)
-// CHECK-NEXT: call @above_threshold_split0(%[[A]], %[[B]]) : (memref<4xf32>, memref<4xf32>) -> ()
+// CHECK-NEXT: call @above_threshold_split0(%[[A]], %[[B]]) {no_inline} : (memref<4xf32>, memref<4xf32>) -> ()
 // CHECK-NEXT: return
-// CHECK: func.func private @above_threshold_split0(%{{.*}}: memref<4xf32>, %{{.*}}: memref<4xf32>) attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @above_threshold_split0(%{{.*}}: memref<4xf32>, %{{.*}}: memref<4xf32>) attributes {no_inline, passthrough = ["noinline"]}
 // CHECK: arith.constant 0 : index
 // CHECK: memref.store
 // CHECK: arith.subf
@@ -49,10 +49,10 @@ func.func @above_threshold(%a: memref<4xf32>, %b: memref<4xf32>) {
 // clones it into the second piece) instead of being passed.
 // CHECK-LABEL: func.func @two_chunks(
 // CHECK-SAME: %[[A:[a-z0-9]+]]: memref<4xf32>, %[[B:[a-z0-9]+]]: memref<4xf32>) -> f32
-// CHECK: %[[R:.*]]:3 = call @two_chunks_split0(%[[A]]) : (memref<4xf32>) -> (f32, f32, f32)
-// CHECK-NEXT: %[[S:.*]] = call @two_chunks_split1(%[[R]]#2, %[[R]]#1, %[[B]], %[[R]]#0) : (f32, f32, memref<4xf32>, f32) -> f32
+// CHECK: %[[R:.*]]:3 = call @two_chunks_split0(%[[A]]) {no_inline} : (memref<4xf32>) -> (f32, f32, f32)
+// CHECK-NEXT: %[[S:.*]] = call @two_chunks_split1(%[[R]]#2, %[[R]]#1, %[[B]], %[[R]]#0) {no_inline} : (f32, f32, memref<4xf32>, f32) -> f32
 // CHECK-NEXT: return %[[S]] : f32
-// CHECK: func.func private @two_chunks_split0(%[[A0:[a-z0-9]+]]: memref<4xf32>) -> (f32, f32, f32) attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @two_chunks_split0(%[[A0:[a-z0-9]+]]: memref<4xf32>) -> (f32, f32, f32) attributes {no_inline, passthrough = ["noinline"]}
 // CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[V:.*]] = memref.load %[[A0]][%[[C0]]]
 // CHECK-NEXT: %[[W:.*]] = arith.addf %[[V]], %[[V]]
@@ -60,7 +60,7 @@ func.func @above_threshold(%a: memref<4xf32>, %b: memref<4xf32>) {
 // CHECK-NEXT: %[[Y:.*]] = arith.addf %[[X]], %[[W]]
 // CHECK-NEXT: %[[Z:.*]] = arith.mulf %[[Y]], %[[Y]]
 // CHECK-NEXT: return %[[W]], %[[X]], %[[Z]] : f32, f32, f32
-// CHECK: func.func private @two_chunks_split1(%[[Z1:[a-z0-9]+]]: f32, %[[X1:[a-z0-9]+]]: f32, %[[B1:[a-z0-9]+]]: memref<4xf32>, %[[W1:[a-z0-9]+]]: f32) -> f32 attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @two_chunks_split1(%[[Z1:[a-z0-9]+]]: f32, %[[X1:[a-z0-9]+]]: f32, %[[B1:[a-z0-9]+]]: memref<4xf32>, %[[W1:[a-z0-9]+]]: f32) -> f32 attributes {no_inline, passthrough = ["noinline"]}
 // CHECK-NEXT: %[[C01:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[U:.*]] = arith.addf %[[Z1]], %[[X1]]
 // CHECK-NEXT: memref.store %[[U]], %[[B1]][%[[C01]]]
@@ -112,7 +112,7 @@ func.func @stack(%a: memref<4xf32>, %b: memref<4xf32>) {
 // CHECK-NEXT: scf.yield %[[T]] : f32
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.yield
-// CHECK: func.func private @nested_split0({{.*}}) -> f32 attributes {passthrough = ["noinline"]}
+// CHECK: func.func private @nested_split0({{.*}}) -> f32 attributes {no_inline, passthrough = ["noinline"]}
 // CHECK-NEXT: arith.constant 0 : index
 // CHECK-NEXT: memref.load
 func.func @nested(%p: i1, %a: memref<4xf32>, %b: memref<4xf32>, %z: f32) -> f32 {
@@ -136,9 +136,9 @@ func.func @nested(%p: i1, %a: memref<4xf32>, %b: memref<4xf32>, %z: f32) -> f32 
 // of the buffer or of a view of it, so neither buffer crosses a chunk
 // boundary (bufferization allocates early and frees late).
 // CHECK-LABEL: func.func @lifetimes(
-// CHECK: %[[L:.*]] = call @lifetimes_split0() : () -> f32
-// CHECK-NEXT: %[[M:.*]] = call @lifetimes_split1(%[[L]], %{{.*}}) : (f32, memref<4xf32>) -> f32
-// CHECK-NEXT: call @lifetimes_split2(%[[M]], %{{.*}}) : (f32, memref<4xf32>) -> ()
+// CHECK: %[[L:.*]] = call @lifetimes_split0() {no_inline} : () -> f32
+// CHECK-NEXT: %[[M:.*]] = call @lifetimes_split1(%[[L]], %{{.*}}) {no_inline} : (f32, memref<4xf32>) -> f32
+// CHECK-NEXT: call @lifetimes_split2(%[[M]], %{{.*}}) {no_inline} : (f32, memref<4xf32>) -> ()
 // CHECK-NEXT: return
 // CHECK: func.func private @lifetimes_split0() -> f32
 // CHECK: %[[X:.*]] = memref.alloc() : memref<4xf32>

@@ -218,7 +218,9 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
 }
 
 /// `--split-functions-max-ops` and `--split-functions-max-loops`, shared by
-/// the drivers: the thresholds of `xla-split-large-functions`.
+/// the drivers: the thresholds of `xla-split-large-functions`;
+/// `--share-kernels-min-copies`, that of `xla-share-kernels`; and
+/// `--verify-each`.
 pub fn split_args(command: clap::Command) -> clap::Command {
     command
         .arg(
@@ -241,16 +243,59 @@ pub fn split_args(command: clap::Command) -> clap::Command {
                     xla_lowering::split_functions::DEFAULT_MAX_OPS
                 )),
         )
+        .arg(
+            clap::Arg::new("split-functions-max-depth")
+                .long("split-functions-max-depth")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(2..))
+                .help(format!(
+                    "Bodies of control flow (if branches, loop bodies) whose operations nest deeper than N are outlined whole into private noinline functions [default: {}]",
+                    xla_lowering::split_functions::DEFAULT_MAX_DEPTH
+                )),
+        )
+        .arg(
+            clap::Arg::new("verify-each")
+                .long("verify-each")
+                .value_name("BOOL")
+                .num_args(0..=1)
+                .default_missing_value("true")
+                .value_parser(clap::value_parser!(bool))
+                .help(format!(
+                    "Verify the IR after every pass (names the pass that broke it) instead of once after the last pass [default: {}, as this build is {}]",
+                    cfg!(debug_assertions),
+                    if cfg!(debug_assertions) { "a debug build" } else { "a release build" }
+                )),
+        )
+        .arg(
+            clap::Arg::new("share-kernels-min-copies")
+                .long("share-kernels-min-copies")
+                .value_name("N")
+                .value_parser(clap::value_parser!(i64).range(2..))
+                .help(format!(
+                    "Linalg ops on buffers repeated identically at least N times are compiled once, as one private noinline function that each calls (xla-share-kernels; a very large N turns it off) [default: {}]",
+                    xla_lowering::share_kernels::DEFAULT_MIN_COPIES
+                )),
+        )
 }
 
-/// Applies `--split-functions-max-ops` and `--split-functions-max-loops`
-/// to the passes created from now on.
+/// Applies `--split-functions-max-ops`, `--split-functions-max-loops`,
+/// `--share-kernels-min-copies` and `--verify-each` to the passes and pass
+/// managers created from now on.
 pub fn apply_split_args(matches: &clap::ArgMatches) {
     if let Some(&max_ops) = matches.get_one::<i64>("split-functions-max-ops") {
         xla_lowering::split_functions::set_max_ops(max_ops);
     }
     if let Some(&max_loops) = matches.get_one::<i64>("split-functions-max-loops") {
         xla_lowering::split_functions::set_max_loops(max_loops);
+    }
+    if let Some(&max_depth) = matches.get_one::<i64>("split-functions-max-depth") {
+        xla_lowering::split_functions::set_max_depth(max_depth);
+    }
+    if let Some(&verify_each) = matches.get_one::<bool>("verify-each") {
+        xla_lowering::passes::set_verify_each(verify_each);
+    }
+    if let Some(&min_copies) = matches.get_one::<i64>("share-kernels-min-copies") {
+        xla_lowering::share_kernels::set_min_copies(min_copies);
     }
 }
 

@@ -21,6 +21,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/CAPI/Pass.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
@@ -54,13 +56,17 @@ unsigned nestingDepth(Operation *root) {
   return deepest;
 }
 
-std::string pipeline(bool copyBeforeWrite) {
-  std::string text = "one-shot-bufferize{bufferize-function-boundaries "
-                     "allow-return-allocs-from-loops "
-                     "function-boundary-type-conversion=identity-layout-map";
-  if (copyBeforeWrite)
-    text += " copy-before-write";
-  return text + "}";
+/// The pipelines' options; `deep` names the functions bufferized with
+/// copy-before-write.
+bufferization::OneShotBufferizePassOptions
+options(ArrayRef<std::string> deep) {
+  bufferization::OneShotBufferizePassOptions options;
+  options.bufferizeFunctionBoundaries = true;
+  options.allowReturnAllocsFromLoops = true;
+  options.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  options.noAnalysisFuncFilter.assign(deep.begin(), deep.end());
+  return options;
 }
 
 struct OneShotBufferize
@@ -70,23 +76,30 @@ struct OneShotBufferize
   StringRef getArgument() const override { return "xla-one-shot-bufferize"; }
   StringRef getDescription() const override {
     return "one-shot-bufferize with the pipelines' options; copy-before-write "
-           "when ops nest deeper than 32 levels";
+           "in functions whose ops nest deeper than 32 levels";
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
     OpPassManager manager(ModuleOp::getOperationName());
-    if (succeeded(parsePassPipeline(pipeline(false), manager)))
-      manager.getDependentDialects(registry);
+    manager.addPass(bufferization::createOneShotBufferizePass(options({})));
+    manager.getDependentDialects(registry);
   }
 
   void runOnOperation() override {
-    bool deep = nestingDepth(getOperation()) > kDeepNesting;
-    OpPassManager manager(ModuleOp::getOperationName());
-    if (failed(parsePassPipeline(pipeline(deep), manager))) {
-      getOperation().emitError("xla-one-shot-bufferize: cannot build the "
-                               "one-shot-bufferize pipeline");
-      return signalPassFailure();
+    SmallVector<std::string> deep;
+    for (auto function : getOperation().getOps<func::FuncOp>()) {
+      // Upstream cannot bufferize a call without the analysis (it crashed
+      // looking up the callee's analysis state), so a function that calls
+      // keeps it however deep it is. xla-split-large-functions-on-tensors
+      // cuts nests deeper than 16 levels, so few functions are both.
+      bool calls = function
+                       .walk([](func::CallOp) { return WalkResult::interrupt(); })
+                       .wasInterrupted();
+      if (!calls && nestingDepth(function) > kDeepNesting)
+        deep.push_back(function.getSymName().str());
     }
+    OpPassManager manager(ModuleOp::getOperationName());
+    manager.addPass(bufferization::createOneShotBufferizePass(options(deep)));
     if (failed(runPipeline(manager, getOperation())))
       signalPassFailure();
   }

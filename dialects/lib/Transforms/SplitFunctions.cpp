@@ -18,6 +18,14 @@
 // program. Functions at or below the thresholds are left untouched, so the
 // code of normal programs does not change.
 //
+// Bodies of control flow whose operations nest deeper than a third
+// threshold are outlined whole (see `maxDepth` below), and the pass also
+// runs on linalg on tensors, right after inlining
+// (`xla-split-large-functions-on-tensors`, the CPU pipeline), where
+// constants and other operand-free pure ops (`tensor.empty`) are cloned
+// into each piece that uses them. Pieces and their calls carry `no_inline`
+// for MLIR's inliner besides LLVM's `noinline`.
+//
 // Loops are counted besides operations because LLVM's cost is not one per
 // operation: a block of a few hundred small loops (a deep nest of ifs on
 // one predicate, which canonicalization merges into one scf.if around all
@@ -53,9 +61,12 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -70,26 +81,60 @@ namespace {
 /// (a call and its argument passing would cost more than they save).
 constexpr int64_t kMinChunkFraction = 8;
 
+/// Constants, and other side-effect-free ops without operands or regions
+/// (`tensor.empty` of a static shape: on tensors, every chunk gets its own
+/// instead of receiving one as an argument and returning it).
 bool isClonableConstant(Operation *op) {
-  return op->hasTrait<OpTrait::ConstantLike>() && op->getNumOperands() == 0 &&
-         op->getNumRegions() == 0;
+  return op->getNumOperands() == 0 && op->getNumRegions() == 0 &&
+         op->getNumResults() > 0 &&
+         (op->hasTrait<OpTrait::ConstantLike>() || isMemoryEffectFree(op));
 }
 
 bool isLoop(Operation *op) {
   return isa<LoopLikeOpInterface, linalg::LinalgOp>(op);
 }
 
-/// What a block (or an operation with its regions) holds: operations, and
-/// loops among them.
+/// What a block (or an operation with its regions) holds: operations,
+/// loops among them, and how deep they nest (a block of operations without
+/// regions: 1).
 struct Size {
   int64_t ops = 0;
   int64_t loops = 0;
+  int64_t depth = 0;
+  /// Side by side: counts add up, depth is the deeper one.
   Size &operator+=(Size other) {
     ops += other.ops;
     loops += other.loops;
+    depth = std::max(depth, other.depth);
     return *this;
   }
+  /// `nested` inside this operation: one level deeper.
+  void addNested(Size nested) {
+    ops += nested.ops;
+    loops += nested.loops;
+    depth = std::max(depth, nested.depth + 1);
+  }
 };
+
+// Blocks whose operations nest deeper than `maxDepth` (default 16, see
+// split_functions.rs) are outlined whole when they are the body of control
+// flow (an scf.if branch, a loop body), so no function nests much deeper.
+// Upstream passes walk from an operation up to its ancestors (dominance,
+// the greedy rewriter's scope, region liveness, the verifier's
+// isolated-from-above check) or over all that it holds
+// (`wouldOpBeTriviallyDead`): a cost of the depth for each operation,
+// quadratic on a deep nest of ifs. The default stays below
+// xla-one-shot-bufferize's threshold for skipping the in-place analysis
+// (32), so cut functions keep it.
+
+/// Whether the operations of `block` may move into a function of their
+/// own: the body of structured control flow (not a function body, and not
+/// the payload of a linalg op, which must stay scalar code in place).
+bool isCuttable(Block &block) {
+  Operation *parent = block.getParentOp();
+  return parent && !isa<func::FuncOp, linalg::LinalgOp>(parent) &&
+         isa<RegionBranchOpInterface, LoopLikeOpInterface>(parent);
+}
 
 bool isStackAllocation(Operation *op) {
   return isa<memref::AllocaOp, memref::AllocaScopeOp, LLVM::AllocaOp>(op);
@@ -99,20 +144,40 @@ struct SplitFunctions
     : public PassWrapper<SplitFunctions, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SplitFunctions)
 
-  SplitFunctions(int64_t maxOps, int64_t maxLoops)
+  SplitFunctions(int64_t maxOps, int64_t maxLoops, int64_t maxDepth,
+                 bool onTensors)
       : maxOps(std::max<int64_t>(maxOps, 1)),
-        maxLoops(std::max<int64_t>(maxLoops, 1)) {}
+        maxLoops(std::max<int64_t>(maxLoops, 1)),
+        maxDepth(std::max<int64_t>(maxDepth, 2)), onTensors(onTensors) {}
 
   /// Blocks of more operations than this (nested ones included) are split.
   int64_t maxOps;
   /// Blocks of more loops than this (nested ones included) are split too.
   int64_t maxLoops;
+  /// Control-flow bodies nesting deeper than this are outlined whole.
+  int64_t maxDepth;
+  /// Whether this is the instance that runs on linalg on tensors (only its
+  /// name differs).
+  bool onTensors;
 
   bool exceeds(Size size) const {
     return size.ops > maxOps || size.loops > maxLoops;
   }
 
-  StringRef getArgument() const final { return "xla-split-large-functions"; }
+  /// Whether `op` may move into another function: not a terminator, and
+  /// no stack allocation inside (it would die with the function).
+  static bool isMovable(Operation *op) {
+    return !op->hasTrait<OpTrait::IsTerminator>() &&
+           !op->walk([](Operation *inner) {
+                return isStackAllocation(inner) ? WalkResult::interrupt()
+                                                : WalkResult::advance();
+              }).wasInterrupted();
+  }
+
+  StringRef getArgument() const final {
+    return onTensors ? "xla-split-large-functions-on-tensors"
+                     : "xla-split-large-functions";
+  }
   StringRef getName() const final { return "XlaSplitLargeFunctions"; }
   StringRef getDescription() const final {
     return "Outline chunks of functions larger than a threshold into private "
@@ -137,6 +202,21 @@ struct SplitFunctions
     }
   }
 
+  /// What `block` holds, nested operations included.
+  static Size measure(Block &block) {
+    Size total;
+    for (Operation &op : block)
+      total += measure(&op);
+    return total;
+  }
+  static Size measure(Operation *op) {
+    Size size{1, isLoop(op) ? 1 : 0, 1};
+    for (Region &region : op->getRegions())
+      for (Block &nested : region)
+        size.addNested(measure(nested));
+    return size;
+  }
+
   /// Splits the regions nested in `block`'s operations, then `block` itself
   /// if it is still larger than a threshold; returns its size after.
   Size splitBlock(Block &block, func::FuncOp function, SymbolTable &symbols,
@@ -144,15 +224,16 @@ struct SplitFunctions
     SmallVector<std::pair<Operation *, Size>> sizes;
     Size total;
     for (Operation &op : block) {
-      Size size{1, isLoop(&op) ? 1 : 0};
+      Size size{1, isLoop(&op) ? 1 : 0, 1};
       for (Region &region : op.getRegions())
         for (Block &nested : region)
-          size += splitBlock(nested, function, symbols, counter, last);
+          size.addNested(
+              splitBlock(nested, function, symbols, counter, last));
       sizes.push_back({&op, size});
       total += size;
     }
     if (!exceeds(total))
-      return total;
+      return cutIfDeep(block, total, function, symbols, counter, last);
     shortenLifetimes(block);
     llvm::DenseMap<Operation *, Size> sizeOf(sizes.begin(), sizes.end());
     sizes.clear();
@@ -175,13 +256,7 @@ struct SplitFunctions
       currentSize = Size();
     };
     for (auto [op, size] : sizes) {
-      bool movable = !op->hasTrait<OpTrait::IsTerminator>() &&
-                     !op->walk([](Operation *inner) {
-                          return isStackAllocation(inner)
-                                     ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-                        }).wasInterrupted();
-      if (!movable) {
+      if (!isMovable(op)) {
         flush();
         continue;
       }
@@ -204,7 +279,45 @@ struct SplitFunctions
         after.loops -= size.loops;
       }
     }
-    return after;
+    after.depth = measureDepth(block);
+    return cutIfDeep(block, after, function, symbols, counter, last);
+  }
+
+  /// How deep `block`'s operations nest.
+  static int64_t measureDepth(Block &block) {
+    int64_t depth = 0;
+    for (Operation &op : block) {
+      int64_t opDepth = 1;
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          opDepth = std::max(opDepth, measureDepth(nested) + 1);
+      depth = std::max(depth, opDepth);
+    }
+    return depth;
+  }
+
+  /// If `block` (of size `size`) nests deeper than maxDepth and may be
+  /// cut, its movable operations become one function; returns its size
+  /// after.
+  Size cutIfDeep(Block &block, Size size, func::FuncOp function,
+                 SymbolTable &symbols, unsigned &counter, Operation *&last) {
+    if (size.depth <= maxDepth || !isCuttable(block))
+      return size;
+    SmallVector<Operation *> chunk;
+    for (Operation &op : block)
+      if (isMovable(&op))
+        chunk.push_back(&op);
+    // Only consecutive operations form a chunk: an unmovable one in the
+    // middle (a stack allocation) leaves the block as it is.
+    if (chunk.empty() || chunk.size() + 1 < static_cast<size_t>(std::distance(
+                                                block.begin(), block.end())))
+      return size;
+    for (size_t i = 1; i < chunk.size(); ++i)
+      if (chunk[i - 1]->getNextNode() != chunk[i])
+        return size;
+    if (!outline(chunk, function, symbols, counter, last))
+      return size;
+    return measure(block);
   }
 
   /// Before a block is cut: buffers live as briefly as the block allows, so
@@ -280,11 +393,13 @@ struct SplitFunctions
   bool outline(ArrayRef<Operation *> chunk, func::FuncOp function,
                SymbolTable &symbols, unsigned &counter, Operation *&last) {
     Block *block = chunk.front()->getBlock();
-    llvm::SmallPtrSet<Operation *, 16> inChunk(chunk.begin(), chunk.end());
-    auto isInside = [&](Operation *op) {
-      Operation *ancestor = block->findAncestorOpInBlock(*op);
-      return ancestor && inChunk.contains(ancestor);
-    };
+    // Every operation in the chunk, nested ones included: a lookup instead
+    // of a walk up from each operation (on a deep nest, that walk was a
+    // cost of the depth for each use of an outside value).
+    llvm::DenseSet<Operation *> inside;
+    for (Operation *op : chunk)
+      op->walk([&](Operation *inner) { inside.insert(inner); });
+    auto isInside = [&](Operation *op) { return inside.contains(op); };
     auto definedInside = [&](Value value) {
       if (Operation *def = value.getDefiningOp())
         return isInside(def);
@@ -347,6 +462,8 @@ struct SplitFunctions
     piece.setPrivate();
     piece->setAttr("passthrough",
                    builder.getArrayAttr({builder.getStringAttr("noinline")}));
+    // And for MLIR's inliner, when the split runs on tensors before it.
+    piece.setNoInline(true);
     symbols.insert(piece); // renames it if the name is taken
     last = piece;
     Block *entry = piece.addEntryBlock();
@@ -354,6 +471,7 @@ struct SplitFunctions
     // The call, then the operations moved into the piece.
     builder.setInsertionPoint(chunk.front());
     auto call = func::CallOp::create(builder, loc, piece, inputs.getArrayRef());
+    call.setNoInline(true);
     builder.setInsertionPointToStart(entry);
     IRMapping mapping;
     for (Operation *constant : constants) {
@@ -385,6 +503,9 @@ struct SplitFunctions
 } // namespace
 
 extern "C" MlirPass xlaCreateSplitFunctionsPass(int64_t maxOps,
-                                               int64_t maxLoops) {
-  return wrap(static_cast<Pass *>(new SplitFunctions(maxOps, maxLoops)));
+                                               int64_t maxLoops,
+                                               int64_t maxDepth,
+                                               bool onTensors) {
+  return wrap(static_cast<Pass *>(
+      new SplitFunctions(maxOps, maxLoops, maxDepth, onTensors)));
 }

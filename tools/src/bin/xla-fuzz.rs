@@ -56,6 +56,9 @@ fn main() -> ExitCode {
 
 fn tool_main() -> ExitCode {
     let matches = parse_args(command());
+    // A pass that breaks the IR is what fuzzing looks for: verify after
+    // every pass, in release builds too.
+    xla_lowering::passes::set_verify_each(true);
     let depth = match matches.get_one::<String>("stage").map(String::as_str) {
         Some("parse") => Depth::Parse,
         Some("lower") => Depth::Lower,

@@ -153,6 +153,8 @@ fn tool_main() -> ExitCode {
             let manager = build_manager(true).expect("validated above");
             if dumping {
                 passes::instrument(&context, &manager);
+            } else {
+                passes::configure_verification(&manager);
             }
             if manager.run(&mut module).is_ok() {
                 chunk_ok = true;
