@@ -746,7 +746,9 @@ impl XlaBuilder {
     /// Element `index` of a tuple. Builds `stablehlo.get_tuple_element`
     /// (result type inferred).
     pub fn get_tuple_element(&self, tuple: XlaOp, index: i64) -> Result<XlaOp> {
-        self.add_single("stablehlo.get_tuple_element", &[tuple], &[("index", self.i32_attr(i32::try_from(index).map_err(|_| BuildError::invalid("stablehlo.get_tuple_element", format!("index {index} out of range")))?))], Vec::new(), None)
+        let op = "stablehlo.get_tuple_element";
+        let index = i32::try_from(index).map_err(|_| BuildError::invalid(op, format!("tuple index {index} is out of range")))?;
+        self.add_single(op, &[tuple], &[("index", self.i32_attr(index))], Vec::new(), None)
     }
 
     /// The operands, unchanged, as a barrier to optimizations. Builds
@@ -955,7 +957,8 @@ impl XlaBuilder {
     /// zeros). Builds `stablehlo.collective_permute` (result type inferred).
     pub fn collective_permute(&self, operand: XlaOp, source_target_pairs: &[(i64, i64)]) -> Result<XlaOp> {
         let rows: Vec<Vec<i64>> = source_target_pairs.iter().map(|&(s, t)| vec![s, t]).collect();
-        self.add_single("stablehlo.collective_permute", &[operand], &[("source_target_pairs", self.dense_i64_matrix("stablehlo.collective_permute", &rows, 2)?)], Vec::new(), None)
+        let op = "stablehlo.collective_permute";
+        self.add_single(op, &[operand], &[("source_target_pairs", self.dense_i64_matrix(op, &rows, 2)?)], Vec::new(), None)
     }
 
     /// Broadcasts the first replica's `operand` within each group. Builds
