@@ -200,11 +200,6 @@ impl XlaBuilder {
         Type::parse(self.context(), text).ok_or_else(|| BuildError::invalid(op, format!("`{text}` is not a valid type")))
     }
 
-    pub(crate) fn parse_attribute(&self, op: &str, text: &str) -> Result<Attribute<'static>, BuildError> {
-        let (attribute, messages) = capture_diagnostics(self.context(), || Attribute::parse(self.context(), text));
-        attribute.ok_or_else(|| BuildError::invalid(op, format!("invalid attribute `{text}`: {}", messages.join("; "))))
-    }
-
     /// The MLIR value of `op`, checking that this builder made it.
     pub(crate) fn value(&self, op_name: &str, position: usize, op: XlaOp) -> Result<Value<'static, 'static>, BuildError> {
         // After `build` the values belong to the computation's module.
@@ -277,7 +272,7 @@ impl XlaBuilder {
         &self,
         name: &str,
         operands: &[XlaOp],
-        attributes: &[(&str, String)],
+        attributes: &[(&str, Attribute<'static>)],
         regions: Vec<Region<'static>>,
         results: Option<&[Shape]>,
     ) -> Result<Vec<XlaOp>, BuildError> {
@@ -292,16 +287,13 @@ impl XlaBuilder {
         &self,
         name: &str,
         operands: &[XlaOp],
-        attributes: &[(&str, String)],
+        attributes: &[(&str, Attribute<'static>)],
         regions: Vec<Region<'static>>,
         results: Option<&[Shape]>,
         element_type: Option<crate::ElementType>,
     ) -> Result<Vec<XlaOp>, BuildError> {
         let values = operands.iter().enumerate().map(|(i, &op)| self.value(name, i, op)).collect::<Result<Vec<_>, _>>()?;
-        let mut named = Vec::with_capacity(attributes.len());
-        for (key, text) in attributes {
-            named.push((Identifier::new(self.context(), key), self.parse_attribute(name, text)?));
-        }
+        let named: Vec<_> = attributes.iter().map(|(key, attribute)| (Identifier::new(self.context(), key), *attribute)).collect();
         let mut builder = OperationBuilder::new(name, self.location()).add_operands(&values).add_attributes(&named).add_regions_vec(regions);
         builder = match results {
             Some(shapes) => {
@@ -347,7 +339,7 @@ impl XlaBuilder {
         &self,
         name: &str,
         operands: &[XlaOp],
-        attributes: &[(&str, String)],
+        attributes: &[(&str, Attribute<'static>)],
         regions: Vec<Region<'static>>,
         results: Option<&[Shape]>,
     ) -> Result<XlaOp, BuildError> {

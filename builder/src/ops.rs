@@ -3,11 +3,15 @@
 //! unless the op's result type is a free choice (convert, reshape,
 //! broadcast_in_dim, iota, ...), in which case the method takes it.
 
-use crate::attrs::{dense_elements, dense_i64_matrix, i64_array, i64_attr};
 use crate::{
     BuildError, ComparisonDirection, ComparisonType, ConvDimensionNumbers, CustomCallApiVersion, DotDimensionNumbers, ElementType,
     FftType, GatherDimensionNumbers, Literal, NativeType, Precision, RngAlgorithm, RngDistribution, ScatterDimensionNumbers, Shape,
     Transpose, XlaBuilder, XlaComputation, XlaOp,
+};
+
+use melior::ir::{
+    Attribute,
+    attribute::{ArrayAttribute, DenseI32ArrayAttribute},
 };
 
 type Result<T> = std::result::Result<T, BuildError>;
@@ -127,9 +131,9 @@ impl XlaBuilder {
     /// Element-wise comparison; `compare_type` defaults to the dialect's
     /// choice when `None`. Builds `stablehlo.compare` (result type inferred).
     pub fn compare(&self, lhs: XlaOp, rhs: XlaOp, direction: ComparisonDirection, compare_type: Option<ComparisonType>) -> Result<XlaOp> {
-        let mut attributes = vec![("comparison_direction", format!("#stablehlo<comparison_direction {direction}>"))];
+        let mut attributes = vec![("comparison_direction", direction.attribute(self.context()))];
         if let Some(kind) = compare_type {
-            attributes.push(("compare_type", format!("#stablehlo<comparison_type {kind}>")));
+            attributes.push(("compare_type", kind.attribute(self.context())));
         }
         self.add_single("stablehlo.compare", &[lhs, rhs], &attributes, Vec::new(), None)
     }
@@ -197,7 +201,7 @@ impl XlaBuilder {
     /// Rounds floats to a format with `exponent_bits` and `mantissa_bits`.
     /// Builds `stablehlo.reduce_precision` (result type inferred).
     pub fn reduce_precision(&self, operand: XlaOp, exponent_bits: i32, mantissa_bits: i32) -> Result<XlaOp> {
-        let attributes = [("exponent_bits", format!("{exponent_bits} : i32")), ("mantissa_bits", format!("{mantissa_bits} : i32"))];
+        let attributes = [("exponent_bits", self.i32_attr(exponent_bits)), ("mantissa_bits", self.i32_attr(mantissa_bits))];
         self.add_single("stablehlo.reduce_precision", &[operand], &attributes, Vec::new(), None)
     }
 
@@ -207,8 +211,8 @@ impl XlaBuilder {
     /// is the literal's).
     pub fn constant_literal(&self, literal: &Literal) -> Result<XlaOp> {
         let op = "stablehlo.constant";
-        let type_text = literal.shape().mlir_type();
-        let value = dense_elements(literal.element_type(), literal.dims(), literal.raw_data(), &type_text);
+        let ty = self.parse_type(op, &literal.shape().mlir_type())?;
+        let value = self.dense_elements(op, ty, literal.element_type(), literal.raw_data())?;
         self.add_single(op, &[], &[("value", value)], Vec::new(), None)
     }
 
@@ -238,7 +242,7 @@ impl XlaBuilder {
     /// `0, 1, 2, ...` along dimension `iota_dimension` of `shape`. Builds
     /// `stablehlo.iota` with the given result type.
     pub fn iota(&self, shape: &Shape, iota_dimension: i64) -> Result<XlaOp> {
-        self.add_single("stablehlo.iota", &[], &[("iota_dimension", i64_attr(iota_dimension))], Vec::new(), Some(std::slice::from_ref(shape)))
+        self.add_single("stablehlo.iota", &[], &[("iota_dimension", self.i64_attr(iota_dimension))], Vec::new(), Some(std::slice::from_ref(shape)))
     }
 
     /// Broadcasts `operand` to `out_dims`, operand dimension `i` becoming
@@ -248,14 +252,14 @@ impl XlaBuilder {
     pub fn broadcast_in_dim(&self, operand: XlaOp, out_dims: &[i64], broadcast_dimensions: &[i64]) -> Result<XlaOp> {
         let op = "stablehlo.broadcast_in_dim";
         let (element_type, _) = self.array_shape(op, 0, operand)?;
-        let attributes = [("broadcast_dimensions", i64_array(broadcast_dimensions))];
+        let attributes = [("broadcast_dimensions", self.i64_array(broadcast_dimensions))];
         self.add_single(op, &[operand], &attributes, Vec::new(), Some(&[Shape::array(element_type, out_dims)]))
     }
 
     /// Adds major dimensions `sizes` in front of the operand's. Builds the
     /// legacy `stablehlo.broadcast` (result type inferred).
     pub fn broadcast(&self, operand: XlaOp, sizes: &[i64]) -> Result<XlaOp> {
-        self.add_single("stablehlo.broadcast", &[operand], &[("broadcast_sizes", i64_array(sizes))], Vec::new(), None)
+        self.add_single("stablehlo.broadcast", &[operand], &[("broadcast_sizes", self.i64_array(sizes))], Vec::new(), None)
     }
 
     /// The same elements with dimensions `dims`. Builds `stablehlo.reshape`
@@ -269,22 +273,22 @@ impl XlaBuilder {
     /// Permutes dimensions: result dimension `i` is operand dimension
     /// `permutation[i]`. Builds `stablehlo.transpose` (result type inferred).
     pub fn transpose(&self, operand: XlaOp, permutation: &[i64]) -> Result<XlaOp> {
-        self.add_single("stablehlo.transpose", &[operand], &[("permutation", i64_array(permutation))], Vec::new(), None)
+        self.add_single("stablehlo.transpose", &[operand], &[("permutation", self.i64_array(permutation))], Vec::new(), None)
     }
 
     /// Reverses the order of elements along `dimensions`. Builds
     /// `stablehlo.reverse` (result type inferred).
     pub fn reverse(&self, operand: XlaOp, dimensions: &[i64]) -> Result<XlaOp> {
-        self.add_single("stablehlo.reverse", &[operand], &[("dimensions", i64_array(dimensions))], Vec::new(), None)
+        self.add_single("stablehlo.reverse", &[operand], &[("dimensions", self.i64_array(dimensions))], Vec::new(), None)
     }
 
     /// The strided block `[start, limit)`. Builds `stablehlo.slice` (result
     /// type inferred).
     pub fn slice(&self, operand: XlaOp, start_indices: &[i64], limit_indices: &[i64], strides: &[i64]) -> Result<XlaOp> {
         let attributes = [
-            ("start_indices", i64_array(start_indices)),
-            ("limit_indices", i64_array(limit_indices)),
-            ("strides", i64_array(strides)),
+            ("start_indices", self.i64_array(start_indices)),
+            ("limit_indices", self.i64_array(limit_indices)),
+            ("strides", self.i64_array(strides)),
         ];
         self.add_single("stablehlo.slice", &[operand], &attributes, Vec::new(), None)
     }
@@ -310,7 +314,7 @@ impl XlaBuilder {
     pub fn dynamic_slice(&self, operand: XlaOp, start_indices: &[XlaOp], slice_sizes: &[i64]) -> Result<XlaOp> {
         let mut operands = vec![operand];
         operands.extend_from_slice(start_indices);
-        self.add_single("stablehlo.dynamic_slice", &operands, &[("slice_sizes", i64_array(slice_sizes))], Vec::new(), None)
+        self.add_single("stablehlo.dynamic_slice", &operands, &[("slice_sizes", self.i64_array(slice_sizes))], Vec::new(), None)
     }
 
     /// `operand` with `update` written at run-time `start_indices`. Builds
@@ -324,7 +328,7 @@ impl XlaBuilder {
     /// Joins `operands` along `dimension`. Builds `stablehlo.concatenate`
     /// (result type inferred).
     pub fn concatenate(&self, operands: &[XlaOp], dimension: i64) -> Result<XlaOp> {
-        self.add_single("stablehlo.concatenate", operands, &[("dimension", i64_attr(dimension))], Vec::new(), None)
+        self.add_single("stablehlo.concatenate", operands, &[("dimension", self.i64_attr(dimension))], Vec::new(), None)
     }
 
     /// Pads with `padding_value`: `low`/`high` elements at each end (negative
@@ -332,9 +336,9 @@ impl XlaBuilder {
     /// (result type inferred).
     pub fn pad(&self, operand: XlaOp, padding_value: XlaOp, low: &[i64], high: &[i64], interior: &[i64]) -> Result<XlaOp> {
         let attributes = [
-            ("edge_padding_low", i64_array(low)),
-            ("edge_padding_high", i64_array(high)),
-            ("interior_padding", i64_array(interior)),
+            ("edge_padding_low", self.i64_array(low)),
+            ("edge_padding_high", self.i64_array(high)),
+            ("interior_padding", self.i64_array(interior)),
         ];
         self.add_single("stablehlo.pad", &[operand, padding_value], &attributes, Vec::new(), None)
     }
@@ -350,9 +354,9 @@ impl XlaBuilder {
         indices_are_sorted: bool,
     ) -> Result<XlaOp> {
         let attributes = [
-            ("dimension_numbers", dimension_numbers.text()),
-            ("slice_sizes", i64_array(slice_sizes)),
-            ("indices_are_sorted", indices_are_sorted.to_string()),
+            ("dimension_numbers", dimension_numbers.attribute(self.context())),
+            ("slice_sizes", self.i64_array(slice_sizes)),
+            ("indices_are_sorted", self.bool_attr(indices_are_sorted)),
         ];
         self.add_single("stablehlo.gather", &[operand, start_indices], &attributes, Vec::new(), None)
     }
@@ -393,9 +397,9 @@ impl XlaBuilder {
         all.push(scatter_indices);
         all.extend_from_slice(updates);
         let attributes = [
-            ("scatter_dimension_numbers", dimension_numbers.text()),
-            ("indices_are_sorted", indices_are_sorted.to_string()),
-            ("unique_indices", unique_indices.to_string()),
+            ("scatter_dimension_numbers", dimension_numbers.attribute(self.context())),
+            ("indices_are_sorted", self.bool_attr(indices_are_sorted)),
+            ("unique_indices", self.bool_attr(unique_indices)),
         ];
         let region = self.region(op, update_computation)?;
         self.add_op(op, &all, &attributes, vec![region], None)
@@ -448,23 +452,23 @@ impl XlaBuilder {
 
     /// The `dot_dimension_numbers` and (when `precision` is not empty) the
     /// `precision_config` of `op` (`stablehlo.dot_general` or
-    /// `chlo.scaled_dot`), as attribute text; `dialect` is the one whose
-    /// precision enum `op` takes.
+    /// `chlo.scaled_dot`); `dialect` is the one whose precision enum `op`
+    /// takes (`stablehlo` or `chlo`).
     fn dot_attributes(
         &self,
         op: &str,
         dimension_numbers: &DotDimensionNumbers,
         precision: &[Precision],
         dialect: &str,
-    ) -> Result<Vec<(&'static str, String)>> {
-        let dims = dimension_numbers
-            .attribute(self.context())
-            .ok_or_else(|| BuildError::invalid(op, "invalid dot dimension numbers"))?
-            .to_string();
+    ) -> Result<Vec<(&'static str, Attribute<'static>)>> {
+        let dims = dimension_numbers.attribute(self.context()).ok_or_else(|| BuildError::invalid(op, "invalid dot dimension numbers"))?;
         let mut attributes = vec![("dot_dimension_numbers", dims)];
         if !precision.is_empty() {
-            let items: Vec<String> = precision.iter().map(|p| format!("#{dialect}<precision {p}>")).collect();
-            attributes.push(("precision_config", format!("[{}]", items.join(", "))));
+            let items: Vec<Attribute> = precision
+                .iter()
+                .map(|p| if dialect == "chlo" { p.chlo_attribute(self.context()) } else { p.attribute(self.context()) })
+                .collect();
+            attributes.push(("precision_config", ArrayAttribute::new(self.context(), &items).into()));
         }
         Ok(attributes)
     }
@@ -511,26 +515,27 @@ impl XlaBuilder {
         batch_group_count: i64,
     ) -> Result<XlaOp> {
         let op = "stablehlo.convolution";
-        let dims = dimension_numbers
-            .text()
-            .ok_or_else(|| BuildError::invalid(op, format!("dimension numbers {dimension_numbers:?} repeat a dimension or are out of range")))?;
+        if !dimension_numbers.is_permutation() {
+            return Err(BuildError::invalid(op, format!("dimension numbers {dimension_numbers:?} repeat a dimension or are out of range")));
+        }
+        let dims = dimension_numbers.attribute(self.context());
         let mut attributes = vec![
             ("dimension_numbers", dims),
-            ("feature_group_count", i64_attr(feature_group_count)),
-            ("batch_group_count", i64_attr(batch_group_count)),
+            ("feature_group_count", self.i64_attr(feature_group_count)),
+            ("batch_group_count", self.i64_attr(batch_group_count)),
         ];
         if !window_strides.is_empty() {
-            attributes.push(("window_strides", i64_array(window_strides)));
+            attributes.push(("window_strides", self.i64_array(window_strides)));
         }
         if !padding.is_empty() {
             let rows: Vec<Vec<i64>> = padding.iter().map(|&(l, h)| vec![l, h]).collect();
-            attributes.push(("padding", dense_i64_matrix(&rows, 2)));
+            attributes.push(("padding", self.dense_i64_matrix(op, &rows, 2)?));
         }
         if !lhs_dilation.is_empty() {
-            attributes.push(("lhs_dilation", i64_array(lhs_dilation)));
+            attributes.push(("lhs_dilation", self.i64_array(lhs_dilation)));
         }
         if !rhs_dilation.is_empty() {
-            attributes.push(("rhs_dilation", i64_array(rhs_dilation)));
+            attributes.push(("rhs_dilation", self.i64_array(rhs_dilation)));
         }
         self.add_single(op, &[lhs, rhs], &attributes, Vec::new(), None)
     }
@@ -556,7 +561,7 @@ impl XlaBuilder {
         let mut all = operands.to_vec();
         all.extend_from_slice(init_values);
         let region = self.region(op, computation)?;
-        self.add_op(op, &all, &[("dimensions", i64_array(dimensions))], vec![region], None)
+        self.add_op(op, &all, &[("dimensions", self.i64_array(dimensions))], vec![region], None)
     }
 
     /// Reduces each window of `operand`; empty slices mean the defaults
@@ -602,15 +607,15 @@ impl XlaBuilder {
         let op = "stablehlo.reduce_window";
         let mut all = operands.to_vec();
         all.extend_from_slice(init_values);
-        let mut attributes = vec![("window_dimensions", i64_array(window_dimensions))];
+        let mut attributes = vec![("window_dimensions", self.i64_array(window_dimensions))];
         for (name, values) in [("window_strides", window_strides), ("base_dilations", base_dilations), ("window_dilations", window_dilations)] {
             if !values.is_empty() {
-                attributes.push((name, i64_array(values)));
+                attributes.push((name, self.i64_array(values)));
             }
         }
         if !padding.is_empty() {
             let rows: Vec<Vec<i64>> = padding.iter().map(|&(l, h)| vec![l, h]).collect();
-            attributes.push(("padding", dense_i64_matrix(&rows, 2)));
+            attributes.push(("padding", self.dense_i64_matrix(op, &rows, 2)?));
         }
         let region = self.region(op, computation)?;
         self.add_op(op, &all, &attributes, vec![region], None)
@@ -633,13 +638,13 @@ impl XlaBuilder {
         scatter: &XlaComputation,
     ) -> Result<XlaOp> {
         let op = "stablehlo.select_and_scatter";
-        let mut attributes = vec![("window_dimensions", i64_array(window_dimensions))];
+        let mut attributes = vec![("window_dimensions", self.i64_array(window_dimensions))];
         if !window_strides.is_empty() {
-            attributes.push(("window_strides", i64_array(window_strides)));
+            attributes.push(("window_strides", self.i64_array(window_strides)));
         }
         if !padding.is_empty() {
             let rows: Vec<Vec<i64>> = padding.iter().map(|&(l, h)| vec![l, h]).collect();
-            attributes.push(("padding", dense_i64_matrix(&rows, 2)));
+            attributes.push(("padding", self.dense_i64_matrix(op, &rows, 2)?));
         }
         let regions = vec![self.region(op, select)?, self.region(op, scatter)?];
         self.add_single(op, &[operand, source, init_value], &attributes, regions, None)
@@ -650,7 +655,7 @@ impl XlaBuilder {
     /// (result types inferred).
     pub fn sort(&self, operands: &[XlaOp], comparator: &XlaComputation, dimension: i64, is_stable: bool) -> Result<Vec<XlaOp>> {
         let op = "stablehlo.sort";
-        let attributes = [("dimension", i64_attr(dimension)), ("is_stable", is_stable.to_string())];
+        let attributes = [("dimension", self.i64_attr(dimension)), ("is_stable", self.bool_attr(is_stable))];
         let region = self.region(op, comparator)?;
         self.add_op(op, operands, &attributes, vec![region], None)
     }
@@ -660,7 +665,7 @@ impl XlaBuilder {
     pub fn map(&self, operands: &[XlaOp], computation: &XlaComputation, dimensions: &[i64]) -> Result<XlaOp> {
         let op = "stablehlo.map";
         let region = self.region(op, computation)?;
-        self.add_single(op, operands, &[("dimensions", i64_array(dimensions))], vec![region], None)
+        self.add_single(op, operands, &[("dimensions", self.i64_array(dimensions))], vec![region], None)
     }
 
     /// XLA's Scan: applies `to_apply` (`m` input elements and `k` carries to
@@ -683,12 +688,12 @@ impl XlaBuilder {
         let mut all = inputs.to_vec();
         all.extend_from_slice(inits);
         let mut attributes = vec![
-            ("dimension", i64_attr(scan_dimension)),
-            ("is_reverse", is_reverse.to_string()),
-            ("operandSegmentSizes", format!("array<i32: {}, {}>", inputs.len(), inits.len())),
+            ("dimension", self.i64_attr(scan_dimension)),
+            ("is_reverse", self.bool_attr(is_reverse)),
+            ("operandSegmentSizes", DenseI32ArrayAttribute::new(self.context(), &[inputs.len() as i32, inits.len() as i32]).into()),
         ];
         if let Some(associative) = is_associative {
-            attributes.push(("is_associative", associative.to_string()));
+            attributes.push(("is_associative", self.bool_attr(associative)));
         }
         let region = self.region(op, to_apply)?;
         self.add_op(op, &all, &attributes, vec![region], None)
@@ -741,7 +746,9 @@ impl XlaBuilder {
     /// Element `index` of a tuple. Builds `stablehlo.get_tuple_element`
     /// (result type inferred).
     pub fn get_tuple_element(&self, tuple: XlaOp, index: i64) -> Result<XlaOp> {
-        self.add_single("stablehlo.get_tuple_element", &[tuple], &[("index", format!("{index} : i32"))], Vec::new(), None)
+        let op = "stablehlo.get_tuple_element";
+        let index = i32::try_from(index).map_err(|_| BuildError::invalid(op, format!("tuple index {index} is out of range")))?;
+        self.add_single(op, &[tuple], &[("index", self.i32_attr(index))], Vec::new(), None)
     }
 
     /// The operands, unchanged, as a barrier to optimizations. Builds
@@ -755,30 +762,30 @@ impl XlaBuilder {
     /// Discrete Fourier transform of the `fft_length` minor dimensions.
     /// Builds `stablehlo.fft` (result type inferred).
     pub fn fft(&self, operand: XlaOp, fft_type: FftType, fft_length: &[i64]) -> Result<XlaOp> {
-        let attributes = [("fft_type", format!("#stablehlo<fft_type {fft_type}>")), ("fft_length", i64_array(fft_length))];
+        let attributes = [("fft_type", fft_type.attribute(self.context())), ("fft_length", self.i64_array(fft_length))];
         self.add_single("stablehlo.fft", &[operand], &attributes, Vec::new(), None)
     }
 
     /// Cholesky factor of (batches of) symmetric positive definite
     /// matrices. Builds `stablehlo.cholesky` (result type inferred).
     pub fn cholesky(&self, a: XlaOp, lower: bool) -> Result<XlaOp> {
-        self.add_single("stablehlo.cholesky", &[a], &[("lower", lower.to_string())], Vec::new(), None)
+        self.add_single("stablehlo.cholesky", &[a], &[("lower", self.bool_attr(lower))], Vec::new(), None)
     }
 
     /// Solves `op(a) x = b` (`left_side`) or `x op(a) = b` for triangular
     /// `a`. Builds `stablehlo.triangular_solve` (result type inferred).
     pub fn triangular_solve(&self, a: XlaOp, b: XlaOp, left_side: bool, lower: bool, unit_diagonal: bool, transpose_a: Transpose) -> Result<XlaOp> {
         let attributes = [
-            ("left_side", left_side.to_string()),
-            ("lower", lower.to_string()),
-            ("unit_diagonal", unit_diagonal.to_string()),
-            ("transpose_a", format!("#stablehlo<transpose {transpose_a}>")),
+            ("left_side", self.bool_attr(left_side)),
+            ("lower", self.bool_attr(lower)),
+            ("unit_diagonal", self.bool_attr(unit_diagonal)),
+            ("transpose_a", transpose_a.attribute(self.context())),
         ];
         self.add_single("stablehlo.triangular_solve", &[a, b], &attributes, Vec::new(), None)
     }
 
-    fn batch_norm_attributes(epsilon: f32, feature_index: i64) -> [(&'static str, String); 2] {
-        [("epsilon", format!("{epsilon:.8e} : f32")), ("feature_index", i64_attr(feature_index))]
+    fn batch_norm_attributes(&self, epsilon: f32, feature_index: i64) -> [(&'static str, Attribute<'static>); 2] {
+        [("epsilon", self.f32_attr(epsilon)), ("feature_index", self.i64_attr(feature_index))]
     }
 
     /// Normalizes with batch statistics; returns (output, batch mean, batch
@@ -787,7 +794,7 @@ impl XlaBuilder {
         let results = self.add_op(
             "stablehlo.batch_norm_training",
             &[operand, scale, offset],
-            &Self::batch_norm_attributes(epsilon, feature_index),
+            &self.batch_norm_attributes(epsilon, feature_index),
             Vec::new(),
             None,
         )?;
@@ -810,7 +817,7 @@ impl XlaBuilder {
         self.add_single(
             "stablehlo.batch_norm_inference",
             &[operand, scale, offset, mean, variance],
-            &Self::batch_norm_attributes(epsilon, feature_index),
+            &self.batch_norm_attributes(epsilon, feature_index),
             Vec::new(),
             None,
         )
@@ -832,7 +839,7 @@ impl XlaBuilder {
         let results = self.add_op(
             "stablehlo.batch_norm_grad",
             &[operand, scale, mean, variance, grad_output],
-            &Self::batch_norm_attributes(epsilon, feature_index),
+            &self.batch_norm_attributes(epsilon, feature_index),
             Vec::new(),
             None,
         )?;
@@ -845,7 +852,7 @@ impl XlaBuilder {
     pub fn rng_bit_generator(&self, algorithm: RngAlgorithm, initial_state: XlaOp, shape: &Shape) -> Result<(XlaOp, XlaOp)> {
         let op = "stablehlo.rng_bit_generator";
         let state = self.get_shape(initial_state)?;
-        let attributes = [("rng_algorithm", format!("#stablehlo<rng_algorithm {algorithm}>"))];
+        let attributes = [("rng_algorithm", algorithm.attribute(self.context()))];
         let results = self.add_op(op, &[initial_state], &attributes, Vec::new(), Some(&[state, shape.clone()]))?;
         Ok((results[0], results[1]))
     }
@@ -857,7 +864,7 @@ impl XlaBuilder {
         let op = "stablehlo.rng";
         let (element_type, _) = self.array_shape(op, 0, a)?;
         let shape = self.constant_r1(dims)?;
-        let attributes = [("rng_distribution", format!("#stablehlo<rng_distribution {distribution}>"))];
+        let attributes = [("rng_distribution", distribution.attribute(self.context()))];
         self.add_single(op, &[a, b, shape], &attributes, Vec::new(), Some(&[Shape::array(element_type, dims)]))
     }
 
@@ -873,12 +880,11 @@ impl XlaBuilder {
         api_version: CustomCallApiVersion,
     ) -> Result<Vec<XlaOp>> {
         let op = "stablehlo.custom_call";
-        let escape = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
         let attributes = [
-            ("call_target_name", format!("\"{}\"", escape(target))),
-            ("has_side_effect", has_side_effect.to_string()),
-            ("backend_config", format!("\"{}\"", escape(backend_config))),
-            ("api_version", format!("{} : i32", api_version.value())),
+            ("call_target_name", self.string_attr(target)),
+            ("has_side_effect", self.bool_attr(has_side_effect)),
+            ("backend_config", self.string_attr(backend_config)),
+            ("api_version", api_version.attribute(self.context())),
         ];
         self.add_op(op, operands, &attributes, Vec::new(), Some(result_shapes))
     }
@@ -886,19 +892,19 @@ impl XlaBuilder {
     /// The size of dimension `dimension` as an `i32` scalar. Builds
     /// `stablehlo.get_dimension_size` (result type inferred).
     pub fn get_dimension_size(&self, operand: XlaOp, dimension: i64) -> Result<XlaOp> {
-        self.add_single("stablehlo.get_dimension_size", &[operand], &[("dimension", i64_attr(dimension))], Vec::new(), None)
+        self.add_single("stablehlo.get_dimension_size", &[operand], &[("dimension", self.i64_attr(dimension))], Vec::new(), None)
     }
 
     // ---- collectives (across the replicas of `CompileOptions::num_replicas`;
     //      `replica_groups` name replica ids, cross_replica mode) -----------
 
     /// `replica_groups` as the dense attribute (all groups of equal size).
-    fn replica_groups(op: &str, groups: &[Vec<i64>]) -> Result<(&'static str, String)> {
+    fn replica_groups(&self, op: &str, groups: &[Vec<i64>]) -> Result<(&'static str, Attribute<'static>)> {
         let width = groups.first().map_or(0, Vec::len);
         if groups.iter().any(|g| g.len() != width) {
             return Err(BuildError::invalid(op, "replica groups must all have the same size"));
         }
-        Ok(("replica_groups", dense_i64_matrix(groups, width)))
+        Ok(("replica_groups", self.dense_i64_matrix(op, groups, width)?))
     }
 
     /// Reduces `operand` across the replicas of each group with
@@ -906,14 +912,14 @@ impl XlaBuilder {
     pub fn all_reduce(&self, operand: XlaOp, computation: &XlaComputation, replica_groups: &[Vec<i64>]) -> Result<XlaOp> {
         let op = "stablehlo.all_reduce";
         let region = self.region(op, computation)?;
-        self.add_single(op, &[operand], &[Self::replica_groups(op, replica_groups)?], vec![region], None)
+        self.add_single(op, &[operand], &[self.replica_groups(op, replica_groups)?], vec![region], None)
     }
 
     /// Concatenates `operand` of every replica of a group along
     /// `all_gather_dim`. Builds `stablehlo.all_gather` (result type inferred).
     pub fn all_gather(&self, operand: XlaOp, all_gather_dim: i64, replica_groups: &[Vec<i64>]) -> Result<XlaOp> {
         let op = "stablehlo.all_gather";
-        let attributes = [("all_gather_dim", i64_attr(all_gather_dim)), Self::replica_groups(op, replica_groups)?];
+        let attributes = [("all_gather_dim", self.i64_attr(all_gather_dim)), self.replica_groups(op, replica_groups)?];
         self.add_single(op, &[operand], &attributes, Vec::new(), None)
     }
 
@@ -921,7 +927,7 @@ impl XlaBuilder {
     /// `scatter_dimension`. Builds `stablehlo.reduce_scatter` (result type inferred).
     pub fn reduce_scatter(&self, operand: XlaOp, scatter_dimension: i64, computation: &XlaComputation, replica_groups: &[Vec<i64>]) -> Result<XlaOp> {
         let op = "stablehlo.reduce_scatter";
-        let attributes = [("scatter_dimension", i64_attr(scatter_dimension)), Self::replica_groups(op, replica_groups)?];
+        let attributes = [("scatter_dimension", self.i64_attr(scatter_dimension)), self.replica_groups(op, replica_groups)?];
         let region = self.region(op, computation)?;
         self.add_single(op, &[operand], &attributes, vec![region], None)
     }
@@ -939,10 +945,10 @@ impl XlaBuilder {
     ) -> Result<XlaOp> {
         let op = "stablehlo.all_to_all";
         let attributes = [
-            ("split_dimension", i64_attr(split_dimension)),
-            ("concat_dimension", i64_attr(concat_dimension)),
-            ("split_count", i64_attr(split_count)),
-            Self::replica_groups(op, replica_groups)?,
+            ("split_dimension", self.i64_attr(split_dimension)),
+            ("concat_dimension", self.i64_attr(concat_dimension)),
+            ("split_count", self.i64_attr(split_count)),
+            self.replica_groups(op, replica_groups)?,
         ];
         self.add_single(op, &[operand], &attributes, Vec::new(), None)
     }
@@ -951,14 +957,15 @@ impl XlaBuilder {
     /// zeros). Builds `stablehlo.collective_permute` (result type inferred).
     pub fn collective_permute(&self, operand: XlaOp, source_target_pairs: &[(i64, i64)]) -> Result<XlaOp> {
         let rows: Vec<Vec<i64>> = source_target_pairs.iter().map(|&(s, t)| vec![s, t]).collect();
-        self.add_single("stablehlo.collective_permute", &[operand], &[("source_target_pairs", dense_i64_matrix(&rows, 2))], Vec::new(), None)
+        let op = "stablehlo.collective_permute";
+        self.add_single(op, &[operand], &[("source_target_pairs", self.dense_i64_matrix(op, &rows, 2)?)], Vec::new(), None)
     }
 
     /// Broadcasts the first replica's `operand` within each group. Builds
     /// `stablehlo.collective_broadcast` (result type inferred).
     pub fn collective_broadcast(&self, operand: XlaOp, replica_groups: &[Vec<i64>]) -> Result<XlaOp> {
         let op = "stablehlo.collective_broadcast";
-        self.add_single(op, &[operand], &[Self::replica_groups(op, replica_groups)?], Vec::new(), None)
+        self.add_single(op, &[operand], &[self.replica_groups(op, replica_groups)?], Vec::new(), None)
     }
 
     /// This replica's id (a `ui32` scalar). Builds `stablehlo.replica_id`
@@ -987,10 +994,6 @@ impl XlaBuilder {
     // ---- host transfers (run with `Executable::execute_with_host_transfer`;
     //      ordered by their tokens) ------------------------------------------
 
-    fn quoted(text: &str) -> String {
-        format!("\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\""))
-    }
-
     /// Splits the results of an op returning tensors then a token.
     fn values_and_token(op: &str, mut results: Vec<XlaOp>) -> Result<(Vec<XlaOp>, XlaOp)> {
         let token = results.pop().ok_or_else(|| BuildError::invalid(op, "no token result"))?;
@@ -1004,7 +1007,7 @@ impl XlaBuilder {
         let op = "stablehlo.infeed";
         let mut results = shapes.to_vec();
         results.push(Shape::Token);
-        let values = self.add_op(op, &[token], &[("infeed_config", Self::quoted(config))], Vec::new(), Some(&results))?;
+        let values = self.add_op(op, &[token], &[("infeed_config", self.string_attr(config))], Vec::new(), Some(&results))?;
         Self::values_and_token(op, values)
     }
 
@@ -1013,7 +1016,7 @@ impl XlaBuilder {
     pub fn outfeed(&self, operands: &[XlaOp], token: XlaOp, config: &str) -> Result<XlaOp> {
         let mut all = operands.to_vec();
         all.push(token);
-        self.add_single("stablehlo.outfeed", &all, &[("outfeed_config", Self::quoted(config))], Vec::new(), Some(&[Shape::Token]))
+        self.add_single("stablehlo.outfeed", &all, &[("outfeed_config", self.string_attr(config))], Vec::new(), Some(&[Shape::Token]))
     }
 
     /// Sends `operands` to the host on `channel` after `token`; returns a
@@ -1023,8 +1026,8 @@ impl XlaBuilder {
         let mut all = operands.to_vec();
         all.push(token);
         let attributes = [
-            ("channel_handle", format!("#stablehlo.channel_handle<handle = {channel}, type = 2>")),
-            ("is_host_transfer", "true".to_string()),
+            ("channel_handle", xla_dialects::channel_handle_attribute(self.context(), channel, 2)),
+            ("is_host_transfer", self.bool_attr(true)),
         ];
         self.add_single("stablehlo.send", &all, &attributes, Vec::new(), Some(&[Shape::Token]))
     }
@@ -1038,8 +1041,8 @@ impl XlaBuilder {
         let mut results = shapes.to_vec();
         results.push(Shape::Token);
         let attributes = [
-            ("channel_handle", format!("#stablehlo.channel_handle<handle = {channel}, type = 3>")),
-            ("is_host_transfer", "true".to_string()),
+            ("channel_handle", xla_dialects::channel_handle_attribute(self.context(), channel, 3)),
+            ("is_host_transfer", self.bool_attr(true)),
         ];
         let values = self.add_op(op, &[token], &attributes, Vec::new(), Some(&results))?;
         Self::values_and_token(op, values)

@@ -1,6 +1,7 @@
 //! The dimension numbers of `gather`, `scatter`, `convolution` and
-//! `chlo.ragged_dot`, read through the C API over the C++ attribute classes
-//! (`lib/CAPI/Attributes.cpp`), never from their printed form.
+//! `chlo.ragged_dot`, read (and, but for ragged_dot, built) through the C
+//! API over the C++ attribute classes (`lib/CAPI/Attributes.cpp`), never
+//! through their printed form. The builder crate re-exports these structs.
 //!
 //! ```text
 //! #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>
@@ -8,7 +9,10 @@
 //! ```
 
 use crate::ffi;
-use melior::ir::{Attribute, AttributeLike};
+use melior::{
+    Context,
+    ir::{Attribute, AttributeLike},
+};
 
 /// List `which` of `attribute` through `get` (one of the
 /// `xla...DimensionNumbersGet{List,Spatial}` functions); `None` when `get`
@@ -33,15 +37,26 @@ fn list(
     Some(unsafe { std::slice::from_raw_parts(data, length as usize) }.to_vec())
 }
 
-/// `#stablehlo.gather<...>`: the dimension numbers of `gather` and
-/// `dynamic_gather`.
+/// The list pointers and lengths of `lists`, for the C API's builders.
+fn raw_lists<const N: usize>(lists: [&[i64]; N]) -> ([*const i64; N], [isize; N]) {
+    (lists.map(<[i64]>::as_ptr), lists.map(|l| l.len() as isize))
+}
+
+/// `#stablehlo.gather<...>`: how `gather` (and `dynamic_gather`) maps index
+/// vectors and slices.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GatherDimensionNumbers {
+    /// Result dimensions that hold the slice's (non-collapsed) dimensions.
     pub offset_dims: Vec<i64>,
+    /// Operand dimensions of slice size 1 that are dropped from the result.
     pub collapsed_slice_dims: Vec<i64>,
+    /// Operand batching dimensions.
     pub operand_batching_dims: Vec<i64>,
+    /// The matching batching dimensions of `start_indices`.
     pub start_indices_batching_dims: Vec<i64>,
+    /// For each index vector component, the operand dimension it starts.
     pub start_index_map: Vec<i64>,
+    /// The dimension of `start_indices` that holds the index vectors.
     pub index_vector_dim: i64,
 }
 
@@ -62,16 +77,44 @@ impl GatherDimensionNumbers {
             index_vector_dim,
         })
     }
+
+    /// The attribute in `context` (the dialect's verifiers check the
+    /// numbers against the operands).
+    pub fn attribute<'c>(&self, context: &'c Context) -> Attribute<'c> {
+        let (lists, sizes) = raw_lists([
+            &self.offset_dims,
+            &self.collapsed_slice_dims,
+            &self.operand_batching_dims,
+            &self.start_indices_batching_dims,
+            &self.start_index_map,
+        ]);
+        // SAFETY: a live context and five live lists with their lengths,
+        // copied into the attribute, which belongs to the context.
+        unsafe {
+            Attribute::from_raw(ffi::xlaGatherDimensionNumbersAttrGet(
+                context.to_raw(),
+                lists.as_ptr(),
+                sizes.as_ptr(),
+                self.index_vector_dim,
+            ))
+        }
+    }
 }
 
-/// `#stablehlo.scatter<...>`: the dimension numbers of `scatter`.
+/// `#stablehlo.scatter<...>`: how `scatter` maps index vectors and updates.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ScatterDimensionNumbers {
+    /// Update dimensions that are window dimensions.
     pub update_window_dims: Vec<i64>,
+    /// Operand dimensions of window size 1 absent from the updates.
     pub inserted_window_dims: Vec<i64>,
+    /// Operand batching dimensions.
     pub input_batching_dims: Vec<i64>,
+    /// The matching batching dimensions of `scatter_indices`.
     pub scatter_indices_batching_dims: Vec<i64>,
+    /// For each index vector component, the operand dimension it starts.
     pub scatter_dims_to_operand_dims: Vec<i64>,
+    /// The dimension of `scatter_indices` that holds the index vectors.
     pub index_vector_dim: i64,
 }
 
@@ -92,26 +135,75 @@ impl ScatterDimensionNumbers {
             index_vector_dim,
         })
     }
+
+    /// The attribute in `context` (the dialect's verifiers check the
+    /// numbers against the operands).
+    pub fn attribute<'c>(&self, context: &'c Context) -> Attribute<'c> {
+        let (lists, sizes) = raw_lists([
+            &self.update_window_dims,
+            &self.inserted_window_dims,
+            &self.input_batching_dims,
+            &self.scatter_indices_batching_dims,
+            &self.scatter_dims_to_operand_dims,
+        ]);
+        // SAFETY: as for gather.
+        unsafe {
+            Attribute::from_raw(ffi::xlaScatterDimensionNumbersAttrGet(
+                context.to_raw(),
+                lists.as_ptr(),
+                sizes.as_ptr(),
+                self.index_vector_dim,
+            ))
+        }
+    }
 }
 
 /// `#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>`: which
-/// dimension of the input, kernel and output holds the batch, the features
-/// and each spatial dimension (`*_spatial[k]`: the position of spatial
-/// dimension `k`).
+/// dimension of a convolution's input, kernel and output holds the batch,
+/// the features and each spatial dimension (`*_spatial_dimensions[k]`: the
+/// position of spatial dimension `k`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ConvDimensionNumbers {
-    pub input_batch: i64,
-    pub input_feature: i64,
-    pub input_spatial: Vec<i64>,
-    pub kernel_input_feature: i64,
-    pub kernel_output_feature: i64,
-    pub kernel_spatial: Vec<i64>,
-    pub output_batch: i64,
-    pub output_feature: i64,
-    pub output_spatial: Vec<i64>,
+    /// Batch dimension of the input.
+    pub input_batch_dimension: i64,
+    /// Feature dimension of the input.
+    pub input_feature_dimension: i64,
+    /// Spatial dimensions of the input, in window order.
+    pub input_spatial_dimensions: Vec<i64>,
+    /// Input-feature dimension of the kernel.
+    pub kernel_input_feature_dimension: i64,
+    /// Output-feature dimension of the kernel.
+    pub kernel_output_feature_dimension: i64,
+    /// Spatial dimensions of the kernel, in window order.
+    pub kernel_spatial_dimensions: Vec<i64>,
+    /// Batch dimension of the output.
+    pub output_batch_dimension: i64,
+    /// Feature dimension of the output.
+    pub output_feature_dimension: i64,
+    /// Spatial dimensions of the output, in window order.
+    pub output_spatial_dimensions: Vec<i64>,
 }
 
 impl ConvDimensionNumbers {
+    /// The usual NHWC input, HWIO kernel, NHWC output layout with
+    /// `spatial` spatial dimensions.
+    pub fn nhwc(spatial: usize) -> Self {
+        let s: Vec<i64> = (1..=spatial as i64).collect();
+        let k: Vec<i64> = (0..spatial as i64).collect();
+        let n = spatial as i64;
+        Self {
+            input_batch_dimension: 0,
+            input_feature_dimension: n + 1,
+            input_spatial_dimensions: s.clone(),
+            kernel_input_feature_dimension: n,
+            kernel_output_feature_dimension: n + 1,
+            kernel_spatial_dimensions: k,
+            output_batch_dimension: 0,
+            output_feature_dimension: n + 1,
+            output_spatial_dimensions: s,
+        }
+    }
+
     /// Reads the attribute; `None` for any other attribute.
     pub fn from_attribute(attribute: Attribute) -> Option<Self> {
         let get = |which| list(attribute, which, ffi::xlaConvDimensionNumbersGetSpatial);
@@ -122,16 +214,57 @@ impl ConvDimensionNumbers {
         ok.then_some(())?;
         let [input_batch, input_feature, kernel_input_feature, kernel_output_feature, output_batch, output_feature] = fixed;
         Some(Self {
-            input_batch,
-            input_feature,
-            input_spatial: get(0)?,
-            kernel_input_feature,
-            kernel_output_feature,
-            kernel_spatial: get(1)?,
-            output_batch,
-            output_feature,
-            output_spatial: get(2)?,
+            input_batch_dimension: input_batch,
+            input_feature_dimension: input_feature,
+            input_spatial_dimensions: get(0)?,
+            kernel_input_feature_dimension: kernel_input_feature,
+            kernel_output_feature_dimension: kernel_output_feature,
+            kernel_spatial_dimensions: get(1)?,
+            output_batch_dimension: output_batch,
+            output_feature_dimension: output_feature,
+            output_spatial_dimensions: get(2)?,
         })
+    }
+
+    /// Whether each of the input, kernel and output has its dimensions
+    /// `0..rank` each exactly once (the compact printed form names every
+    /// dimension of a rank-`2 + spatial` array).
+    pub fn is_permutation(&self) -> bool {
+        let complete = |fixed: [i64; 2], spatial: &[i64]| {
+            let mut seen = vec![false; spatial.len() + 2];
+            fixed.iter().chain(spatial).all(|&d| {
+                usize::try_from(d).ok().and_then(|d| seen.get_mut(d)).is_some_and(|slot| !std::mem::replace(slot, true))
+            })
+        };
+        complete([self.input_batch_dimension, self.input_feature_dimension], &self.input_spatial_dimensions)
+            && complete([self.kernel_input_feature_dimension, self.kernel_output_feature_dimension], &self.kernel_spatial_dimensions)
+            && complete([self.output_batch_dimension, self.output_feature_dimension], &self.output_spatial_dimensions)
+    }
+
+    /// The attribute in `context` (see [`is_permutation`](Self::is_permutation)
+    /// for the numbers it can print).
+    pub fn attribute<'c>(&self, context: &'c Context) -> Attribute<'c> {
+        let fixed = [
+            self.input_batch_dimension,
+            self.input_feature_dimension,
+            self.kernel_input_feature_dimension,
+            self.kernel_output_feature_dimension,
+            self.output_batch_dimension,
+            self.output_feature_dimension,
+        ];
+        let (lists, sizes) =
+            raw_lists([&self.input_spatial_dimensions, &self.kernel_spatial_dimensions, &self.output_spatial_dimensions]);
+        // SAFETY: a live context, six values and three live lists with
+        // their lengths, copied into the attribute, which belongs to the
+        // context.
+        unsafe {
+            Attribute::from_raw(ffi::xlaConvDimensionNumbersAttrGet(
+                context.to_raw(),
+                fixed.as_ptr(),
+                lists.as_ptr(),
+                sizes.as_ptr(),
+            ))
+        }
     }
 }
 
@@ -179,6 +312,8 @@ mod tests {
              start_indices_batching_dims = [1], start_index_map = [1, 4], index_vector_dim = 2>",
         );
         let dims = GatherDimensionNumbers::from_attribute(attribute).unwrap();
+        // Built back through the C API, it is the parsed attribute.
+        assert_eq!(dims.attribute(&context), attribute);
         assert_eq!(
             dims,
             GatherDimensionNumbers {
@@ -219,6 +354,8 @@ mod tests {
                 index_vector_dim: 3,
             })
         );
+        let dims = ScatterDimensionNumbers::from_attribute(attribute).unwrap();
+        assert_eq!(dims.attribute(&context), attribute);
         let integer = parse(&context, "3 : i64");
         assert_eq!(ScatterDimensionNumbers::from_attribute(integer), None);
     }
@@ -232,17 +369,24 @@ mod tests {
         assert_eq!(
             ConvDimensionNumbers::from_attribute(attribute),
             Some(ConvDimensionNumbers {
-                input_batch: 3,
-                input_feature: 0,
-                input_spatial: vec![2, 1],
-                kernel_input_feature: 2,
-                kernel_output_feature: 0,
-                kernel_spatial: vec![1, 3],
-                output_batch: 0,
-                output_feature: 3,
-                output_spatial: vec![1, 2],
+                input_batch_dimension: 3,
+                input_feature_dimension: 0,
+                input_spatial_dimensions: vec![2, 1],
+                kernel_input_feature_dimension: 2,
+                kernel_output_feature_dimension: 0,
+                kernel_spatial_dimensions: vec![1, 3],
+                output_batch_dimension: 0,
+                output_feature_dimension: 3,
+                output_spatial_dimensions: vec![1, 2],
             })
         );
+        let dims = ConvDimensionNumbers::from_attribute(attribute).unwrap();
+        assert!(dims.is_permutation());
+        assert_eq!(dims.attribute(&context), attribute);
+        let nhwc = ConvDimensionNumbers::nhwc(2);
+        assert_eq!(nhwc.attribute(&context), parse(&context, "#stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>"));
+        assert!(!ConvDimensionNumbers { input_batch_dimension: 1, ..nhwc.clone() }.is_permutation());
+        assert!(!ConvDimensionNumbers { output_feature_dimension: 4, ..nhwc }.is_permutation());
         let gather = parse(&context, "#stablehlo.gather<offset_dims = [1], index_vector_dim = 1>");
         assert_eq!(ConvDimensionNumbers::from_attribute(gather), None);
     }

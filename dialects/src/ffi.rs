@@ -173,6 +173,38 @@ unsafe extern "C" {
     /// batching, 1 rhs batching, 2 lhs contracting, 3 rhs contracting, 4
     /// lhs ragged, 5 rhs group), as for gather.
     pub fn xlaRaggedDotDimensionNumbersGetList(attribute: MlirAttribute, which: i32, data: *mut *const i64) -> isize;
+    /// lib/CAPI/Attributes.cpp: an integer attribute of integer type `ty`
+    /// from the 64-bit words of its two's-complement value (least
+    /// significant first); null for a non-integer type.
+    pub fn xlaIntegerAttrGetFromWords(ty: MlirType, words: *const u64, num_words: isize) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: a CHLO enum attribute (by the enum's
+    /// mnemonic and the case number); null for an unknown one.
+    pub fn xlaChloEnumAttrGet(context: MlirContext, mnemonic: MlirStringRef, value: i32) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.gather` from its five lists
+    /// (`lists[k]` with `sizes[k]` entries, numbered as for
+    /// `xlaGatherDimensionNumbersGetList`) and `index_vector_dim`.
+    pub fn xlaGatherDimensionNumbersAttrGet(
+        context: MlirContext,
+        lists: *const *const i64,
+        sizes: *const isize,
+        index_vector_dim: i64,
+    ) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.scatter`, as for gather.
+    pub fn xlaScatterDimensionNumbersAttrGet(
+        context: MlirContext,
+        lists: *const *const i64,
+        sizes: *const isize,
+        index_vector_dim: i64,
+    ) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: a `#stablehlo.conv` from its six non-spatial
+    /// positions (ordered as for `xlaConvDimensionNumbersGetNonSpatial`) and
+    /// three spatial lists (input, kernel, output).
+    pub fn xlaConvDimensionNumbersAttrGet(
+        context: MlirContext,
+        non_spatial: *const i64,
+        spatial: *const *const i64,
+        sizes: *const isize,
+    ) -> MlirAttribute;
     /// lib/CAPI/Attributes.cpp: `lhs + rhs`, simplified as the affine-map
     /// parser simplifies (the C++ operator).
     pub fn xlaAffineExprAdd(lhs: MlirAffineExpr, rhs: MlirAffineExpr) -> MlirAffineExpr;

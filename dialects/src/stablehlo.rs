@@ -95,8 +95,6 @@ hlo_enum!(
     /// `compare_type` of `stablehlo.compare`.
     ComparisonType, "comparison_type", [NOTYPE = 0, FLOAT = 1, TOTALORDER = 2, SIGNED = 3, UNSIGNED = 4]
 );
-
-
 hlo_enum!(
     /// `precision_config` entries of `dot_general`.
     Precision, "precision", [DEFAULT = 0, HIGH = 1, HIGHEST = 2]
@@ -117,6 +115,34 @@ hlo_enum!(
     /// `transpose_a` of `stablehlo.triangular_solve`.
     Transpose, "transpose", [NO_TRANSPOSE = 1, TRANSPOSE = 2, ADJOINT = 3]
 );
+
+/// The CHLO attribute of the enums CHLO shares with StableHLO (same cases,
+/// same numbers): `#chlo<comparison_direction LT>` of
+/// `chlo.broadcast_compare`, `#chlo<precision HIGH>` of `chlo.ragged_dot`
+/// and `chlo.scaled_dot`, ... ([`ComparisonDirection::from_attribute`] and
+/// [`ComparisonType::from_attribute`] read both dialects' attributes).
+macro_rules! chlo_enum {
+    ($name:ident, $mnemonic:literal) => {
+        impl $name {
+            /// The CHLO dialect attribute holding this value,
+            #[doc = concat!("`#chlo<", $mnemonic, " ...>`.")]
+            pub fn chlo_attribute(self, context: &Context) -> Attribute<'_> {
+                // SAFETY: a live context; the C API returns an attribute of
+                // it (null only for an unknown mnemonic or case, which the
+                // unit test rules out for every value).
+                let raw = unsafe {
+                    crate::ffi::xlaChloEnumAttrGet(context.to_raw(), melior::StringRef::new($mnemonic).to_raw(), self as i32)
+                };
+                // SAFETY: as above.
+                unsafe { Attribute::from_option_raw(raw) }.expect("CHLO has every case of this enum")
+            }
+        }
+    };
+}
+
+chlo_enum!(ComparisonDirection, "comparison_direction");
+chlo_enum!(ComparisonType, "comparison_type");
+chlo_enum!(Precision, "precision");
 
 /// `api_version` of `stablehlo.custom_call`. Unlike the other enums it is
 /// stored and printed as a plain integer, `api_version = 4 : i32`, as
@@ -270,6 +296,15 @@ mod tests {
         assert_eq!("GT".parse::<ComparisonDirection>(), Ok(ComparisonDirection::GT));
         for &precision in Precision::ALL {
             assert_eq!(Precision::from_attribute(precision.attribute(&context)), Some(precision));
+            assert_eq!(precision.chlo_attribute(&context).to_string(), format!("#chlo<precision {precision}>"));
+        }
+        for &direction in ComparisonDirection::ALL {
+            let chlo = direction.chlo_attribute(&context);
+            assert_eq!(chlo.to_string(), format!("#chlo<comparison_direction {direction}>"));
+            assert_eq!(ComparisonDirection::from_attribute(chlo), Some(direction));
+        }
+        for &kind in ComparisonType::ALL {
+            assert_eq!(ComparisonType::from_attribute(kind.chlo_attribute(&context)), Some(kind));
         }
         for &kind in FftType::ALL {
             assert_eq!(FftType::from_attribute(kind.attribute(&context)), Some(kind));

@@ -30,10 +30,6 @@ pub(crate) fn build(builder: OperationBuilder) -> BuildResult<Operation> {
     builder.build().map_err(|error| format!("internal error building an operation: {error}").into())
 }
 
-fn parse_attribute<'c>(context: &'c Context, text: &str) -> BuildResult<Attribute<'c>> {
-    Attribute::parse(context, text).ok_or_else(|| format!("internal error: cannot parse `{text}`").into())
-}
-
 /// The static shape of a ranked tensor type, or an error naming the type.
 pub fn static_shape(ty: Type) -> BuildResult<Vec<i64>> {
     let tensor = RankedTensorType::try_from(ty)
@@ -396,9 +392,33 @@ pub fn int_constant<'c>(
     let attribute = match i64::try_from(value) {
         Ok(value) => IntegerAttribute::new(ty, value).into(),
         Err(_) if (0..=u64::MAX as i128).contains(&value) => IntegerAttribute::new(ty, value as u64 as i64).into(),
-        Err(_) => parse_attribute(context, &format!("{value} : {ty}"))?,
+        Err(_) => integer_attribute(ty, value)?,
     };
     constant(context, location, attribute, ty)
+}
+
+/// The integer attribute of `value` and integer type `ty` (of any width
+/// and signedness), built from the 64-bit words of `value` (the C API's
+/// `mlirIntegerAttrGet` takes 64 bits, which misses the values of types
+/// wider than 64 bits). An error when `ty` is not an integer type or its
+/// width cannot hold `value` (as a signed or an unsigned number).
+pub fn integer_attribute(ty: Type<'_>, value: i128) -> BuildResult<Attribute<'_>> {
+    let width = IntegerType::try_from(ty).map_err(|_| format!("internal error: {ty} is not an integer type"))?.width();
+    let fits = width >= 128 || {
+        let width = width.max(1);
+        let low = -(1i128 << (width - 1));
+        let high = (1i128 << width) - 1;
+        (low..=high).contains(&value)
+    };
+    if !fits {
+        return Err(format!("integer constant {value} is out of range for {ty}").into());
+    }
+    let words = [value as u64, (value >> 64) as u64];
+    // SAFETY: a live integer type and two words, copied into the
+    // attribute, which belongs to the type's context.
+    let raw = unsafe { xla_dialects::ffi::xlaIntegerAttrGetFromWords(ty.to_raw(), words.as_ptr(), words.len() as isize) };
+    // SAFETY: as above (null only for a non-integer type, ruled out).
+    unsafe { Attribute::from_option_raw(raw) }.ok_or_else(|| format!("internal error: no integer attribute of {ty}").into())
 }
 
 /// `arith.constant` of a float `value` of float type `ty` (±inf and NaN
@@ -833,36 +853,51 @@ pub fn scf_forall<'c>(
     )
 }
 
-/// A StableHLO (or CHLO) op `name` with attributes given as MLIR text
-/// (`("comparison_direction", "#stablehlo<comparison_direction LT>")`) or
-/// as built attributes; for the decompositions that produce StableHLO.
+/// A StableHLO (or CHLO) op `name` with built attributes (enum attributes
+/// through `xla_dialects::stablehlo`'s enums, dimension numbers through
+/// `xla_dialects::dimension_numbers`, arrays through [`i64_array_attribute`]
+/// and [`dense_i64_attribute`]); for the decompositions that produce
+/// StableHLO.
 pub fn hlo_op<'c>(
     context: &'c Context,
     location: Location<'c>,
     name: &str,
     operands: &[Value<'c, '_>],
     results: &[Type<'c>],
-    attributes: &[(&str, String)],
-    built: &[(&str, Attribute<'c>)],
+    attributes: &[(&str, Attribute<'c>)],
 ) -> BuildResult<Operation<'c>> {
-    let all = hlo_attributes(context, attributes, built)?;
+    let all = hlo_attributes(context, attributes);
     build(OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&all))
 }
 
-/// [`hlo_op`]'s attributes: the textual ones parsed, then the built ones.
-fn hlo_attributes<'c>(
-    context: &'c Context,
-    attributes: &[(&str, String)],
-    built: &[(&str, Attribute<'c>)],
-) -> BuildResult<Vec<(Identifier<'c>, Attribute<'c>)>> {
-    let mut all = Vec::new();
-    for (key, text) in attributes {
-        all.push((Identifier::new(context, key), parse_attribute(context, text)?));
-    }
-    for (key, attribute) in built {
-        all.push((Identifier::new(context, key), *attribute));
-    }
-    Ok(all)
+/// [`hlo_op`]'s attributes, named.
+fn hlo_attributes<'c>(context: &'c Context, attributes: &[(&str, Attribute<'c>)]) -> Vec<(Identifier<'c>, Attribute<'c>)> {
+    attributes.iter().map(|(key, attribute)| (Identifier::new(context, key), *attribute)).collect()
+}
+
+/// `value : i64`.
+pub fn i64_attribute(context: &Context, value: i64) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
+}
+
+/// `unit` (a flag attribute's presence).
+pub fn unit_attribute(context: &Context) -> Attribute<'_> {
+    // SAFETY: a live context; the attribute belongs to it.
+    unsafe { Attribute::from_raw(mlir_sys::mlirUnitAttrGet(context.to_raw())) }
+}
+
+/// `array<i64: 1, 2>` (`array<i64>` when empty).
+pub fn i64_array_attribute<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
+    DenseI64ArrayAttribute::new(context, values).into()
+}
+
+/// `dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`: the row-major `values` of
+/// an i64 tensor of `shape` (padding, replica groups, tables, ...).
+pub fn dense_i64_attribute<'c>(context: &'c Context, values: &[i64], shape: &[i64]) -> BuildResult<Attribute<'c>> {
+    let element: Type = IntegerType::new(context, 64).into();
+    let ty: Type = RankedTensorType::new(&shape.iter().map(|&d| d as u64).collect::<Vec<_>>(), element, None).into();
+    let elements: Vec<Attribute> = values.iter().map(|&v| IntegerAttribute::new(element, v).into()).collect();
+    Ok(DenseElementsAttribute::new(ty, &elements).map_err(|e| format!("internal error: {e}"))?.into())
 }
 
 /// [`hlo_op`] with one region (sort's comparator, ...).
@@ -875,7 +910,7 @@ pub fn hlo_op_with_region<'c>(
     attributes: &[(&str, Attribute<'c>)],
     region: Region<'c>,
 ) -> BuildResult<Operation<'c>> {
-    let all = hlo_attributes(context, &[], attributes)?;
+    let all = hlo_attributes(context, attributes);
     build(
         OperationBuilder::new(name, location)
             .add_operands(operands)
@@ -993,23 +1028,13 @@ pub fn token_type(context: &Context) -> BuildResult<Type<'_>> {
     Ok(xla_dialects::token_type(context))
 }
 
-/// `values` as the text of a `DenseI64ArrayAttr` (`array<i64: 1, 2>`, or
-/// `array<i64>` when empty), for [`hlo_op`]'s textual attributes.
-pub fn i64_array_text(values: &[i64]) -> String {
-    if values.is_empty() {
-        return "array<i64>".into();
-    }
-    let values: Vec<String> = values.iter().map(i64::to_string).collect();
-    format!("array<i64: {}>", values.join(", "))
-}
-
 /// A `stablehlo.constant` of `ty` with the integer `values` (one per
 /// element, row-major; one value makes a splat).
 pub fn hlo_int_constant<'c>(context: &'c Context, location: Location<'c>, values: &[i64], ty: Type<'c>) -> BuildResult<Operation<'c>> {
     let element = element_type(ty)?;
     let elements: Vec<Attribute> = values.iter().map(|&v| IntegerAttribute::new(element, v).into()).collect();
     let value = DenseElementsAttribute::new(ty, &elements).map_err(|e| format!("internal error: {e}"))?.into();
-    hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])
+    hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[("value", value)])
 }
 
 /// `gpu.launch blocks(...) in (grid) threads(...) in (block)`: the body
@@ -1350,6 +1375,39 @@ pub fn vector_fma<'c>(location: Location<'c>, lhs: Value<'c, '_>, rhs: Value<'c,
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The typed attribute helpers build the very attributes (uniqued:
+    /// equal) that their text parses to, integers wider than 64 bits
+    /// included.
+    #[test]
+    fn typed_attributes_equal_their_parsed_text() {
+        let context = xla_dialects::create_context();
+        let c = &context;
+        let parse = |text: &str| Attribute::parse(c, text).unwrap_or_else(|| panic!("{text} parses"));
+        let int = |width| -> Type { IntegerType::new(c, width).into() };
+        let uint = |width| -> Type { IntegerType::unsigned(c, width).into() };
+        let cases = [
+            (integer_attribute(int(128), -(1i128 << 100)).unwrap(), "-1267650600228229401496703205376 : i128"),
+            (integer_attribute(int(128), i128::MAX).unwrap(), "170141183460469231731687303715884105727 : i128"),
+            (integer_attribute(uint(128), 1i128 << 64).unwrap(), "18446744073709551616 : ui128"),
+            (integer_attribute(int(8), -128).unwrap(), "-128 : i8"),
+            (integer_attribute(uint(8), 255).unwrap(), "255 : ui8"),
+            (integer_attribute(int(1), 1).unwrap(), "true"),
+            (i64_attribute(c, -3), "-3 : i64"),
+            (i64_array_attribute(c, &[]), "array<i64>"),
+            (i64_array_attribute(c, &[1, 2]), "array<i64: 1, 2>"),
+            (dense_i64_attribute(c, &[0, 1, 2, 3], &[2, 2]).unwrap(), "dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>"),
+            (dense_i64_attribute(c, &[7, 7], &[2]).unwrap(), "dense<7> : tensor<2xi64>"),
+            (dense_i64_attribute(c, &[], &[0, 2]).unwrap(), "dense<> : tensor<0x2xi64>"),
+            (unit_attribute(c), "unit"),
+        ];
+        for (built, text) in cases {
+            assert_eq!(built, parse(text), "{text}");
+        }
+        assert!(integer_attribute(int(8), 256).is_err());
+        assert!(integer_attribute(int(8), -129).is_err());
+        assert!(integer_attribute(Type::index(c), 1).is_err());
+    }
 
     /// A map built from typed expressions is the very map (uniqued: equal
     /// attributes) its text parses to, simplifications included.

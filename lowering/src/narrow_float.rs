@@ -250,7 +250,7 @@ fn insert_convert<'c, 'a>(
     let block = op.block().ok_or("internal error: a StableHLO op outside a block")?;
     // SAFETY: live value and type of this context.
     let (value, to) = unsafe { (Value::from_raw(value), Type::from_raw(to)) };
-    let convert = hlo_op(context, op.location(), "stablehlo.convert", &[value], &[to], &[], &[])?;
+    let convert = hlo_op(context, op.location(), "stablehlo.convert", &[value], &[to], &[])?;
     Ok(if after { block.insert_operation_after(op, convert) } else { block.insert_operation_before(op, convert) })
 }
 

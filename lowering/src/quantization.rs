@@ -325,7 +325,7 @@ impl<'c> Inserter<'c> {
         // SAFETY: the values and the type are live in this context.
         let operands: Vec<Value> = operands.iter().map(|v| unsafe { Value::from_raw(*v) }).collect();
         let result = unsafe { Type::from_raw(result) };
-        Ok(self.before(hlo_op(self.context, self.location, name, &operands, &[result], &[], built)?))
+        Ok(self.before(hlo_op(self.context, self.location, name, &operands, &[result], built)?))
     }
 
     /// A tensor of `shape` holding, per element, the value of its slice of
@@ -445,7 +445,6 @@ fn dequantize_op_quantize(context: &Context, op: MlirOperation) -> BuildResult<(
                 "stablehlo.uniform_quantize",
                 &[Value::from_raw(result)],
                 &[Type::from_raw(ty)],
-                &[],
                 &[],
             )?
             .into_raw();

@@ -45,7 +45,7 @@ use crate::builders::{self, BuildResult, static_shape};
 use melior::{
     Context,
     ir::{
-        BlockLike, Location, OperationRef, RegionLike, Type, Value, ValueLike,
+        Attribute, BlockLike, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::StringAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
         r#type::{IntegerType, RankedTensorType},
@@ -319,8 +319,8 @@ impl<'c, 'a> Builder<'c, 'a> {
         RankedTensorType::new(&dims, element, None).into()
     }
 
-    fn hlo(&self, name: &str, operands: &[Value<'c, '_>], result: Type<'c>, attributes: &[(&str, String)]) -> BuildResult<Value<'c, 'a>> {
-        self.insert(builders::hlo_op(self.context, self.location, name, operands, &[result], attributes, &[])?)
+    fn hlo(&self, name: &str, operands: &[Value<'c, '_>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<Value<'c, 'a>> {
+        self.insert(builders::hlo_op(self.context, self.location, name, operands, &[result], attributes)?)
     }
 
     /// This device's partition id as `tensor<i64>`.
@@ -350,14 +350,14 @@ impl<'c, 'a> Builder<'c, 'a> {
                 "stablehlo.dynamic_slice",
                 &[table, partition],
                 self.tensor(&[1], i64_type),
-                &[("slice_sizes", builders::i64_array_text(&[1]))],
+                &[("slice_sizes", builders::i64_array_attribute(self.context, &[1]))],
             )?;
             starts.push(self.hlo("stablehlo.reshape", &[one], scalar, &[])?);
         }
         let mut operands = vec![global];
         operands.extend(starts.iter().map(|v| -> Value { *v }));
         let element = builders::element_type(global.r#type())?;
-        self.hlo("stablehlo.dynamic_slice", &operands, self.tensor(&local, element), &[("slice_sizes", builders::i64_array_text(&local))])
+        self.hlo("stablehlo.dynamic_slice", &operands, self.tensor(&local, element), &[("slice_sizes", builders::i64_array_attribute(self.context, &local))])
     }
 
     /// The global array whose part on each device is `local`.
@@ -376,17 +376,18 @@ impl<'c, 'a> Builder<'c, 'a> {
                 continue;
             }
             let groups = tiling.groups(dim);
-            let text: Vec<String> = groups.iter().map(|g| format!("[{}]", g.iter().map(i64::to_string).collect::<Vec<_>>().join(", "))).collect();
+            let flat: Vec<i64> = groups.concat();
+            let replica_groups = builders::dense_i64_attribute(self.context, &flat, &[groups.len() as i64, groups[0].len() as i64])?;
             shape[dim] *= tiling.tiles[dim];
             value = self.hlo(
                 "stablehlo.all_gather",
                 &[value],
                 self.tensor(&shape, element),
                 &[
-                    ("all_gather_dim", format!("{dim} : i64")),
-                    ("replica_groups", format!("dense<[{}]> : tensor<{}x{}xi64>", text.join(", "), groups.len(), groups[0].len())),
-                    ("channel_handle", "#stablehlo.channel_handle<handle = 1, type = 1>".into()),
-                    ("use_global_device_ids", "unit".into()),
+                    ("all_gather_dim", builders::i64_attribute(self.context, dim as i64)),
+                    ("replica_groups", replica_groups),
+                    ("channel_handle", xla_dialects::channel_handle_attribute(self.context, 1, 1)),
+                    ("use_global_device_ids", builders::unit_attribute(self.context)),
                 ],
             )?;
         }

@@ -174,7 +174,7 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
             let attribute = op.attribute("value").map_err(|_| format!("{name} has no value"))?;
             // SAFETY: the verifier checked the value is an elements attribute.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirAttributeGetType(attribute.to_raw())) };
-            let constant = xla_lowering::builders::hlo_op(context, op.location(), "stablehlo.constant", &[], &[ty], &[], &[("value", attribute)])?;
+            let constant = xla_lowering::builders::hlo_op(context, op.location(), "stablehlo.constant", &[], &[ty], &[("value", attribute)])?;
             let constant = block.insert_operation_before(*op, constant);
             // SAFETY: the result belongs to an op now in the block.
             unsafe { Value::from_raw(constant.result(0).map_err(|e| e.to_string())?.to_raw()) }

@@ -27,7 +27,14 @@ use crate::RuntimeError;
 use crate::host_tensor::ElementType;
 use melior::{
     Context,
-    ir::{BlockLike, Module, attribute::TypeAttribute, operation::OperationLike, r#type::FunctionType},
+    dialect::func,
+    ir::{
+        Attribute, Block, BlockLike, Identifier, Location, Module, Operation, Region, RegionLike, Type, TypeLike,
+        Value,
+        attribute::{DenseElementsAttribute, FlatSymbolRefAttribute, FloatAttribute, StringAttribute, TypeAttribute},
+        operation::OperationLike,
+        r#type::{FunctionType, RankedTensorType},
+    },
 };
 use std::fmt;
 
@@ -74,20 +81,19 @@ impl PaddingValue {
         })
     }
 
-    /// The `dense<...>` literal of this value for `element`, or why there
-    /// is none.
-    fn literal(self, element: ElementType) -> Result<String, String> {
+    /// This value for `element`, or why there is none.
+    fn scalar(self, element: ElementType) -> Result<Scalar, String> {
         use ElementType::*;
-        let extreme = |low: bool| -> Result<String, String> {
+        let extreme = |low: bool| -> Result<Scalar, String> {
             Ok(match element {
-                Pred => (!low).to_string(),
+                Pred => Scalar::Integer(i128::from(!low)),
                 I8 | I16 | I32 | I64 | I2 | I4 => {
                     let bits = match element {
                         I2 => 2,
                         I4 => 4,
                         _ => 8 * element.byte_size() as u32,
                     };
-                    if low { (-(1i128 << (bits - 1))).to_string() } else { ((1i128 << (bits - 1)) - 1).to_string() }
+                    Scalar::Integer(if low { -(1i128 << (bits - 1)) } else { (1i128 << (bits - 1)) - 1 })
                 }
                 U8 | U16 | U32 | U64 | U2 | U4 => {
                     let bits = match element {
@@ -95,13 +101,9 @@ impl PaddingValue {
                         U4 => 4,
                         _ => 8 * element.byte_size() as u32,
                     };
-                    if low { "0".into() } else { ((1u128 << bits) - 1).to_string() }
+                    Scalar::Integer(if low { 0 } else { (1i128 << bits) - 1 })
                 }
-                // Infinities by their bit patterns.
-                F16 => (if low { "0xFC00" } else { "0x7C00" }).into(),
-                BF16 => (if low { "0xFF80" } else { "0x7F80" }).into(),
-                F32 => (if low { "0xFF800000" } else { "0x7F800000" }).into(),
-                F64 => (if low { "0xFFF0000000000000" } else { "0x7FF0000000000000" }).into(),
+                F16 | BF16 | F32 | F64 => Scalar::Float(if low { f64::NEG_INFINITY } else { f64::INFINITY }),
                 _ => {
                     return Err(format!(
                         "padding value {} is not supported for {} (use zero, one or unknown)",
@@ -112,20 +114,64 @@ impl PaddingValue {
             })
         };
         let unit = |one: bool| match element {
-            Pred => one.to_string(),
-            C64 | C128 => (if one { "(1.0, 0.0)" } else { "(0.0, 0.0)" }).to_string(),
+            C64 | C128 => Scalar::Complex(if one { 1.0 } else { 0.0 }),
             F16 | BF16 | F32 | F64 | F8E4M3FN | F8E5M2 | F8E4M3FNUZ | F8E5M2FNUZ | F8E4M3B11FNUZ | F8E3M4 | F8E4M3 | F4E2M1FN
-            | F6E2M3FN | F6E3M2FN | F8E8M0FNU => (if one { "1.0" } else { "0.0" }).to_string(),
-            _ => (if one { "1" } else { "0" }).to_string(),
+            | F6E2M3FN | F6E3M2FN | F8E8M0FNU => Scalar::Float(if one { 1.0 } else { 0.0 }),
+            _ => Scalar::Integer(i128::from(one)),
         };
         match self {
-            // f8E8M0FNU has no zero: its smallest value stands for it.
-            Self::Zero | Self::Unknown if element == F8E8M0FNU => Ok("0x00".into()),
+            // f8E8M0FNU has no zero: its smallest value (bits 0x00,
+            // 2^-127) stands for it.
+            Self::Zero | Self::Unknown if element == F8E8M0FNU => Ok(Scalar::Float(2f64.powi(-127))),
             Self::Zero | Self::Unknown => Ok(unit(false)),
             Self::One => Ok(unit(true)),
             Self::Lowest => extreme(true),
             Self::Highest => extreme(false),
         }
+    }
+}
+
+/// A padding value of some element type.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Scalar {
+    /// For integer types (and `i1`).
+    Integer(i128),
+    /// For float types (exact in each of them).
+    Float(f64),
+    /// For complex types: the real part (the imaginary part is zero).
+    Complex(f64),
+}
+
+impl Scalar {
+    /// The `tensor<element>` constant of this value (`element` of the kind
+    /// [`PaddingValue::scalar`] chose the value for).
+    fn attribute<'c>(self, context: &'c Context, element: Type<'c>) -> Result<Attribute<'c>, String> {
+        let ty: Type = RankedTensorType::new(&[], element, None).into();
+        let value: Attribute = match self {
+            Self::Integer(value) => xla_lowering::builders::integer_attribute(element, value).map_err(|e| e.to_string())?,
+            Self::Float(value) => FloatAttribute::new(context, element, value).into(),
+            Self::Complex(real) => {
+                // SAFETY: a live type; the element type is read only of a
+                // complex type.
+                let part = unsafe {
+                    if !mlir_sys::mlirTypeIsAComplex(element.to_raw()) {
+                        return Err(format!("{element} is not a complex type"));
+                    }
+                    Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(element.to_raw()))
+                };
+                let bytes: Vec<u8> = if part.is_f64() {
+                    [real, 0.0].iter().flat_map(|v| v.to_le_bytes()).collect()
+                } else {
+                    [real as f32, 0.0].iter().flat_map(|v| v.to_le_bytes()).collect()
+                };
+                // SAFETY: a live shaped type and the bytes of its one element,
+                // which MLIR copies; the attribute belongs to the type's context.
+                let raw = unsafe { mlir_sys::mlirDenseElementsAttrRawBufferGet(ty.to_raw(), bytes.len(), bytes.as_ptr().cast()) };
+                // SAFETY: as above (null for a buffer of the wrong size).
+                return unsafe { Attribute::from_option_raw(raw) }.ok_or_else(|| format!("no padding constant of {ty}"));
+            }
+        };
+        Ok(DenseElementsAttribute::new(ty, &[value]).map_err(|e| e.to_string())?.into())
     }
 }
 
@@ -286,25 +332,36 @@ impl fmt::Display for Layout {
     }
 }
 
-/// `tensor<d0xd1x...xelement>` of the tensor type `ty` with its dimensions
-/// replaced by `shape`.
-fn retyped(element: &str, shape: &[usize]) -> String {
-    let mut text = String::from("tensor<");
-    for d in shape {
-        text.push_str(&format!("{d}x"));
-    }
-    text.push_str(element);
-    text.push('>');
-    text
+/// An internal error of the wrapper's construction.
+fn internal(error: xla_lowering::builders::LowerError) -> RuntimeError {
+    RuntimeError::Compile(format!("internal error building the layout wrapper: {error}"))
+}
+
+/// The StableHLO op `name` with one result, for the layout wrapper.
+fn hlo<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    result: Type<'c>,
+    attributes: &[(&str, Attribute<'c>)],
+) -> Result<Operation<'c>, RuntimeError> {
+    xla_lowering::builders::hlo_op(context, location, name, operands, &[result], attributes).map_err(internal)
+}
+
+/// `tensor<shape x element>`.
+fn tensor_type<'c>(element: Type<'c>, shape: &[usize]) -> Type<'c> {
+    let dims: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
+    RankedTensorType::new(&dims, element, None).into()
 }
 
 /// Wraps `entry` in a new public function taking and returning physical
 /// arrays in the given layouts (`None` or a row-major layout: unchanged) and
 /// returns the wrapper's name. With only row-major layouts the module is left
 /// as it is and `entry` is returned.
-pub fn apply_layouts(
-    context: &Context,
-    module: &Module,
+pub fn apply_layouts<'c>(
+    context: &'c Context,
+    module: &Module<'c>,
     entry: &str,
     arguments: &[Option<Layout>],
     results: &[Option<Layout>],
@@ -335,7 +392,7 @@ pub fn apply_layouts(
                 Some(layout) => {
                     layout.validate(&spec.shape).map_err(|e| layout_error(format!("{what} {i} ({spec}): {e}")))?;
                     if what == "result" && layout.pads(&spec.shape) {
-                        layout.padding_value.literal(spec.element_type).map_err(|e| layout_error(format!("{what} {i} ({spec}): {e}")))?;
+                        layout.padding_value.scalar(spec.element_type).map_err(|e| layout_error(format!("{what} {i} ({spec}): {e}")))?;
                     }
                     Ok((!layout.is_identity(&spec.shape)).then_some(layout))
                 }
@@ -353,126 +410,111 @@ pub fn apply_layouts(
     while crate::signature::find_function(module, &name).is_some() {
         name.push('_');
     }
-    let types = |count: usize, get: &dyn Fn(usize) -> Result<String, RuntimeError>| (0..count).map(get).collect::<Result<Vec<_>, _>>();
-    let input_types = types(function_type.input_count(), &|i| function_type.input(i).map(|t| t.to_string()).map_err(|e| error(e.to_string())))?;
-    let result_types = types(function_type.result_count(), &|i| function_type.result(i).map(|t| t.to_string()).map_err(|e| error(e.to_string())))?;
+    let input_types = (0..function_type.input_count()).map(|i| function_type.input(i)).collect::<Result<Vec<_>, _>>().map_err(|e| error(e.to_string()))?;
+    let result_types =
+        (0..function_type.result_count()).map(|i| function_type.result(i)).collect::<Result<Vec<_>, _>>().map_err(|e| error(e.to_string()))?;
+    let element_of = |ty: Type<'c>| xla_lowering::builders::element_type(ty).map_err(internal);
+    let location = function.location();
+    let array = |values: &[i64]| xla_lowering::builders::i64_array_attribute(context, values);
+    let dims = |values: &[usize]| values.iter().map(|&d| d as i64).collect::<Vec<_>>();
 
-    let mut body = String::new();
-    let mut parameters = Vec::new();
-    let mut call_operands = Vec::new();
+    // The wrapper's parameters: physical arrays where a layout is given.
+    let mut parameter_types = Vec::new();
+    for (i, layout) in arguments.iter().enumerate() {
+        parameter_types.push(match layout {
+            Some(layout) => tensor_type(element_of(input_types[i])?, &layout.physical_shape(&signature.inputs[i].shape)),
+            None => input_types[i],
+        });
+    }
+    let block = Block::new(&parameter_types.iter().map(|&t| (t, location)).collect::<Vec<_>>());
+    let mut call_operands: Vec<Value> = Vec::new();
     for (i, (spec, layout)) in signature.inputs.iter().zip(&arguments).enumerate() {
-        match layout {
-            Some(layout) => {
-                let element = spec.element_type.mlir_name();
-                let physical = retyped(element, &layout.physical_shape(&spec.shape));
-                parameters.push(format!("%p{i}: {physical}"));
-                let mut value = format!("%p{i}");
-                let permuted_shape = layout.permuted_shape(&spec.shape);
-                let permuted = retyped(element, &permuted_shape);
-                if layout.pads(&spec.shape) {
-                    // The logical elements are the first ones of each dimension.
-                    let ranges: Vec<String> = permuted_shape.iter().map(|d| format!("0:{d}")).collect();
-                    body.push_str(&format!("    %s{i} = stablehlo.slice {value} [{}] : ({physical}) -> {permuted}\n", ranges.join(", ")));
-                    value = format!("%s{i}");
-                }
-                if !layout.has_row_major_order() {
-                    let order = layout.major_to_minor();
-                    // Logical dim d is physical dim position(d) in major-to-minor order.
-                    let permutation: Vec<String> =
-                        (0..spec.shape.len()).map(|d| order.iter().position(|&o| o == d).expect("a permutation").to_string()).collect();
-                    body.push_str(&format!(
-                        "    %a{i} = stablehlo.transpose {value}, dims = [{}] : ({permuted}) -> {}\n",
-                        permutation.join(", "),
-                        input_types[i]
-                    ));
-                    value = format!("%a{i}");
-                }
-                call_operands.push(value);
+        let mut value: Value = block.argument(i).map_err(|e| error(e.to_string()))?.into();
+        if let Some(layout) = layout {
+            let element = element_of(input_types[i])?;
+            let permuted_shape = layout.permuted_shape(&spec.shape);
+            let permuted = tensor_type(element, &permuted_shape);
+            if layout.pads(&spec.shape) {
+                // The logical elements are the first ones of each dimension.
+                let rank = permuted_shape.len();
+                let slice = hlo(
+                    context,
+                    location,
+                    "stablehlo.slice",
+                    &[value],
+                    permuted,
+                    &[("start_indices", array(&vec![0; rank])), ("limit_indices", array(&dims(&permuted_shape))), ("strides", array(&vec![1; rank]))],
+                )?;
+                value = xla_lowering::builders::append(&block, slice).map_err(internal)?;
             }
-            None => {
-                parameters.push(format!("%p{i}: {}", input_types[i]));
-                call_operands.push(format!("%p{i}"));
+            if !layout.has_row_major_order() {
+                let order = layout.major_to_minor();
+                // Logical dim d is physical dim position(d) in major-to-minor order.
+                let permutation: Vec<i64> =
+                    (0..spec.shape.len()).map(|d| order.iter().position(|&o| o == d).expect("a permutation") as i64).collect();
+                let transpose = hlo(context, location, "stablehlo.transpose", &[value], input_types[i], &[("permutation", array(&permutation))])?;
+                value = xla_lowering::builders::append(&block, transpose).map_err(internal)?;
             }
         }
+        call_operands.push(value);
     }
-    let call_results = if result_types.is_empty() { String::new() } else { format!("%r:{} = ", result_types.len()) };
-    body.push_str(&format!(
-        "    {call_results}func.call @{entry}({}) : ({}) -> ({})\n",
-        call_operands.join(", "),
-        input_types.join(", "),
-        result_types.join(", ")
-    ));
-    let mut returned = Vec::new();
+    let call = block.append_operation(func::call(context, FlatSymbolRefAttribute::new(context, entry), &call_operands, &result_types, location));
+    let mut returned: Vec<Value> = Vec::new();
     let mut returned_types = Vec::new();
     for (i, (spec, layout)) in signature.outputs.iter().zip(&results).enumerate() {
-        match layout {
-            Some(layout) => {
-                let element = spec.element_type.mlir_name();
-                let physical_shape = layout.physical_shape(&spec.shape);
-                let physical = retyped(element, &physical_shape);
-                let permuted_shape = layout.permuted_shape(&spec.shape);
-                let permuted = retyped(element, &permuted_shape);
-                let mut value = format!("%r#{i}");
-                if !layout.has_row_major_order() {
-                    let dims: Vec<String> = layout.major_to_minor().iter().map(|d| d.to_string()).collect();
-                    body.push_str(&format!(
-                        "    %o{i} = stablehlo.transpose {value}, dims = [{}] : ({}) -> {permuted}\n",
-                        dims.join(", "),
-                        result_types[i]
-                    ));
-                    value = format!("%o{i}");
-                }
-                if layout.pads(&spec.shape) {
-                    let literal = layout.padding_value.literal(spec.element_type).map_err(layout_error)?;
-                    let zeros = vec!["0"; physical_shape.len()].join(", ");
-                    let high: Vec<String> = physical_shape.iter().zip(&permuted_shape).map(|(p, l)| (p - l).to_string()).collect();
-                    body.push_str(&format!("    %v{i} = stablehlo.constant dense<{literal}> : tensor<{element}>\n"));
-                    body.push_str(&format!(
-                        "    %q{i} = stablehlo.pad {value}, %v{i}, low = [{zeros}], high = [{}], interior = [{zeros}] : ({permuted}, tensor<{element}>) -> {physical}\n",
-                        high.join(", ")
-                    ));
-                    value = format!("%q{i}");
-                }
-                returned.push(value);
-                returned_types.push(physical);
-            }
-            None => {
-                returned.push(format!("%r#{i}"));
-                returned_types.push(result_types[i].clone());
-            }
+        let mut value: Value = call.result(i).map_err(|e| error(e.to_string()))?.into();
+        let Some(layout) = layout else {
+            returned.push(value);
+            returned_types.push(result_types[i]);
+            continue;
+        };
+        let element = element_of(result_types[i])?;
+        let physical_shape = layout.physical_shape(&spec.shape);
+        let physical = tensor_type(element, &physical_shape);
+        let permuted_shape = layout.permuted_shape(&spec.shape);
+        let permuted = tensor_type(element, &permuted_shape);
+        if !layout.has_row_major_order() {
+            let transpose = hlo(context, location, "stablehlo.transpose", &[value], permuted, &[("permutation", array(&dims(&layout.major_to_minor())))])?;
+            value = xla_lowering::builders::append(&block, transpose).map_err(internal)?;
         }
+        if layout.pads(&spec.shape) {
+            let padding = layout.padding_value.scalar(spec.element_type).and_then(|s| s.attribute(context, element)).map_err(layout_error)?;
+            let scalar = tensor_type(element, &[]);
+            let padding = xla_lowering::builders::append(&block, hlo(context, location, "stablehlo.constant", &[], scalar, &[("value", padding)])?).map_err(internal)?;
+            let zeros = vec![0; physical_shape.len()];
+            let high: Vec<i64> = physical_shape.iter().zip(&permuted_shape).map(|(p, l)| (p - l) as i64).collect();
+            let pad = hlo(
+                context,
+                location,
+                "stablehlo.pad",
+                &[value, padding],
+                physical,
+                &[("edge_padding_low", array(&zeros)), ("edge_padding_high", array(&high)), ("interior_padding", array(&zeros))],
+            )?;
+            value = xla_lowering::builders::append(&block, pad).map_err(internal)?;
+        }
+        returned.push(value);
+        returned_types.push(physical);
     }
-    let returns = if returned.is_empty() { String::new() } else { format!(" {} : {}", returned.join(", "), returned_types.join(", ")) };
-    // The declaration of `entry` lets the wrapper verify on its own; only
-    // the wrapper moves into `module`.
-    let text = format!(
-        "module {{\n  func.func private @{entry}({}) -> ({})\n  func.func public @{name}({}) -> ({}) {{\n{body}    func.return{returns}\n  }}\n}}\n",
-        input_types.join(", "),
-        result_types.join(", "),
-        parameters.join(", "),
-        returned_types.join(", ")
+    block.append_operation(func::r#return(&returned, location));
+    let region = Region::new();
+    region.append_block(block);
+    let wrapper = func::func(
+        context,
+        StringAttribute::new(context, &name),
+        TypeAttribute::new(FunctionType::new(context, &parameter_types, &returned_types).into()),
+        region,
+        &[(Identifier::new(context, "sym_visibility"), StringAttribute::new(context, "public").into())],
+        location,
     );
-    let wrapper = Module::parse(context, &text)
-        .ok_or_else(|| RuntimeError::Compile(format!("internal error: the layout wrapper does not parse:\n{text}")))?;
-    let op = wrapper
-        .body()
-        .first_operation()
-        .and_then(|declaration| declaration.next_in_block())
-        .ok_or_else(|| RuntimeError::Compile("internal error: empty layout wrapper".into()))?;
-    // SAFETY: `op` is a live top-level op of `wrapper`; it is detached and
-    // handed to `module`'s body, which then owns it, before `wrapper` (which
-    // then no longer contains it) is destroyed. Both belong to `context`.
-    unsafe {
-        let raw = op.to_raw();
-        mlir_sys::mlirOperationRemoveFromParent(raw);
-        mlir_sys::mlirBlockAppendOwnedOperation(module.body().to_raw(), raw);
-    }
+    module.body().append_operation(wrapper);
     Ok(name)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Layout;
+    use super::{ElementType, Layout, PaddingValue, Scalar};
+    use melior::ir::{Attribute, AttributeLike, ShapedTypeLike, r#type::RankedTensorType};
 
     #[test]
     fn layouts() {
@@ -514,15 +556,45 @@ mod tests {
         assert!(Layout::parse("{1,0;padded=2x3;padded=2x3}").unwrap_err().contains("given twice"));
         assert!(Layout::parse("{1,0;tile=8}").unwrap_err().contains("unknown field `tile`"));
         // Padding values per element type.
-        assert_eq!(PaddingValue::Lowest.literal(ElementType::F32).unwrap(), "0xFF800000");
-        assert_eq!(PaddingValue::Highest.literal(ElementType::I8).unwrap(), "127");
-        assert_eq!(PaddingValue::Lowest.literal(ElementType::I4).unwrap(), "-8");
-        assert_eq!(PaddingValue::Highest.literal(ElementType::U4).unwrap(), "15");
-        assert_eq!(PaddingValue::Highest.literal(ElementType::U64).unwrap(), u64::MAX.to_string());
-        assert_eq!(PaddingValue::Lowest.literal(ElementType::I64).unwrap(), i64::MIN.to_string());
-        assert_eq!(PaddingValue::Lowest.literal(ElementType::Pred).unwrap(), "false");
-        assert_eq!(PaddingValue::One.literal(ElementType::C64).unwrap(), "(1.0, 0.0)");
-        assert!(PaddingValue::Highest.literal(ElementType::C64).unwrap_err().contains("not supported for complex<f32>"));
-        assert!(PaddingValue::Lowest.literal(ElementType::F8E4M3FN).is_err());
+        assert_eq!(PaddingValue::Lowest.scalar(ElementType::F32).unwrap(), Scalar::Float(f64::NEG_INFINITY));
+        assert_eq!(PaddingValue::Highest.scalar(ElementType::I8).unwrap(), Scalar::Integer(127));
+        assert_eq!(PaddingValue::Lowest.scalar(ElementType::I4).unwrap(), Scalar::Integer(-8));
+        assert_eq!(PaddingValue::Highest.scalar(ElementType::U4).unwrap(), Scalar::Integer(15));
+        assert_eq!(PaddingValue::Highest.scalar(ElementType::U64).unwrap(), Scalar::Integer(u64::MAX.into()));
+        assert_eq!(PaddingValue::Lowest.scalar(ElementType::I64).unwrap(), Scalar::Integer(i64::MIN.into()));
+        assert_eq!(PaddingValue::Lowest.scalar(ElementType::Pred).unwrap(), Scalar::Integer(0));
+        assert_eq!(PaddingValue::One.scalar(ElementType::C64).unwrap(), Scalar::Complex(1.0));
+        assert!(PaddingValue::Highest.scalar(ElementType::C64).unwrap_err().contains("not supported for complex<f32>"));
+        assert!(PaddingValue::Lowest.scalar(ElementType::F8E4M3FN).is_err());
+    }
+
+    /// The padding constants are the attributes their MLIR text parses to.
+    #[test]
+    fn padding_constants_equal_their_parsed_text() {
+        use ElementType::*;
+        use PaddingValue::*;
+        let context = xla_dialects::create_context();
+        for (value, element, text) in [
+            (Lowest, F32, "dense<0xFF800000> : tensor<f32>"),
+            (Highest, F16, "dense<0x7C00> : tensor<f16>"),
+            (Highest, BF16, "dense<0x7F80> : tensor<bf16>"),
+            (Lowest, F64, "dense<0xFFF0000000000000> : tensor<f64>"),
+            (Highest, I8, "dense<127> : tensor<i8>"),
+            (Lowest, I4, "dense<-8> : tensor<i4>"),
+            (Highest, U8, "dense<255> : tensor<ui8>"),
+            (Highest, U64, "dense<18446744073709551615> : tensor<ui64>"),
+            (Lowest, I64, "dense<-9223372036854775808> : tensor<i64>"),
+            (Lowest, Pred, "dense<false> : tensor<i1>"),
+            (One, Pred, "dense<true> : tensor<i1>"),
+            (One, C64, "dense<(1.0, 0.0)> : tensor<complex<f32>>"),
+            (Zero, C128, "dense<(0.0, 0.0)> : tensor<complex<f64>>"),
+            (Zero, F8E8M0FNU, "dense<0x00> : tensor<f8E8M0FNU>"),
+            (One, F8E4M3FN, "dense<1.0> : tensor<f8E4M3FN>"),
+        ] {
+            let parsed = Attribute::parse(&context, text).unwrap_or_else(|| panic!("{text} parses"));
+            let ty = RankedTensorType::try_from(parsed.r#type()).expect("a tensor constant");
+            let built = value.scalar(element).and_then(|s| s.attribute(&context, ty.element())).unwrap();
+            assert_eq!(built, parsed, "{text}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //===- Attributes.cpp - C API to read the project's attributes ------------===//
 //
-// Passes written in Rust read our dialects' structured attributes through
-// these functions, never by printing and re-parsing them.
+// Passes written in Rust read and build our dialects' structured attributes
+// through these functions, never by printing or parsing their text.
 //
 //===----------------------------------------------------------------------===//
 #include "mlir/CAPI/AffineExpr.h"
@@ -195,6 +195,68 @@ int64_t xlaDotDimensionNumbersGetElement(MlirAttribute attribute, int which, int
   case 2: return dot.getLhsContractingDimensions()[i];
   default: return dot.getRhsContractingDimensions()[i];
   }
+}
+
+/// An integer attribute of the integer type `type` holding the
+/// two's-complement value whose 64-bit words, least significant first, are
+/// `words` (`numWords` of them; missing high bits are zero, extra ones are
+/// dropped); null for a type that is not an integer type.
+MlirAttribute xlaIntegerAttrGetFromWords(MlirType type, const uint64_t *words, intptr_t numWords) {
+  auto integer = llvm::dyn_cast<mlir::IntegerType>(unwrap(type));
+  if (!integer)
+    return {nullptr};
+  llvm::APInt value(integer.getWidth(), llvm::ArrayRef<uint64_t>(words, numWords));
+  return wrap(mlir::IntegerAttr::get(integer, value));
+}
+
+/// A CHLO enum attribute (`#chlo<comparison_direction LT>`, ...) of the
+/// enum whose mnemonic is `mnemonic` (`comparison_direction`,
+/// `comparison_type` or `precision`), holding the case numbered `value`;
+/// null for an unknown mnemonic or case.
+MlirAttribute xlaChloEnumAttrGet(MlirContext context, MlirStringRef mnemonic, int32_t value) {
+  namespace chlo = xla::chlo;
+  mlir::MLIRContext *ctx = unwrap(context);
+  llvm::StringRef name = unwrap(mnemonic);
+  uint32_t v = static_cast<uint32_t>(value);
+  mlir::Attribute result;
+  if (name == "comparison_direction") {
+    if (auto e = chlo::symbolizeComparisonDirection(v)) result = chlo::ComparisonDirectionAttr::get(ctx, *e);
+  } else if (name == "comparison_type") {
+    if (auto e = chlo::symbolizeComparisonType(v)) result = chlo::ComparisonTypeAttr::get(ctx, *e);
+  } else if (name == "precision") {
+    if (auto e = chlo::symbolizePrecision(v)) result = chlo::PrecisionAttr::get(ctx, *e);
+  }
+  return wrap(result);
+}
+
+/// A `#stablehlo.gather<...>` from its five lists (`lists[k]` with
+/// `sizes[k]` entries, in the order of `xlaGatherDimensionNumbersGetList`)
+/// and `index_vector_dim`.
+MlirAttribute xlaGatherDimensionNumbersAttrGet(MlirContext context, const int64_t *const *lists, const intptr_t *sizes,
+                                               int64_t indexVectorDim) {
+  auto at = [&](int k) { return llvm::ArrayRef<int64_t>(lists[k], sizes[k]); };
+  return wrap(xla::stablehlo::GatherDimensionNumbersAttr::get(unwrap(context), at(0), at(1), at(2), at(3), at(4),
+                                                              indexVectorDim));
+}
+
+/// A `#stablehlo.scatter<...>` from its five lists (in the order of
+/// `xlaScatterDimensionNumbersGetList`) and `index_vector_dim`.
+MlirAttribute xlaScatterDimensionNumbersAttrGet(MlirContext context, const int64_t *const *lists, const intptr_t *sizes,
+                                                int64_t indexVectorDim) {
+  auto at = [&](int k) { return llvm::ArrayRef<int64_t>(lists[k], sizes[k]); };
+  return wrap(xla::stablehlo::ScatterDimensionNumbersAttr::get(unwrap(context), at(0), at(1), at(2), at(3), at(4),
+                                                               indexVectorDim));
+}
+
+/// A `#stablehlo.conv<...>` from its six non-spatial positions (in the
+/// order of `xlaConvDimensionNumbersGetNonSpatial`) and its three spatial
+/// lists (input, kernel, output; `spatial[k]` with `sizes[k]` entries).
+MlirAttribute xlaConvDimensionNumbersAttrGet(MlirContext context, const int64_t *nonSpatial,
+                                             const int64_t *const *spatial, const intptr_t *sizes) {
+  auto at = [&](int k) { return llvm::ArrayRef<int64_t>(spatial[k], sizes[k]); };
+  return wrap(xla::stablehlo::ConvDimensionNumbersAttr::get(unwrap(context), nonSpatial[0], nonSpatial[1], at(0),
+                                                            nonSpatial[2], nonSpatial[3], at(1), nonSpatial[4],
+                                                            nonSpatial[5], at(2)));
 }
 
 // The dimension lists of the gather, scatter, convolution and ragged_dot

@@ -23,6 +23,7 @@
 
 use super::{Hlo, V, elementwise, real_only};
 use crate::builders::BuildResult;
+use xla_dialects::stablehlo::ComparisonDirection;
 use crate::stablehlo_to_linalg::Rewrite;
 use melior::ir::{OperationRef, TypeLike, ValueLike};
 
@@ -87,7 +88,7 @@ fn bessel_i1e_f64<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
     let sum = h.horner(&asymptotic_coefficients(), t)?;
     let root = h.unary("sqrt", h.mul(a, h.c(2.0 * std::f64::consts::PI, a)?)?)?;
     let asymptotic = h.div(sum, root)?;
-    let small = h.compare("LT", a, h.c(SWITCH, a)?)?;
+    let small = h.compare(ComparisonDirection::LT, a, h.c(SWITCH, a)?)?;
     let magnitude = h.select(small, series, asymptotic)?;
     // Odd: the sign of x (sign(±0) = ±0 keeps the zero's sign; NaN stays).
     h.mul(magnitude, h.unary("sign", x)?)

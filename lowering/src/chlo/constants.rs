@@ -21,7 +21,7 @@ use melior::ir::{Attribute, AttributeLike, OperationRef, Type, TypeLike, ValueLi
 
 /// `stablehlo.constant` of `value` and type `ty`.
 fn constant<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<()> {
-    let constant = rewrite.rewriter.insert(hlo_op(rewrite.context, op.location(), "stablehlo.constant", &[], &[ty], &[], &[("value", value)])?);
+    let constant = rewrite.rewriter.insert(hlo_op(rewrite.context, op.location(), "stablehlo.constant", &[], &[ty], &[("value", value)])?);
     let value = constant.result(0)?;
     rewrite.rewriter.replace_op_with_values(op, &[value.into()]);
     Ok(())
@@ -60,8 +60,8 @@ pub fn lower_broadcast_select<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c
             broadcast.push(x);
             continue;
         }
-        let dims: Vec<String> = (rank - shape.len()..rank).map(|d| d.to_string()).collect();
-        let dims = if dims.is_empty() { "array<i64>".to_owned() } else { format!("array<i64: {}>", dims.join(", ")) };
+        let dims: Vec<i64> = (rank - shape.len()..rank).map(|d| d as i64).collect();
+        let dims = crate::builders::i64_array_attribute(rewrite.context, &dims);
         broadcast.push(hlo.op("stablehlo.broadcast_in_dim", &[x], hlo.tensor(element), &[("broadcast_dimensions", dims)])?);
     }
     let value = hlo.op("stablehlo.select", &broadcast, result_type, &[])?;

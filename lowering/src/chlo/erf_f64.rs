@@ -15,6 +15,7 @@
 
 use super::{Hlo, V};
 use crate::builders::BuildResult;
+use xla_dialects::stablehlo::ComparisonDirection;
 use melior::ir::ValueLike;
 
 /// Fit on [0.5, 2.0] (Chebyshev, relative error 5.7e-20), in u = (t - 1.25) / 0.75.
@@ -209,8 +210,8 @@ fn erfc_large<'c>(h: &Hlo<'c, '_, '_>, a: V<'c>, single: bool, in_f32: bool) -> 
         let tail = fit(h, tail, ERFC_TAIL_CENTRE, ERFC_TAIL_HALF_WIDTH, v, single)?;
         h.div(h.mul(tail, h.c(ONE_OVER_SQRT_PI, a)?)?, a)?
     };
-    let r = h.select(h.compare("LT", a, h.c(4.0, a)?)?, mid, tail)?;
-    let r = h.select(h.compare("LT", a, h.c(2.0, a)?)?, near, r)?;
+    let r = h.select(h.compare(ComparisonDirection::LT, a, h.c(4.0, a)?)?, mid, tail)?;
+    let r = h.select(h.compare(ComparisonDirection::LT, a, h.c(2.0, a)?)?, near, r)?;
     h.mul(e, r)
 }
 
@@ -219,9 +220,9 @@ pub fn erf<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
     let a = h.unary("abs", x)?;
     let one = h.c(1.0, x)?;
     let large = h.sub(one, erfc_large(h, a, false, false)?)?;
-    let large = h.select(h.compare("LT", x, h.c(0.0, x)?)?, h.unary("negate", large)?, large)?;
+    let large = h.select(h.compare(ComparisonDirection::LT, x, h.c(0.0, x)?)?, h.unary("negate", large)?, large)?;
     let small = erf_small(h, x, false)?;
-    h.select(h.compare("LT", a, h.c(0.5, x)?)?, small, large)
+    h.select(h.compare(ComparisonDirection::LT, a, h.c(0.5, x)?)?, small, large)
 }
 
 /// erfc of an f64 tensor.
@@ -241,7 +242,7 @@ fn erfc_in<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, single: bool, in_f32: bool) -> Bui
     let half = h.c(0.5, x)?;
     let tail = erfc_large(h, a, single, in_f32)?;
     let negative = h.sub(h.c(2.0, x)?, tail)?;
-    let r = h.select(h.compare("LT", x, h.c(0.0, x)?)?, negative, tail)?;
+    let r = h.select(h.compare(ComparisonDirection::LT, x, h.c(0.0, x)?)?, negative, tail)?;
     let small = h.sub(h.c(1.0, x)?, erf_small(h, x, single)?)?;
-    h.select(h.compare("LT", a, half)?, small, r)
+    h.select(h.compare(ComparisonDirection::LT, a, half)?, small, r)
 }

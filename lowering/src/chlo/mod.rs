@@ -40,6 +40,7 @@ mod scan;
 mod special;
 
 use crate::builders::{BuildResult, hlo_op};
+use xla_dialects::stablehlo::{ComparisonDirection, ComparisonType};
 use crate::stablehlo_to_linalg::Rewrite;
 use melior::{
     Context,
@@ -94,14 +95,9 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
         Type::float64(self.context())
     }
 
-    /// [`op`](Self::op) with built attributes.
-    fn op_with(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<V<'c>> {
-        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, name, operands, &[result], &[], attributes)?);
-        Ok(erase(op.result(0)?.into()))
-    }
-
-    fn op(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, String)]) -> BuildResult<V<'c>> {
-        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, name, operands, &[result], attributes, &[])?);
+    /// The op `name` with one result of type `result`.
+    fn op(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<V<'c>> {
+        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, name, operands, &[result], attributes)?);
         Ok(erase(op.result(0)?.into()))
     }
 
@@ -109,13 +105,13 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
     fn constant(&self, value: f64, element: Type<'c>) -> BuildResult<V<'c>> {
         let ty = self.tensor(element);
         let attribute = crate::builders::splat_attribute(ty, value)?;
-        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", attribute)])?);
+        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[("value", attribute)])?);
         Ok(erase(op.result(0)?.into()))
     }
 
     /// A `stablehlo.constant` of type `ty` holding `value`.
     fn op_with_value(&self, ty: Type<'c>, value: Attribute<'c>) -> BuildResult<V<'c>> {
-        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[], &[("value", value)])?);
+        let op = self.rewrite.rewriter.insert(hlo_op(self.context(), self.location, "stablehlo.constant", &[], &[ty], &[("value", value)])?);
         Ok(erase(op.result(0)?.into()))
     }
 
@@ -146,12 +142,12 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
     }
 
     /// `a <direction> b` as i1, comparing floats as IEEE (FLOAT).
-    fn compare(&self, direction: &str, a: V<'c>, b: V<'c>) -> BuildResult<V<'c>> {
+    fn compare(&self, direction: ComparisonDirection, a: V<'c>, b: V<'c>) -> BuildResult<V<'c>> {
         let element = crate::builders::element_type(a.r#type())?;
         let is_float = melior::ir::r#type::TypeLike::is_float(&element);
-        let mut attributes = vec![("comparison_direction", format!("#stablehlo<comparison_direction {direction}>"))];
+        let mut attributes = vec![("comparison_direction", direction.attribute(self.context()))];
         if is_float {
-            attributes.push(("compare_type", "#stablehlo<comparison_type FLOAT>".into()));
+            attributes.push(("compare_type", ComparisonType::FLOAT.attribute(self.context())));
         }
         let i1 = crate::builders::integer_type(self.context(), 1)?;
         self.op("stablehlo.compare", &[a, b], self.tensor(i1), &attributes)
@@ -243,9 +239,9 @@ fn lower_conj<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
 fn lower_is_inf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let name = op.name().as_string_ref().as_str()?.to_owned();
     elementwise(rewrite, op, |h, x| match name.as_str() {
-        "chlo.is_pos_inf" => h.compare("EQ", x[0], h.c(f64::INFINITY, x[0])?),
-        "chlo.is_neg_inf" => h.compare("EQ", x[0], h.c(f64::NEG_INFINITY, x[0])?),
-        _ => h.compare("EQ", h.unary("abs", x[0])?, h.c(f64::INFINITY, x[0])?),
+        "chlo.is_pos_inf" => h.compare(ComparisonDirection::EQ, x[0], h.c(f64::INFINITY, x[0])?),
+        "chlo.is_neg_inf" => h.compare(ComparisonDirection::EQ, x[0], h.c(f64::NEG_INFINITY, x[0])?),
+        _ => h.compare(ComparisonDirection::EQ, h.unary("abs", x[0])?, h.c(f64::INFINITY, x[0])?),
     })
 }
 
@@ -274,8 +270,7 @@ fn lower_broadcast_binary<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
             _ => (0..shape.len()).map(|d| (rank - shape.len() + d) as i64).collect(),
         };
         let element = crate::builders::element_type(x.r#type())?;
-        let dims_text = dims.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-        let dims_attribute = if dims.is_empty() { "array<i64>".to_owned() } else { format!("array<i64: {dims_text}>") };
+        let dims_attribute = crate::builders::i64_array_attribute(hlo.context(), &dims);
         broadcast.push(hlo.op("stablehlo.broadcast_in_dim", &[x], hlo.tensor(element), &[("broadcast_dimensions", dims_attribute)])?);
     }
     let value = match base {
@@ -300,7 +295,6 @@ fn broadcast_compare<'c>(
     rhs: V<'c>,
     result_type: Type<'c>,
 ) -> BuildResult<V<'c>> {
-    use xla_dialects::stablehlo::{ComparisonDirection, ComparisonType};
     let direction = op
         .attribute("comparison_direction")
         .ok()
@@ -310,7 +304,7 @@ fn broadcast_compare<'c>(
     if let Some(compare_type) = op.attribute("compare_type").ok().and_then(ComparisonType::from_attribute) {
         attributes.push(("compare_type", compare_type.attribute(hlo.context())));
     }
-    hlo.op_with("stablehlo.compare", &[lhs, rhs], result_type, &attributes)
+    hlo.op("stablehlo.compare", &[lhs, rhs], result_type, &attributes)
 }
 
 fn lower_next_after<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
@@ -347,7 +341,7 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
     let element = crate::builders::element_type(x.r#type())?;
     let hlo = Hlo::new(rewrite, location, x.r#type())?;
     let i32_type = crate::builders::integer_type(context, 32)?;
-    let iota = hlo.op("stablehlo.iota", &[], hlo.tensor(i32_type), &[("iota_dimension", format!("{} : i64", rank - 1))])?;
+    let iota = hlo.op("stablehlo.iota", &[], hlo.tensor(i32_type), &[("iota_dimension", crate::builders::i64_attribute(context, rank as i64 - 1))])?;
     // Comparator (lhs_v, rhs_v, lhs_i, rhs_i) -> lhs_v > rhs_v.
     let scalar_value: Type = RankedTensorType::new(&[], element, None).into();
     let scalar_index: Type = RankedTensorType::new(&[], i32_type, None).into();
@@ -355,13 +349,13 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
     let lhs: Value = block.argument(0)?.into();
     let rhs: Value = block.argument(1)?.into();
     let i1: Type = RankedTensorType::new(&[], crate::builders::integer_type(context, 1)?, None).into();
-    let mut attributes = vec![("comparison_direction", "#stablehlo<comparison_direction GT>".to_string())];
+    let mut attributes = vec![("comparison_direction", ComparisonDirection::GT.attribute(context))];
     if element.is_float() {
-        attributes.push(("compare_type", "#stablehlo<comparison_type TOTALORDER>".into()));
+        attributes.push(("compare_type", ComparisonType::TOTALORDER.attribute(context)));
     }
-    let greater = block.append_operation(hlo_op(context, location, "stablehlo.compare", &[lhs, rhs], &[i1], &attributes, &[])?);
+    let greater = block.append_operation(hlo_op(context, location, "stablehlo.compare", &[lhs, rhs], &[i1], &attributes)?);
     let greater: Value = greater.result(0)?.into();
-    block.append_operation(hlo_op(context, location, "stablehlo.return", &[greater], &[], &[], &[])?);
+    block.append_operation(hlo_op(context, location, "stablehlo.return", &[greater], &[], &[])?);
     let region = Region::new();
     region.append_block(block);
     let sort = crate::builders::hlo_op_with_region(
@@ -381,7 +375,7 @@ fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Build
     let k = crate::builders::static_shape(values_type)?[rank - 1];
     let mut limits = shape.clone();
     limits[rank - 1] = k;
-    let array = |v: &[i64]| format!("array<i64: {}>", v.iter().map(i64::to_string).collect::<Vec<_>>().join(", "));
+    let array = |v: &[i64]| crate::builders::i64_array_attribute(context, v);
     let slice_attributes = [
         ("start_indices", array(&vec![0; rank])),
         ("limit_indices", array(&limits)),

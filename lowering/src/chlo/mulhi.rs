@@ -17,6 +17,7 @@
 
 use super::{Hlo, V, elementwise};
 use crate::builders::{BuildResult, element_type};
+use xla_dialects::stablehlo::ComparisonDirection;
 use crate::stablehlo_to_linalg::Rewrite;
 use melior::ir::{
     OperationRef, Type, ValueLike,
@@ -70,8 +71,8 @@ pub fn lower_mulhi<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
             return Ok(unsigned_high);
         }
         let zero = int(h, 0, element)?;
-        let a_negative = h.compare("LT", a, zero)?;
-        let b_negative = h.compare("LT", b, zero)?;
+        let a_negative = h.compare(ComparisonDirection::LT, a, zero)?;
+        let b_negative = h.compare(ComparisonDirection::LT, b, zero)?;
         let minus_b = h.select(a_negative, b, zero)?;
         let minus_a = h.select(b_negative, a, zero)?;
         h.sub(h.sub(unsigned_high, minus_b)?, minus_a)

@@ -14,26 +14,14 @@
 //! The cost is that of `groups` dense dots, like JAX's own fallback.
 
 use super::{Hlo, V, operand, replace};
-use crate::builders::{BuildResult, element_type, static_shape};
+use crate::builders::{BuildResult, element_type, i64_array_attribute, i64_attribute, static_shape};
 use crate::stablehlo_to_linalg::Rewrite;
-use xla_dialects::{dimension_numbers::RaggedDotDimensionNumbers, stablehlo::DotDimensionNumbers};
-use melior::Context;
+use xla_dialects::{dimension_numbers::RaggedDotDimensionNumbers, stablehlo::{ComparisonDirection, DotDimensionNumbers}};
 use melior::ir::{
-    Attribute, Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-    attribute::{DenseI64ArrayAttribute, IntegerAttribute},
-    operation::OperationLike,
-    r#type::{IntegerType, RankedTensorType},
+    Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike, operation::OperationLike,
+    r#type::RankedTensorType,
 };
 
-/// `array<i64: values>`.
-fn array<'c>(context: &'c Context, values: &[i64]) -> Attribute<'c> {
-    DenseI64ArrayAttribute::new(context, values).into()
-}
-
-/// `value : i64`.
-fn i64_attribute(context: &Context, value: i64) -> Attribute<'_> {
-    IntegerAttribute::new(IntegerType::new(context, 64).into(), value).into()
-}
 
 pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let context = rewrite.context;
@@ -58,15 +46,15 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     // ends = cumulative sums of group_sizes, by a [groups, groups] lower
     // triangle reduced along its columns.
     let square = Hlo::new(rewrite, location, RankedTensorType::new(&[groups as u64, groups as u64], size_element, None).into())?;
-    let sizes_2d = square.op_with(
+    let sizes_2d = square.op(
         "stablehlo.broadcast_in_dim",
         &[group_sizes],
         square.tensor(size_element),
-        &[("broadcast_dimensions", array(context, &[1]))],
+        &[("broadcast_dimensions", i64_array_attribute(context, &[1]))],
     )?;
-    let row = square.op_with("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", i64_attribute(context, 0))])?;
-    let column = square.op_with("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", i64_attribute(context, 1))])?;
-    let lower = square.compare("LE", column, row)?;
+    let row = square.op("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", i64_attribute(context, 0))])?;
+    let column = square.op("stablehlo.iota", &[], square.tensor(size_element), &[("iota_dimension", i64_attribute(context, 1))])?;
+    let lower = square.compare(ComparisonDirection::LE, column, row)?;
     let triangle = square.select(lower, sizes_2d, square.constant(0.0, size_element)?)?;
     let scalar = Hlo::new(rewrite, location, RankedTensorType::new(&[], size_element, None).into())?;
     let zero = scalar.constant(0.0, size_element)?;
@@ -74,9 +62,9 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let block = Block::new(&[(scalar_type, location), (scalar_type, location)]);
     let a: Value = block.argument(0)?.into();
     let b: Value = block.argument(1)?.into();
-    let sum = block.append_operation(crate::builders::hlo_op(context, location, "stablehlo.add", &[a, b], &[scalar_type], &[], &[])?);
+    let sum = block.append_operation(crate::builders::hlo_op(context, location, "stablehlo.add", &[a, b], &[scalar_type], &[])?);
     let sum: Value = sum.result(0)?.into();
-    block.append_operation(crate::builders::hlo_op(context, location, "stablehlo.return", &[sum], &[], &[], &[])?);
+    block.append_operation(crate::builders::hlo_op(context, location, "stablehlo.return", &[sum], &[], &[])?);
     let region = Region::new();
     region.append_block(block);
     let vector_type = group_sizes.r#type();
@@ -86,7 +74,7 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
         "stablehlo.reduce",
         &[triangle, zero],
         &[vector_type],
-        &[("dimensions", array(context, &[1]))],
+        &[("dimensions", i64_array_attribute(context, &[1]))],
         region,
     )?;
     let reduce = rewrite.rewriter.insert(reduce);
@@ -100,21 +88,21 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let masked_shape_u: Vec<u64> = masked_shape.iter().map(|&d| d as u64).collect();
     let wide = Hlo::new(rewrite, location, RankedTensorType::new(&masked_shape_u, size_element, None).into())?;
     let starts_b =
-        wide.op_with("stablehlo.broadcast_in_dim", &[starts], wide.tensor(size_element), &[("broadcast_dimensions", array(context, &[0]))])?;
+        wide.op("stablehlo.broadcast_in_dim", &[starts], wide.tensor(size_element), &[("broadcast_dimensions", i64_array_attribute(context, &[0]))])?;
     let ends_b =
-        wide.op_with("stablehlo.broadcast_in_dim", &[ends], wide.tensor(size_element), &[("broadcast_dimensions", array(context, &[0]))])?;
-    let rows = wide.op_with("stablehlo.iota", &[], wide.tensor(size_element), &[("iota_dimension", i64_attribute(context, ragged + 1))])?;
-    let mask = wide.binary("and", wide.compare("LE", starts_b, rows)?, wide.compare("LT", rows, ends_b)?)?;
+        wide.op("stablehlo.broadcast_in_dim", &[ends], wide.tensor(size_element), &[("broadcast_dimensions", i64_array_attribute(context, &[0]))])?;
+    let rows = wide.op("stablehlo.iota", &[], wide.tensor(size_element), &[("iota_dimension", i64_attribute(context, ragged + 1))])?;
+    let mask = wide.binary("and", wide.compare(ComparisonDirection::LE, starts_b, rows)?, wide.compare(ComparisonDirection::LT, rows, ends_b)?)?;
 
     // Operands in the result's element type (JAX's preferred_element_type).
     let lhs = Hlo::new(rewrite, location, lhs.r#type())?.convert(lhs, result_element)?;
     let rhs = Hlo::new(rewrite, location, rhs.r#type())?.convert(rhs, result_element)?;
     let lhs_dims: Vec<i64> = (1..=lhs_shape.len() as i64).collect();
-    let lhs_b = wide.op_with(
+    let lhs_b = wide.op(
         "stablehlo.broadcast_in_dim",
         &[lhs],
         wide.tensor(result_element),
-        &[("broadcast_dimensions", array(context, &lhs_dims))],
+        &[("broadcast_dimensions", i64_array_attribute(context, &lhs_dims))],
     )?;
     let masked = wide.select(mask, lhs_b, wide.constant(0.0, result_element)?)?;
 
@@ -133,7 +121,7 @@ pub fn lower_ragged_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
         rhs_contracting: rhs_contract,
     };
     let numbers = numbers.attribute(context).ok_or("internal error: dot dimension numbers")?;
-    let dot = wide.op_with("stablehlo.dot_general", &[masked, rhs], result_type, &[("dot_dimension_numbers", numbers)])?;
+    let dot = wide.op("stablehlo.dot_general", &[masked, rhs], result_type, &[("dot_dimension_numbers", numbers)])?;
     replace(rewrite, op, &[dot])
 }
 

@@ -69,7 +69,7 @@ fn dequantize<'c>(rewrite: &Rewrite<'c, '_>, op_location: Location<'c>, x: V<'c>
         }
         let dims: Vec<u64> = expanded.iter().map(|&d| d as u64).collect();
         let wide = Hlo::new(rewrite, op_location, RankedTensorType::new(&dims, element, None).into())?;
-        let broadcast = wide.op_with(
+        let broadcast = wide.op(
             "stablehlo.broadcast_in_dim",
             &[scale],
             wide.tensor(element),
@@ -94,7 +94,7 @@ pub fn lower_scaled_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>)
     let rhs = dequantize(rewrite, location, rhs, rhs_scale, right)?;
     let lhs = Hlo::new(rewrite, location, lhs.r#type())?.convert(lhs, common)?;
     let rhs = Hlo::new(rewrite, location, rhs.r#type())?.convert(rhs, common)?;
-    let dot = Hlo::new(rewrite, location, result_type)?.op_with("stablehlo.dot_general", &[lhs, rhs], result_type, &[("dot_dimension_numbers", dims)])?;
+    let dot = Hlo::new(rewrite, location, result_type)?.op("stablehlo.dot_general", &[lhs, rhs], result_type, &[("dot_dimension_numbers", dims)])?;
     replace(rewrite, op, &[dot])
 }
 

@@ -23,6 +23,7 @@
 use super::{V, erase, operand};
 use crate::builders::{BuildResult, element_type, hlo_op, static_shape, with_empty_regions};
 use crate::element::ElementKind;
+use xla_dialects::stablehlo::{ComparisonDirection, ComparisonType};
 use crate::stablehlo_to_linalg::Rewrite;
 use melior::{
     Context,
@@ -47,8 +48,8 @@ struct At<'c, 'a> {
 }
 
 impl<'c> At<'c, '_> {
-    fn op(&self, name: &str, operands: &[V<'c>], result: Type<'c>, text: &[(&str, String)], built: &[(&str, Attribute<'c>)]) -> BuildResult<V<'c>> {
-        let op = hlo_op(self.context, self.location, name, operands, &[result], text, built)?;
+    fn op(&self, name: &str, operands: &[V<'c>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<V<'c>> {
+        let op = hlo_op(self.context, self.location, name, operands, &[result], attributes)?;
         let inserted = match self.anchor {
             Some(anchor) => self.block.insert_operation_before(anchor, op),
             None => self.block.append_operation(op),
@@ -57,7 +58,7 @@ impl<'c> At<'c, '_> {
     }
 
     fn no_result(&self, name: &str, operands: &[V<'c>]) -> BuildResult<()> {
-        let op = hlo_op(self.context, self.location, name, operands, &[], &[], &[])?;
+        let op = hlo_op(self.context, self.location, name, operands, &[], &[])?;
         match self.anchor {
             Some(anchor) => self.block.insert_operation_before(anchor, op),
             None => self.block.append_operation(op),
@@ -74,7 +75,7 @@ impl<'c> At<'c, '_> {
         let ty = self.i64_scalar();
         let element = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), value).into();
         let dense = DenseElementsAttribute::new(ty, &[element])?;
-        self.op("stablehlo.constant", &[], ty, &[], &[("value", dense.into())])
+        self.op("stablehlo.constant", &[], ty, &[("value", dense.into())])
     }
 
     /// A `stablehlo.constant` of zeros of `ty`.
@@ -87,17 +88,17 @@ impl<'c> At<'c, '_> {
             }
             _ => {
                 // Complex (no typed scalar constructor): a zero splat.
-                return self.op("stablehlo.constant", &[], ty, &[], &[("value", crate::builders::zeros_attribute(ty)?)]);
+                return self.op("stablehlo.constant", &[], ty, &[("value", crate::builders::zeros_attribute(ty)?)]);
             }
         };
         let dense = DenseElementsAttribute::new(ty, &[zero])?;
-        self.op("stablehlo.constant", &[], ty, &[], &[("value", dense.into())])
+        self.op("stablehlo.constant", &[], ty, &[("value", dense.into())])
     }
 
     fn reshape(&self, x: V<'c>, shape: &[i64]) -> BuildResult<V<'c>> {
         let dims: Vec<u64> = shape.iter().map(|&d| d as u64).collect();
         let ty = RankedTensorType::new(&dims, element_type(x.r#type())?, None).into();
-        self.op("stablehlo.reshape", &[x], ty, &[], &[])
+        self.op("stablehlo.reshape", &[x], ty, &[])
     }
 }
 
@@ -178,10 +179,9 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         &[counter, limit],
         i1,
         &[
-            ("comparison_direction", "#stablehlo<comparison_direction LT>".into()),
-            ("compare_type", "#stablehlo<comparison_type SIGNED>".into()),
+            ("comparison_direction", ComparisonDirection::LT.attribute(context)),
+            ("compare_type", ComparisonType::SIGNED.attribute(context)),
         ],
-        &[],
     )?;
     cond.no_result("stablehlo.return", &[less])?;
 
@@ -198,7 +198,7 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let step = state_arguments[0];
     let index = if reverse {
         let last = prelude.index(length - 1)?;
-        prelude.op("stablehlo.subtract", &[last, step], counter_type, &[], &[])?
+        prelude.op("stablehlo.subtract", &[last, step], counter_type, &[])?
     } else {
         step
     };
@@ -214,11 +214,10 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
             "stablehlo.dynamic_slice",
             &operands,
             slice_type,
-            &[],
             &[("slice_sizes", DenseI64ArrayAttribute::new(context, &sizes).into())],
         )?;
         let argument: Value = body.argument(i)?.into();
-        let element = prelude.op("stablehlo.reshape", &[slice], argument.r#type(), &[], &[])?;
+        let element = prelude.op("stablehlo.reshape", &[slice], argument.r#type(), &[])?;
         // SAFETY: both values are live and of the same type.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), element.to_raw()) };
     }
@@ -236,14 +235,14 @@ pub fn lower_scan<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
     let epilogue = At { context, location, block: body, anchor: Some(old_return) };
     let returned: Vec<V> = old_return.operands().map(erase).collect();
     let one = epilogue.index(1)?;
-    let mut next = vec![epilogue.op("stablehlo.add", &[step, one], counter_type, &[], &[])?];
+    let mut next = vec![epilogue.op("stablehlo.add", &[step, one], counter_type, &[])?];
     next.extend(returned[n..].iter().copied());
     for (j, &ty) in output_types.iter().enumerate() {
         let shape = static_shape(ty)?;
         let update = epilogue.reshape(returned[j], &with_size(&shape, dimension, 1))?;
         let mut operands = vec![state_arguments[1 + k + j], update];
         operands.extend(starts(zero, index, shape.len(), dimension));
-        next.push(epilogue.op("stablehlo.dynamic_update_slice", &operands, ty, &[], &[])?);
+        next.push(epilogue.op("stablehlo.dynamic_update_slice", &operands, ty, &[])?);
     }
     epilogue.no_result("stablehlo.return", &next)?;
     // SAFETY: the old terminator has no results and no handle to it remains.

@@ -30,6 +30,7 @@
 use crate::op_name;
 use super::{Hlo, V, elementwise, is_complex, real_only};
 use crate::builders::{BuildResult, element_type};
+use xla_dialects::stablehlo::ComparisonDirection;
 use crate::stablehlo_to_linalg::Rewrite;
 use melior::ir::TypeLike as _;
 use melior::ir::{OperationRef, Type, ValueLike};
@@ -88,7 +89,7 @@ pub fn real_hyperbolic<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, cosh: bool) -> BuildRe
     let large = h.sub(up, down)?;
     let e = h.unary("exponential_minus_one", x)?;
     let small = h.mul(h.c(0.5, x)?, h.add(e, h.div(e, h.add(e, h.c(1.0, x)?)?)?)?)?;
-    let is_small = h.compare("LT", h.unary("abs", x)?, h.c(1.0, x)?)?;
+    let is_small = h.compare(ComparisonDirection::LT, h.unary("abs", x)?, h.c(1.0, x)?)?;
     h.select(is_small, small, large)
 }
 
@@ -113,7 +114,7 @@ pub fn lower_inverse_trig<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
                 return h.mul(two, h.binary("atan2", x, h.add(one, root)?)?);
             }
             let acos = h.mul(two, h.binary("atan2", root, h.add(one, x)?)?)?;
-            let minus_one = h.compare("EQ", x, h.c(-1.0, x)?)?;
+            let minus_one = h.compare(ComparisonDirection::EQ, x, h.c(-1.0, x)?)?;
             h.select(minus_one, h.c(std::f64::consts::PI, x)?, acos)
         })
     })
@@ -139,11 +140,11 @@ pub fn lower_inverse_hyperbolic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
                     let root = h.unary("sqrt", h.mul(h.add(x, one)?, h.sub(x, one)?)?)?;
                     let small = h.unary("log", h.add(x, root)?)?;
                     let large = h.add(h.unary("log", x)?, ln2)?;
-                    let value = h.select(h.compare("GT", x, huge)?, large, small)?;
+                    let value = h.select(h.compare(ComparisonDirection::GT, x, huge)?, large, small)?;
                     // Below 1 the result is NaN: (x+1)(x-1) overflows to
                     // +inf for large negative x (and x + root cancels to 0
                     // in f64), which would give ±inf instead.
-                    h.select(h.compare("LT", x, one)?, h.c(f64::NAN, x)?, value)
+                    h.select(h.compare(ComparisonDirection::LT, x, one)?, h.c(f64::NAN, x)?, value)
                 }
                 _ => {
                     let ratio = h.div(h.mul(h.c(2.0, x)?, x)?, h.sub(one, x)?)?;
@@ -162,11 +163,11 @@ pub fn real_asinh<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
     let root = h.unary("sqrt", h.add(one, a2)?)?;
     let small = h.unary("log_plus_one", h.add(a, h.div(a2, h.add(one, root)?)?)?)?;
     let large = h.add(h.unary("log", a)?, h.c(LN_2, x)?)?;
-    let magnitude = h.select(h.compare("GT", a, h.c(1e10, x)?)?, large, small)?;
+    let magnitude = h.select(h.compare(ComparisonDirection::GT, a, h.c(1e10, x)?)?, large, small)?;
     // sign(x) * magnitude, keeping -0 and NaN.
-    let negative = h.compare("LT", x, h.c(0.0, x)?)?;
+    let negative = h.compare(ComparisonDirection::LT, x, h.c(0.0, x)?)?;
     let value = h.select(negative, h.unary("negate", magnitude)?, magnitude)?;
-    let keep = h.compare("EQ", x, h.c(0.0, x)?)?;
+    let keep = h.compare(ComparisonDirection::EQ, x, h.c(0.0, x)?)?;
     h.select(keep, x, value)
 }
 
@@ -197,7 +198,7 @@ pub fn lower_erf<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
             let q = h.horner(&ERF_DENOMINATOR, x2)?;
             // Below 1e-20, erf(x) = 2x/sqrt(pi) in f32 (x P would be
             // subnormal, and lose bits, below about 1e-36).
-            let tiny = h.compare("LT", h.unary("abs", clamped)?, h.c(1e-20, x)?)?;
+            let tiny = h.compare(ComparisonDirection::LT, h.unary("abs", clamped)?, h.c(1e-20, x)?)?;
             let y = h.select(tiny, h.mul(clamped, h.c(std::f64::consts::FRAC_2_SQRT_PI, x)?)?, h.div(p, q)?)?;
             // Rounding could give |erf| slightly above 1 near |x| = 4.
             h.op("stablehlo.clamp", &[h.c(-1.0, y)?, y, h.c(1.0, y)?], y.r#type(), &[])
@@ -254,9 +255,9 @@ pub fn lower_erf_inv<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
             // branch never produces NaN from w < 0.
             let w_tail = h.op("stablehlo.maximum", &[w, h.c(5.0, x)?], x.r#type(), &[])?;
             let tail = h.horner(&ERF_INV_TAIL, h.sub(h.unary("sqrt", w_tail)?, h.c(3.0, x)?)?)?;
-            let p = h.select(h.compare("LT", w, h.c(5.0, x)?)?, central, tail)?;
+            let p = h.select(h.compare(ComparisonDirection::LT, w, h.c(5.0, x)?)?, central, tail)?;
             let value = h.mul(p, x)?;
-            let at_one = h.compare("EQ", h.unary("abs", x)?, one)?;
+            let at_one = h.compare(ComparisonDirection::EQ, h.unary("abs", x)?, one)?;
             h.select(at_one, h.mul(x, h.c(f64::INFINITY, x)?)?, value)
         })
     })
@@ -296,7 +297,7 @@ pub fn lower_lgamma<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
         real_only("lgamma", x[0])?;
         computed_in(h, x[0], h.f64(), |x| {
             let half = h.c(0.5, x)?;
-            let reflect = h.compare("LT", x, half)?;
+            let reflect = h.compare(ComparisonDirection::LT, x, half)?;
             // Evaluate the Lanczos branch on max(x, 1 - x) >= 0.5.
             let mirrored = h.sub(h.c(1.0, x)?, x)?;
             let positive_x = h.select(reflect, mirrored, x)?;
@@ -306,11 +307,11 @@ pub fn lower_lgamma<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> 
             let reflected = h.sub(h.sub(h.c(std::f64::consts::PI.ln(), x)?, h.unary("log", sine)?)?, positive)?;
             let value = h.select(reflect, reflected, positive)?;
             // lgamma(1) = lgamma(2) = 0 exactly (Lanczos leaves ~1e-15 there).
-            let at_one = h.compare("EQ", x, h.c(1.0, x)?)?;
-            let at_two = h.compare("EQ", x, h.c(2.0, x)?)?;
+            let at_one = h.compare(ComparisonDirection::EQ, x, h.c(1.0, x)?)?;
+            let at_two = h.compare(ComparisonDirection::EQ, x, h.c(2.0, x)?)?;
             let value = h.select(h.binary("or", at_one, at_two)?, h.c(0.0, x)?, value)?;
             // lgamma(±inf) = +inf.
-            let infinite = h.compare("EQ", h.unary("abs", x)?, h.c(f64::INFINITY, x)?)?;
+            let infinite = h.compare(ComparisonDirection::EQ, h.unary("abs", x)?, h.c(f64::INFINITY, x)?)?;
             h.select(infinite, h.c(f64::INFINITY, x)?, value)
         })
     })
@@ -348,13 +349,13 @@ pub fn lower_digamma<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
 /// digamma on f64 values (see [`lower_digamma`]).
 fn digamma<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>) -> BuildResult<V<'c>> {
     let zero = h.c(0.0, x)?;
-    let reflect = h.compare("LE", x, zero)?;
+    let reflect = h.compare(ComparisonDirection::LE, x, zero)?;
     let positive_x = h.select(reflect, h.sub(h.c(1.0, x)?, x)?, x)?;
     let positive = digamma_positive(h, positive_x)?;
     let tangent = h.unary("tan", h.mul(h.c(std::f64::consts::PI, x)?, x)?)?;
     let reflected = h.sub(positive, h.div(h.c(std::f64::consts::PI, x)?, tangent)?)?;
     let value = h.select(reflect, reflected, positive)?;
-    let pole = h.binary("and", reflect, h.compare("EQ", x, h.unary("floor", x)?)?)?;
+    let pole = h.binary("and", reflect, h.compare(ComparisonDirection::EQ, x, h.unary("floor", x)?)?)?;
     h.select(pole, h.c(f64::NAN, x)?, value)
 }
 
@@ -381,17 +382,17 @@ pub fn next_after<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, y: V<'c>) -> BuildResult<V<
     // From zero: the smallest subnormal carrying y's sign.
     let from_zero = h.binary("or", h.binary("and", yi, sign_mask)?, one)?;
     // Away from zero (magnitude up) when x and y - x have the same sign.
-    let x_negative = h.compare("LT", xi, zero_i)?;
-    let y_below = h.compare("LT", y, x)?;
+    let x_negative = h.compare(ComparisonDirection::LT, xi, zero_i)?;
+    let y_below = h.compare(ComparisonDirection::LT, y, x)?;
     let down_in_magnitude = h.binary("xor", x_negative, y_below)?;
     let stepped = h.select(down_in_magnitude, h.sub(xi, one)?, h.add(xi, one)?)?;
     let zero_f = h.c(0.0, x)?;
-    let x_zero = h.compare("EQ", x, zero_f)?;
+    let x_zero = h.compare(ComparisonDirection::EQ, x, zero_f)?;
     let result = h.select(x_zero, from_zero, stepped)?;
     let result = h.op("stablehlo.bitcast_convert", &[result], x.r#type(), &[])?;
-    let equal = h.compare("EQ", x, y)?;
+    let equal = h.compare(ComparisonDirection::EQ, x, y)?;
     let result = h.select(equal, y, result)?;
-    let nan = h.binary("or", h.compare("NE", x, x)?, h.compare("NE", y, y)?)?;
+    let nan = h.binary("or", h.compare(ComparisonDirection::NE, x, x)?, h.compare(ComparisonDirection::NE, y, y)?)?;
     h.select(nan, h.c(f64::NAN, x)?, result)
 }
 
@@ -438,7 +439,7 @@ pub fn zeta<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, q: V<'c>) -> BuildResult<V<'c>> {
     for k in 0..ZETA_SHIFT {
         let k = h.c(k as f64, x)?;
         let term = h.binary("power", h.add(q, k)?, neg_x)?;
-        prefix = h.add(prefix, h.select(h.compare("LT", k, shift)?, term, zero)?)?;
+        prefix = h.add(prefix, h.select(h.compare(ComparisonDirection::LT, k, shift)?, term, zero)?)?;
     }
     let original_q = q;
     let q = h.add(q, shift)?;
@@ -470,16 +471,16 @@ pub fn zeta<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, q: V<'c>) -> BuildResult<V<'c>> {
     }
     let sum = h.add(prefix, sum)?;
     let q = original_q;
-    let integer = |v: V<'c>| -> BuildResult<V<'c>> { h.compare("EQ", v, h.unary("floor", v)?) };
+    let integer = |v: V<'c>| -> BuildResult<V<'c>> { h.compare(ComparisonDirection::EQ, v, h.unary("floor", v)?) };
     let nan = h.c(f64::NAN, x)?;
     let inf = h.c(f64::INFINITY, x)?;
-    let q_pole = h.binary("and", h.compare("LE", q, zero)?, integer(q)?)?;
-    let q_domain = h.binary("and", h.compare("LT", q, zero)?, h.unary("not", integer(x)?)?)?;
-    let value = h.select(h.compare("LT", q, h.c(-(ZETA_SHIFT as f64), x)?)?, nan, sum)?;
+    let q_pole = h.binary("and", h.compare(ComparisonDirection::LE, q, zero)?, integer(q)?)?;
+    let q_domain = h.binary("and", h.compare(ComparisonDirection::LT, q, zero)?, h.unary("not", integer(x)?)?)?;
+    let value = h.select(h.compare(ComparisonDirection::LT, q, h.c(-(ZETA_SHIFT as f64), x)?)?, nan, sum)?;
     let value = h.select(q_domain, nan, value)?;
     let value = h.select(q_pole, inf, value)?;
-    let value = h.select(h.compare("LT", x, one)?, nan, value)?;
-    h.select(h.compare("EQ", x, one)?, inf, value)
+    let value = h.select(h.compare(ComparisonDirection::LT, x, one)?, nan, value)?;
+    h.select(h.compare(ComparisonDirection::EQ, x, one)?, inf, value)
 }
 
 /// zeta(x, q), computed in f64.
@@ -517,16 +518,16 @@ pub fn polygamma<'c>(h: &Hlo<'c, '_, '_>, n: V<'c>, x: V<'c>) -> BuildResult<V<'
     let safe_n_plus_one = h.op("stablehlo.maximum", &[n_plus_one, one], n.r#type(), &[])?;
     let factorial = h.unary("exponential", lgamma_positive(h, safe_n_plus_one)?)?;
     let rounded = h.unary("round_nearest_even", factorial)?;
-    let factorial = h.select(h.compare("LT", n, h.c(20.0, n)?)?, rounded, factorial)?;
+    let factorial = h.select(h.compare(ComparisonDirection::LT, n, h.c(20.0, n)?)?, rounded, factorial)?;
     // (-1)^(n+1): +1 for odd n.
     let half = h.mul(n, h.c(0.5, n)?)?;
-    let odd = h.compare("NE", half, h.unary("floor", half)?)?;
+    let odd = h.compare(ComparisonDirection::NE, half, h.unary("floor", half)?)?;
     let sign = h.select(odd, one, h.c(-1.0, n)?)?;
     let zeta = zeta(h, n_plus_one, x)?;
     let higher = h.mul(h.mul(sign, factorial)?, zeta)?;
     let digamma = digamma(h, x)?;
-    let value = h.select(h.compare("EQ", n, zero)?, digamma, higher)?;
-    let invalid = h.binary("or", h.compare("LT", n, zero)?, h.compare("NE", n, h.unary("floor", n)?)?)?;
+    let value = h.select(h.compare(ComparisonDirection::EQ, n, zero)?, digamma, higher)?;
+    let invalid = h.binary("or", h.compare(ComparisonDirection::LT, n, zero)?, h.compare(ComparisonDirection::NE, n, h.unary("floor", n)?)?)?;
     let value = h.select(invalid, h.c(f64::NAN, x)?, value)?;
     h.convert(value, element)
 }

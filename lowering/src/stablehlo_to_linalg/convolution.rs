@@ -63,9 +63,13 @@ impl ConvDims {
         let spatial = |list: &[i64]| list.iter().map(|&p| position(p)).collect::<Result<Vec<_>, _>>();
         Ok(Self {
             groups: [
-                (position(dims.input_batch)?, position(dims.input_feature)?, spatial(&dims.input_spatial)?),
-                (position(dims.kernel_input_feature)?, position(dims.kernel_output_feature)?, spatial(&dims.kernel_spatial)?),
-                (position(dims.output_batch)?, position(dims.output_feature)?, spatial(&dims.output_spatial)?),
+                (position(dims.input_batch_dimension)?, position(dims.input_feature_dimension)?, spatial(&dims.input_spatial_dimensions)?),
+                (
+                    position(dims.kernel_input_feature_dimension)?,
+                    position(dims.kernel_output_feature_dimension)?,
+                    spatial(&dims.kernel_spatial_dimensions)?,
+                ),
+                (position(dims.output_batch_dimension)?, position(dims.output_feature_dimension)?, spatial(&dims.output_spatial_dimensions)?),
             ],
         })
     }

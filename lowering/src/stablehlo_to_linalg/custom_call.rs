@@ -93,7 +93,7 @@ pub fn rewrite_collective_calls<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
         built.push(("channel_handle", xla_dialects::channel_handle_attribute(rewrite.context, channel, 1)));
     }
     let operands: Vec<Value> = op.operands().collect();
-    rewrite.replace_with_hlo(op, "stablehlo.ragged_all_to_all", &operands, &[], &built)
+    rewrite.replace_with_hlo(op, "stablehlo.ragged_all_to_all", &operands, &built)
 }
 
 /// Lowers `stablehlo.custom_call` by its target's registered lowering.

@@ -27,7 +27,7 @@
 
 use super::Rewrite;
 use xla_dialects::dimension_numbers::GatherDimensionNumbers;
-use crate::builders::{BuildResult, hlo_int_constant, i64_array_text, static_shape};
+use crate::builders::{BuildResult, dense_i64_attribute, hlo_int_constant, i64_array_attribute, i64_attribute, static_shape};
 use melior::ir::{
     AttributeLike, OperationRef, Type, Value, ValueLike,
     attribute::IntegerAttribute,
@@ -128,19 +128,19 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
             let x = operand(op, 0)?;
             static_shape(x.r#type())?;
             check_shape_operand(operand(op, 1)?, &result, "output_shape")?;
-            rewrite.replace_with_hlo(op, "stablehlo.reshape", &[x], &[], &[])
+            rewrite.replace_with_hlo(op, "stablehlo.reshape", &[x], &[])
         }
         "stablehlo.dynamic_broadcast_in_dim" => {
             let x = operand(op, 0)?;
             static_shape(x.r#type())?;
             check_shape_operand(operand(op, 1)?, &result, "output_dimensions")?;
             let dims = op.attribute("broadcast_dimensions").map_err(|_| "missing broadcast_dimensions".to_string())?;
-            rewrite.replace_with_hlo(op, "stablehlo.broadcast_in_dim", &[x], &[], &[("broadcast_dimensions", dims)])
+            rewrite.replace_with_hlo(op, "stablehlo.broadcast_in_dim", &[x], &[("broadcast_dimensions", dims)])
         }
         "stablehlo.dynamic_iota" => {
             check_shape_operand(operand(op, 0)?, &result, "output_shape")?;
             let dim = integer(op, "iota_dimension")?;
-            rewrite.replace_with_hlo(op, "stablehlo.iota", &[], &[("iota_dimension", format!("{dim} : i64"))], &[])
+            rewrite.replace_with_hlo(op, "stablehlo.iota", &[], &[("iota_dimension", i64_attribute(rewrite.context, dim))])
         }
         "stablehlo.dynamic_pad" => {
             let (x, padding) = (operand(op, 0)?, operand(op, 1)?);
@@ -153,11 +153,10 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
                 "stablehlo.pad",
                 &[x, padding],
                 &[
-                    ("edge_padding_low", i64_array_text(&low)),
-                    ("edge_padding_high", i64_array_text(&high)),
-                    ("interior_padding", i64_array_text(&interior)),
+                    ("edge_padding_low", i64_array_attribute(rewrite.context, &low)),
+                    ("edge_padding_high", i64_array_attribute(rewrite.context, &high)),
+                    ("interior_padding", i64_array_attribute(rewrite.context, &interior)),
                 ],
-                &[],
             )
         }
         "stablehlo.dynamic_gather" => {
@@ -188,11 +187,11 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
                         .collect::<BuildResult<_>>()?
                 }
             };
-            let mut built = vec![("dimension_numbers", numbers)];
+            let mut attributes = vec![("dimension_numbers", numbers), ("slice_sizes", i64_array_attribute(rewrite.context, &slice_sizes))];
             if let Ok(sorted) = op.attribute("indices_are_sorted") {
-                built.push(("indices_are_sorted", sorted));
+                attributes.push(("indices_are_sorted", sorted));
             }
-            rewrite.replace_with_hlo(op, "stablehlo.gather", &[x, indices], &[("slice_sizes", i64_array_text(&slice_sizes))], &built)
+            rewrite.replace_with_hlo(op, "stablehlo.gather", &[x, indices], &attributes)
         }
         "stablehlo.dynamic_conv" => {
             let (lhs, rhs) = (operand(op, 0)?, operand(op, 1)?);
@@ -202,9 +201,8 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
             if padding.len() % 2 != 0 {
                 return Err(format!("d_padding has {} values, not two per spatial dimension", padding.len()).into());
             }
-            let rows: Vec<String> = padding.chunks(2).map(|p| format!("[{}, {}]", p[0], p[1])).collect();
-            let padding = format!("dense<[{}]> : tensor<{}x2xi64>", rows.join(", "), rows.len());
-            let mut built = Vec::new();
+            let padding = dense_i64_attribute(rewrite.context, &padding, &[padding.len() as i64 / 2, 2])?;
+            let mut attributes = vec![("padding", padding)];
             for key in [
                 "window_strides",
                 "lhs_dilation",
@@ -216,10 +214,10 @@ pub fn lower_dynamic<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) ->
                 "precision_config",
             ] {
                 if let Ok(attribute) = op.attribute(key) {
-                    built.push((key, attribute));
+                    attributes.push((key, attribute));
                 }
             }
-            rewrite.replace_with_hlo(op, "stablehlo.convolution", &[lhs, rhs], &[("padding", padding)], &built)
+            rewrite.replace_with_hlo(op, "stablehlo.convolution", &[lhs, rhs], &attributes)
         }
         "stablehlo.get_dimension_size" => {
             let x = operand(op, 0)?;

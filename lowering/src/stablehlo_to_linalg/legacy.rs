@@ -13,7 +13,7 @@
 //! ```
 
 use super::Rewrite;
-use crate::builders::{BuildResult, i64_array_text, static_shape};
+use crate::builders::{BuildResult, i64_array_attribute, static_shape};
 use melior::ir::{OperationRef, Value, ValueLike, attribute::DenseI64ArrayAttribute, operation::OperationLike};
 use xla_dialects::stablehlo::DotDimensionNumbers;
 
@@ -28,8 +28,8 @@ pub fn lower_broadcast<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) 
         .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
         .ok_or("broadcast has no broadcast_sizes")?;
     let dims: Vec<i64> = (sizes.len()..sizes.len() + rank).map(|d| d as i64).collect();
-    let dims = i64_array_text(&dims);
-    rewrite.replace_with_hlo(op, "stablehlo.broadcast_in_dim", &[operand], &[("broadcast_dimensions", dims)], &[])
+    let dims = i64_array_attribute(rewrite.context, &dims);
+    rewrite.replace_with_hlo(op, "stablehlo.broadcast_in_dim", &[operand], &[("broadcast_dimensions", dims)])
 }
 
 /// Rewrites `stablehlo.dot` into `dot_general`.
@@ -51,5 +51,5 @@ pub fn lower_dot<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
     if let Ok(precision) = op.attribute("precision_config") {
         built.push(("precision_config", precision));
     }
-    rewrite.replace_with_hlo(op, "stablehlo.dot_general", &[lhs, rhs], &[], &built)
+    rewrite.replace_with_hlo(op, "stablehlo.dot_general", &[lhs, rhs], &built)
 }

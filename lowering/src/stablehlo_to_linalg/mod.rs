@@ -101,18 +101,17 @@ impl<'c> Rewrite<'c, '_> {
         op: OperationRef<'c, '_>,
         name: &str,
         operands: &[melior::ir::Value<'c, '_>],
-        attributes: &[(&str, String)],
-        built: &[(&str, melior::ir::Attribute<'c>)],
+        attributes: &[(&str, melior::ir::Attribute<'c>)],
     ) -> BuildResult<()> {
         use melior::ir::ValueLike;
         let results: Vec<melior::ir::Type> = op.results().map(|r| r.r#type()).collect();
-        let mut built = built.to_vec();
+        let mut attributes = attributes.to_vec();
         for key in [crate::signedness::OPERAND_ELEMENT, crate::signedness::RESULT_ELEMENT] {
             if let Ok(attribute) = op.attribute(key) {
-                built.push((key, attribute));
+                attributes.push((key, attribute));
             }
         }
-        let new = crate::builders::hlo_op(self.context, op.location(), name, operands, &results, attributes, &built)?;
+        let new = crate::builders::hlo_op(self.context, op.location(), name, operands, &results, &attributes)?;
         let new = self.rewriter.insert(new);
         let values: Vec<melior::ir::Value> = new.results().map(Into::into).collect();
         self.rewriter.replace_op_with_values(op, &values);

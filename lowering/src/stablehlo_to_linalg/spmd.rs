@@ -64,6 +64,7 @@
 
 use super::{Rewrite, reduce::scalarize_region};
 use crate::builders::{self, BuildResult, static_shape};
+use xla_dialects::stablehlo::ComparisonDirection;
 use melior::{
     Context,
     ir::{
@@ -282,9 +283,9 @@ impl<'c> Emit<'_, 'c, '_> {
         RankedTensorType::new(&dims, element, None).into()
     }
 
-    fn op(&self, name: &str, operands: &[Value<'c, '_>], result: Type<'c>, attributes: &[(&str, String)]) -> BuildResult<Value<'c, 'c>> {
+    fn op(&self, name: &str, operands: &[Value<'c, '_>], result: Type<'c>, attributes: &[(&str, Attribute<'c>)]) -> BuildResult<Value<'c, 'c>> {
         let context = self.rewrite.context;
-        self.rewrite.insert_value(builders::hlo_op(context, self.location, name, operands, &[result], attributes, &[])?)
+        self.rewrite.insert_value(builders::hlo_op(context, self.location, name, operands, &[result], attributes)?)
     }
 
     fn reshape(&self, value: Value<'c, '_>, shape: &[i64]) -> BuildResult<Value<'c, 'c>> {
@@ -304,7 +305,7 @@ impl<'c> Emit<'_, 'c, '_> {
             "stablehlo.transpose",
             &[value],
             self.tensor_type(&permuted, element),
-            &[("permutation", builders::i64_array_text(permutation))],
+            &[("permutation", builders::i64_array_attribute(self.rewrite.context, permutation))],
         )
     }
 
@@ -312,7 +313,6 @@ impl<'c> Emit<'_, 'c, '_> {
     fn exchange(&self, kind: i64, value: Value<'c, '_>, shape: &[i64], table: &[i64], group_size: i64) -> BuildResult<Value<'c, 'c>> {
         let context = self.rewrite.context;
         let element = builders::element_type(value.r#type())?;
-        let table_text: Vec<String> = table.iter().map(i64::to_string).collect();
         let site: Attribute = StringAttribute::new(context, &self.site).into();
         self.rewrite.insert_value(builders::hlo_op(
             context,
@@ -321,12 +321,12 @@ impl<'c> Emit<'_, 'c, '_> {
             &[value],
             &[self.tensor_type(shape, element)],
             &[
-                ("call_target_name", format!("\"{EXCHANGE_TARGET}\"")),
-                ("xla.kind", format!("{kind} : i64")),
-                ("xla.table", format!("dense<[{}]> : tensor<{}xi64>", table_text.join(", "), table.len())),
-                ("xla.group_size", format!("{group_size} : i64")),
+                ("call_target_name", StringAttribute::new(context, EXCHANGE_TARGET).into()),
+                ("xla.kind", builders::i64_attribute(context, kind)),
+                ("xla.table", builders::dense_i64_attribute(context, table, &[table.len() as i64])?),
+                ("xla.group_size", builders::i64_attribute(context, group_size)),
+                ("xla.site", site),
             ],
-            &[("xla.site", site)],
         )?)
     }
 
@@ -433,7 +433,7 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
         "stablehlo.replica_id" | "stablehlo.partition_id" => {
             let context = rewrite.context;
             let i64_tensor = emit.tensor_type(&[], IntegerType::new(context, 64).into());
-            let id = emit.op("stablehlo.custom_call", &[], i64_tensor, &[("call_target_name", format!("\"{DEVICE_ID_TARGET}\""))])?;
+            let id = emit.op("stablehlo.custom_call", &[], i64_tensor, &[("call_target_name", StringAttribute::new(context, DEVICE_ID_TARGET).into())])?;
             let divisor = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &[partitions], i64_tensor)?)?;
             let part = if name == "stablehlo.replica_id" { "stablehlo.divide" } else { "stablehlo.remainder" };
             let value = emit.op(part, &[id, divisor], i64_tensor, &[])?;
@@ -544,20 +544,20 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             let context = rewrite.context;
             let i64_type: Type = IntegerType::new(context, 64).into();
             let scalar = emit.tensor_type(&[], i64_type);
-            let id = emit.op("stablehlo.custom_call", &[], scalar, &[("call_target_name", format!("\"{DEVICE_ID_TARGET}\""))])?;
+            let id = emit.op("stablehlo.custom_call", &[], scalar, &[("call_target_name", StringAttribute::new(context, DEVICE_ID_TARGET).into())])?;
             let table_type = emit.tensor_type(&[position.len() as i64], i64_type);
             let table = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &position, table_type)?)?;
             let mine = emit.op(
                 "stablehlo.dynamic_slice",
                 &[table, id],
                 emit.tensor_type(&[1], i64_type),
-                &[("slice_sizes", builders::i64_array_text(&[1]))],
+                &[("slice_sizes", builders::i64_array_attribute(context, &[1]))],
             )?;
             let mine = emit.reshape(mine, &[])?;
             let is = |k: i64| -> BuildResult<Value<'c, 'c>> {
                 let constant = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &[k], scalar)?)?;
                 let i1: Type = IntegerType::new(context, 1).into();
-                emit.op("stablehlo.compare", &[mine, constant], emit.tensor_type(&[], i1), &[("comparison_direction", "#stablehlo<comparison_direction EQ>".into())])
+                emit.op("stablehlo.compare", &[mine, constant], emit.tensor_type(&[], i1), &[("comparison_direction", ComparisonDirection::EQ.attribute(context))])
             };
             let shape = static_shape(operands[0].r#type())?;
             let rounds: Vec<Vec<i64>> = if size <= 1 {
@@ -611,21 +611,21 @@ pub fn expand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildR
             }
             let i64_type: Type = IntegerType::new(context, 64).into();
             let scalar = emit.tensor_type(&[], i64_type);
-            let id = emit.op("stablehlo.custom_call", &[], scalar, &[("call_target_name", format!("\"{DEVICE_ID_TARGET}\""))])?;
+            let id = emit.op("stablehlo.custom_call", &[], scalar, &[("call_target_name", StringAttribute::new(context, DEVICE_ID_TARGET).into())])?;
             let positions_type = emit.tensor_type(&[positions.len() as i64], i64_type);
             let positions = rewrite.insert_value(builders::hlo_int_constant(context, emit.location, &positions, positions_type)?)?;
             let position = emit.op(
                 "stablehlo.dynamic_slice",
                 &[positions, id],
                 emit.tensor_type(&[1], i64_type),
-                &[("slice_sizes", builders::i64_array_text(&[1]))],
+                &[("slice_sizes", builders::i64_array_attribute(context, &[1]))],
             )?;
             let position = emit.reshape(position, &[])?;
             let updated = emit.op(
                 "stablehlo.custom_call",
                 &[operands[1], inputs, tables[0], tables[1], tables[2], position],
                 result_types[0],
-                &[("call_target_name", format!("\"{RAGGED_UPDATES_TARGET}\""))],
+                &[("call_target_name", StringAttribute::new(context, RAGGED_UPDATES_TARGET).into())],
             )?;
             replace(vec![updated])
         }

@@ -217,7 +217,7 @@ pub fn erase_tokens(context: &melior::Context, module: OperationRef) -> BuildRes
         if values.is_empty() {
             continue;
         }
-        let made = hlo_op(context, function.location(), "stablehlo.create_token", &[], &[token], &[], &[])?;
+        let made = hlo_op(context, function.location(), "stablehlo.create_token", &[], &[token], &[])?;
         let made = match entry.first_operation() {
             Some(first) => entry.insert_operation_before(first, made),
             None => entry.append_operation(made),
