@@ -258,6 +258,7 @@ pub fn split_args(command: clap::Command) -> clap::Command {
                 .long("verify-each")
                 .value_name("BOOL")
                 .num_args(0..=1)
+                .require_equals(true)
                 .default_missing_value("true")
                 .value_parser(clap::value_parser!(bool))
                 .help(format!(
