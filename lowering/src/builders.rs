@@ -407,7 +407,8 @@ pub fn integer_attribute(ty: Type<'_>, value: i128) -> BuildResult<Attribute<'_>
     let fits = width >= 128 || {
         let width = width.max(1);
         let low = -(1i128 << (width - 1));
-        let high = (1i128 << width) - 1;
+        // The unsigned maximum; 2^127 - 1 for i127 (1 << 127 would overflow).
+        let high = if width >= 127 { i128::MAX } else { (1i128 << width) - 1 };
         (low..=high).contains(&value)
     };
     if !fits {
