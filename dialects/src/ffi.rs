@@ -71,8 +71,9 @@ unsafe extern "C" {
     /// blocks of more than `max_ops` operations or `max_loops` loops are
     /// cut into chunks, each a private `noinline` function, and control-flow
     /// bodies nesting deeper than `max_depth` levels are outlined whole;
-    /// `on_tensors` names it `xla-split-large-functions-on-tensors`. The
-    /// caller owns the returned pass.
+    /// `on_tensors`: `xla-split-large-functions-on-tensors`, which cuts
+    /// function bodies only (no regions, no depth cut). The caller owns the
+    /// returned pass.
     pub fn xlaCreateSplitFunctionsPass(max_ops: i64, max_loops: i64, max_depth: i64, on_tensors: bool) -> MlirPass;
     /// `xla-share-kernels` (lib/Transforms/ShareKernels.cpp): linalg ops on
     /// buffers that occur at least `min_copies` times (at least 2) in

@@ -19,9 +19,9 @@
 //! are outlined whole, so no function nests much deeper than that.
 //!
 //! The same pass runs twice in the CPU pipeline: first on linalg on tensors
-//! right after inlining (`xla-split-large-functions-on-tensors`, by
-//! operation count and depth: every pass from fusion to bufferization sees
-//! bounded functions), then on buffers as described here. The pieces and
+//! right after inlining (`xla-split-large-functions-on-tensors`: function
+//! bodies by operation count only, so every pass from fusion to
+//! bufferization sees bounded functions), then on buffers as described here. The pieces and
 //! the calls carry `no_inline`, so MLIR's inliner leaves them alone too.
 //!
 //! ```text
@@ -95,14 +95,16 @@ pub fn create_split_functions_pass() -> Pass {
 }
 
 /// Creates `xla-split-large-functions-on-tensors`: the same cut, on linalg
-/// on tensors right after inlining, by operation count and nesting depth
-/// only (linalg ops are not counted as loops, so functions of normal size
-/// keep their fusion and in-place updates across what would be a cut).
-/// Every pass from fusion to bufferization and deallocation then sees
-/// bounded functions: on one 20,000-op function, one-shot bufferization's
-/// conflict analysis and the deallocation simplification grew
-/// quadratically, and on 1,000 nested ifs canonicalization, CSE and fusion
-/// (each walking from every op to its ancestors) did.
+/// on tensors right after inlining, of function bodies only and by
+/// operation count only (linalg ops are not counted as loops, so functions
+/// of normal size keep their fusion and in-place updates across what would
+/// be a cut). Every pass from fusion to bufferization and deallocation then
+/// sees bounded functions: on one 20,000-op function, one-shot
+/// bufferization's conflict analysis and the deallocation simplification
+/// grew quadratically. Regions are left whole and the depth cut is left to
+/// the run on buffers: calls inside control flow on tensors make one-shot
+/// bufferization crash (without its analysis) or slow (with it, when the
+/// pieces pass an argument through; see SplitFunctions.cpp).
 pub fn create_split_tensor_functions_pass() -> Pass {
     // SAFETY: as above.
     unsafe {

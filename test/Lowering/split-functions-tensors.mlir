@@ -6,9 +6,8 @@
 // linalg on tensors right after inlining. Pieces return tensors; an
 // operand-free pure op that several pieces use (tensor.empty) is cloned into
 // each instead of being passed around; pieces and calls carry no_inline (for
-// MLIR's inliner) and noinline (for LLVM's). Linalg ops are not counted as
-// loops here, and control-flow bodies nesting deeper than
-// --split-functions-max-depth are outlined whole.
+// MLIR's inliner) and noinline (for LLVM's). Only function bodies are cut,
+// by operation count (linalg ops are not counted as loops here).
 
 #map = affine_map<(d0) -> (d0)>
 
@@ -49,16 +48,14 @@ func.func @chain(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 
-// Three ifs nested in each other's then-branches: with a depth limit of 2,
-// the outer then-branch (3 levels below it) is outlined whole.
+// Three ifs nested in each other's then-branches: on tensors, regions stay
+// whole whatever the depth limit (the run on buffers cuts them).
 // DEPTH-LABEL: func.func @nest(
 // DEPTH: scf.if %arg0
-// DEPTH-NEXT: %[[R:.*]] = func.call @nest_split0(%arg1, %arg0) {no_inline} : (tensor<4xf32>, i1) -> tensor<4xf32>
-// DEPTH-NEXT: scf.yield %[[R]]
-// DEPTH: func.func private @nest_split0(%arg0: tensor<4xf32>, %arg1: i1) -> tensor<4xf32> attributes {no_inline, passthrough = ["noinline"]}
-// DEPTH-NEXT: scf.if %arg1
-// DEPTH-NEXT: scf.if %arg1
-// DEPTH-NEXT: arith.negf
+// DEPTH-NEXT: scf.if %arg0
+// DEPTH-NEXT: scf.if %arg0
+// DEPTH-NOT: call
+// DEPTH: return
 func.func @nest(%p: i1, %x: tensor<4xf32>) -> tensor<4xf32> {
   %r0 = scf.if %p -> tensor<4xf32> {
     %r1 = scf.if %p -> tensor<4xf32> {

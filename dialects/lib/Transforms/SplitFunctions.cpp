@@ -19,12 +19,19 @@
 // code of normal programs does not change.
 //
 // Bodies of control flow whose operations nest deeper than a third
-// threshold are outlined whole (see `maxDepth` below), and the pass also
-// runs on linalg on tensors, right after inlining
-// (`xla-split-large-functions-on-tensors`, the CPU pipeline), where
-// constants and other operand-free pure ops (`tensor.empty`) are cloned
-// into each piece that uses them. Pieces and their calls carry `no_inline`
-// for MLIR's inliner besides LLVM's `noinline`.
+// threshold are outlined whole (see `maxDepth` below). The pass also runs
+// on linalg on tensors, right after inlining
+// (`xla-split-large-functions-on-tensors`, the CPU pipeline): there it cuts
+// function bodies only (regions whole, no depth cut), and constants and
+// other operand-free pure ops (`tensor.empty`) are cloned into each piece
+// that uses them. Regions stay whole on tensors because a call inside
+// control flow is costly or impossible for one-shot bufferization: inside a
+// function bufferized without the in-place analysis (a deep one) upstream
+// crashes on it, and with the analysis, pieces that pass an argument
+// through to their results (`scf.if` branches returning it) join the alias
+// sets of a whole chain of calls (1,000 nested scalar ifs cut every 16
+// levels: 23 s in the analysis, 0.8 s without the cut). Pieces and their
+// calls carry `no_inline` for MLIR's inliner besides LLVM's `noinline`.
 //
 // Loops are counted besides operations because LLVM's cost is not one per
 // operation: a block of a few hundred small loops (a deep nest of ifs on
@@ -228,7 +235,8 @@ struct SplitFunctions
       for (Region &region : op.getRegions())
         for (Block &nested : region)
           size.addNested(
-              splitBlock(nested, function, symbols, counter, last));
+              onTensors ? measure(nested)
+                        : splitBlock(nested, function, symbols, counter, last));
       sizes.push_back({&op, size});
       total += size;
     }
@@ -301,7 +309,7 @@ struct SplitFunctions
   /// after.
   Size cutIfDeep(Block &block, Size size, func::FuncOp function,
                  SymbolTable &symbols, unsigned &counter, Operation *&last) {
-    if (size.depth <= maxDepth || !isCuttable(block))
+    if (onTensors || size.depth <= maxDepth || !isCuttable(block))
       return size;
     SmallVector<Operation *> chunk;
     for (Operation &op : block)
