@@ -287,21 +287,8 @@ struct SplitFunctions
         after.loops -= size.loops;
       }
     }
-    after.depth = measureDepth(block);
+    after.depth = measure(block).depth;
     return cutIfDeep(block, after, function, symbols, counter, last);
-  }
-
-  /// How deep `block`'s operations nest.
-  static int64_t measureDepth(Block &block) {
-    int64_t depth = 0;
-    for (Operation &op : block) {
-      int64_t opDepth = 1;
-      for (Region &region : op.getRegions())
-        for (Block &nested : region)
-          opDepth = std::max(opDepth, measureDepth(nested) + 1);
-      depth = std::max(depth, opDepth);
-    }
-    return depth;
   }
 
   /// If `block` (of size `size`) nests deeper than maxDepth and may be
@@ -311,19 +298,15 @@ struct SplitFunctions
                  SymbolTable &symbols, unsigned &counter, Operation *&last) {
     if (onTensors || size.depth <= maxDepth || !isCuttable(block))
       return size;
+    // Everything but the terminator, or nothing: an unmovable operation (a
+    // stack allocation) leaves the block as it is.
     SmallVector<Operation *> chunk;
-    for (Operation &op : block)
-      if (isMovable(&op))
-        chunk.push_back(&op);
-    // Only consecutive operations form a chunk: an unmovable one in the
-    // middle (a stack allocation) leaves the block as it is.
-    if (chunk.empty() || chunk.size() + 1 < static_cast<size_t>(std::distance(
-                                                block.begin(), block.end())))
-      return size;
-    for (size_t i = 1; i < chunk.size(); ++i)
-      if (chunk[i - 1]->getNextNode() != chunk[i])
+    for (Operation &op : block.without_terminator()) {
+      if (!isMovable(&op))
         return size;
-    if (!outline(chunk, function, symbols, counter, last))
+      chunk.push_back(&op);
+    }
+    if (chunk.empty() || !outline(chunk, function, symbols, counter, last))
       return size;
     return measure(block);
   }
