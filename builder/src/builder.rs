@@ -196,8 +196,9 @@ impl XlaBuilder {
         Location::unknown(self.context())
     }
 
-    pub(crate) fn parse_type(&self, op: &str, text: &str) -> Result<Type<'static>, BuildError> {
-        Type::parse(self.context(), text).ok_or_else(|| BuildError::invalid(op, format!("`{text}` is not a valid type")))
+    /// The MLIR type of `shape`.
+    pub(crate) fn shape_type(&self, op: &str, shape: &Shape) -> Result<Type<'static>, BuildError> {
+        shape.to_type(self.context()).ok_or_else(|| BuildError::invalid(op, format!("`{shape}` is not a type a computation can have")))
     }
 
     /// The MLIR value of `op`, checking that this builder made it.
@@ -225,7 +226,7 @@ impl XlaBuilder {
     fn push_value(&self, value: Value<'_, '_>) -> XlaOp {
         // SAFETY: the value belongs to an op or block owned by this
         // builder's block, which lives as long as the builder.
-        let value: Value<'static, 'static> = unsafe { Value::from_raw(value.to_raw()) };
+        let value: Value<'static, 'static> = unsafe { xla_lowering::builders::detach(value) };
         let mut values = self.values.borrow_mut();
         values.push(value);
         XlaOp { builder: self.id, index: values.len() - 1 }
@@ -250,7 +251,7 @@ impl XlaBuilder {
     /// be declared in any order, but `build` requires the numbers 0..n.
     pub fn parameter(&self, index: i64, shape: &Shape, name: &str) -> Result<XlaOp, BuildError> {
         let op = "parameter";
-        let ty = self.parse_type(op, &shape.mlir_type())?;
+        let ty = self.shape_type(op, shape)?;
         let mut parameters = self.parameters.borrow_mut();
         if index < 0 || parameters.contains(&index) {
             return Err(BuildError::invalid(op, format!("parameter number {index} (`{name}`) is negative or already declared")));
@@ -297,7 +298,7 @@ impl XlaBuilder {
         let mut builder = OperationBuilder::new(name, self.location()).add_operands(&values).add_attributes(&named).add_regions_vec(regions);
         builder = match results {
             Some(shapes) => {
-                let types = shapes.iter().map(|s| self.parse_type(name, &s.mlir_type())).collect::<Result<Vec<_>, _>>()?;
+                let types = shapes.iter().map(|s| self.shape_type(name, s)).collect::<Result<Vec<_>, _>>()?;
                 builder.add_results(&types)
             }
             None => builder.enable_result_type_inference(),
@@ -312,7 +313,7 @@ impl XlaBuilder {
             let Some(Shape::Array { dims, .. }) = Shape::from_type(result.r#type()) else {
                 return Err(BuildError::invalid(name, format!("the inferred result type {} is not a static array", result.r#type())));
             };
-            result.set_type(self.parse_type(name, &Shape::array(element_type, &dims).mlir_type())?);
+            result.set_type(self.shape_type(name, &Shape::array(element_type, &dims))?);
         }
         self.append_verified(name, operation)
     }
@@ -403,8 +404,7 @@ impl XlaBuilder {
             ));
         }
         let function = computation.function();
-        // SAFETY: cloning a live op; the clone is owned here.
-        let copy: Operation<'static> = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(function.to_raw())) };
+        let copy: Operation<'static> = xla_lowering::builders::clone_operation(&function);
         let body = copy.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| BuildError::invalid(op, "the computation has no body"))?;
         // SAFETY: the block is detached from the copy, which is destroyed
         // below without it; the block is owned from now on.

@@ -103,8 +103,7 @@ impl XlaComputation {
     /// itself is unchanged and can be compiled again.
     pub fn compile(&self, options: &CompileOptions) -> Result<Executable, RunError> {
         let context = self.shared.context();
-        // SAFETY: cloning the live module op; the clone is owned by `copy`.
-        let copy: Operation<'static> = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(self.module.as_operation().to_raw())) };
+        let copy: Operation<'static> = xla_lowering::builders::clone_operation(&self.module.as_operation());
         let mut module = Module::from_operation(copy).expect("a clone of a module is a module");
         let (replicas, partitions) = (options.num_replicas.max(1), options.num_partitions.max(1));
         if replicas * partitions > 1 {

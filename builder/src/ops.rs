@@ -211,7 +211,7 @@ impl XlaBuilder {
     /// is the literal's).
     pub fn constant_literal(&self, literal: &Literal) -> Result<XlaOp> {
         let op = "stablehlo.constant";
-        let ty = self.parse_type(op, &literal.shape().mlir_type())?;
+        let ty = self.shape_type(op, &literal.shape())?;
         let value = self.dense_elements(op, ty, literal.element_type(), literal.raw_data())?;
         self.add_single(op, &[], &[("value", value)], Vec::new(), None)
     }

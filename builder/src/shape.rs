@@ -88,11 +88,28 @@ impl Shape {
         }
     }
 
+    /// The MLIR type, built in `context`; `None` for an array of
+    /// `ElementType::Bytes1`, which names no one type, or with a negative
+    /// dimension.
+    pub fn to_type<'c>(&self, context: &'c melior::Context) -> Option<Type<'c>> {
+        match self {
+            Shape::Array { element_type, dims } => {
+                let dims = dims.iter().map(|&d| u64::try_from(d).ok()).collect::<Option<Vec<_>>>()?;
+                Some(RankedTensorType::new(&dims, element_type.mlir_type(context)?, None).into())
+            }
+            Shape::Tuple(elements) => {
+                let types = elements.iter().map(|e| e.to_type(context)).collect::<Option<Vec<_>>>()?;
+                Some(TupleType::new(context, &types).into())
+            }
+            Shape::Token => Some(xla_dialects::token_type(context)),
+        }
+    }
+
     /// Reads an MLIR type back; `None` for types a computation of this
     /// builder cannot have (dynamic dimensions, other element types).
     pub fn from_type(ty: Type) -> Option<Self> {
         if let Ok(tensor) = RankedTensorType::try_from(ty) {
-            let element_type = ElementType::from_mlir_name(&tensor.element().to_string())?;
+            let element_type = ElementType::of_mlir_type(tensor.element())?;
             let dims = (0..tensor.rank())
                 .map(|i| match tensor.dim_size(i).ok()? {
                     DimSize::Static(d) => i64::try_from(d).ok(),

@@ -231,7 +231,7 @@ fn stored_element_bytes(element: Type) -> Option<u64> {
     // SAFETY: `raw` is a live type; each accessor is called on its kind.
     unsafe {
         if mlir_sys::mlirTypeIsAComplex(raw) {
-            return stored_element_bytes(Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(raw))).map(|b| 2 * b);
+            return stored_element_bytes(crate::builders::complex_part(Type::from_raw(raw))).map(|b| 2 * b);
         }
     }
     let bytes = crate::type_sizes::element_bytes(element)?;

@@ -43,6 +43,33 @@ pub fn static_shape(ty: Type) -> BuildResult<Vec<i64>> {
         .collect()
 }
 
+/// `value` with its handle lifetime reset to one the caller chooses
+/// (usually the context's): the one place where a value's lifetime is
+/// reset.
+///
+/// melior ties a `Value<'c, 'b>` to the borrow `'b` of the operation or
+/// block handle it was read from (an `OperationRef` returned by an insert,
+/// a matched op's operand list). The IR value itself lives as long as its
+/// defining op or block stays in the IR, which in a rewrite or a builder is
+/// longer than that handle.
+///
+/// # Safety
+///
+/// The value's defining op (or block, for a block argument) must stay in
+/// the IR, not erased, for as long as the returned value is used; `'c2`
+/// must be the lifetime of the same context (the emitters name the context
+/// by a shorter lifetime inside nested regions).
+pub unsafe fn detach<'c, 'b, 'c2, 'to>(value: impl Into<Value<'c, 'b>>) -> Value<'c2, 'to> {
+    // SAFETY: the caller guarantees the value outlives its uses.
+    unsafe { Value::from_raw(value.into().to_raw()) }
+}
+
+/// A fresh copy of `op` (nested regions included), owned by the caller.
+pub fn clone_operation<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a>) -> Operation<'c> {
+    // SAFETY: `op` is live; the clone is a new op with no parent.
+    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
 /// The element type of a ranked tensor type.
 pub fn element_type(ty: Type) -> BuildResult<Type> {
     use melior::ir::ShapedTypeLike;
@@ -274,6 +301,13 @@ pub fn complex_part(ty: Type<'_>) -> Type<'_> {
     // SAFETY: a live type; the callers pass complex types only (checked by
     // `ElementKind::of`), whose element type belongs to the same context.
     unsafe { Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(ty.to_raw())) }
+}
+
+/// The complex type of `part` (`complex<f64>` of `f64`).
+pub fn complex_type(part: Type<'_>) -> Type<'_> {
+    // SAFETY: `part` is a live float type; the complex type belongs to its
+    // context.
+    unsafe { Type::from_raw(mlir_sys::mlirComplexTypeGet(part.to_raw())) }
 }
 
 /// A splat of zeros of the statically shaped type `ty`, for any element

@@ -82,14 +82,11 @@ fn stage(launch: OperationRef) -> crate::builders::BuildResult<()> {
         // sizes) dominate the original views, which dominate the launch.
         let mut staged = copied;
         for view in views {
-            // SAFETY: `view` is live; the clone is a fresh, owned op whose
-            // operand 0 (the viewed memref) gets a value of the same type
-            // that dominates the launch, before which the clone is inserted.
-            let clone = unsafe {
-                let clone = melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(view.to_raw()));
-                mlir_sys::mlirOperationSetOperand(clone.to_raw(), 0, staged.to_raw());
-                clone
-            };
+            let clone = crate::builders::clone_operation(&view);
+            // SAFETY: the clone is a fresh, owned op whose operand 0 (the
+            // viewed memref) gets a value of the same type that dominates
+            // the launch, before which the clone is inserted.
+            unsafe { mlir_sys::mlirOperationSetOperand(clone.to_raw(), 0, staged.to_raw()) };
             let clone = block.insert_operation_before(launch, clone);
             staged = clone.result(0)?.into();
         }

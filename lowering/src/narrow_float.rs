@@ -325,7 +325,7 @@ impl<'c, 'b> Emit<'c, 'b> {
     }
 
     fn f32_type(&self) -> BuildResult<Type<'c>> {
-        Type::parse(self.context, "f32").ok_or_else(|| "internal error: f32".to_owned()).map_err(crate::error::LowerError::from).map_err(crate::error::LowerError::from)
+        Ok(Type::float32(self.context))
     }
 }
 

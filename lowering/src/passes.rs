@@ -219,25 +219,39 @@ const GPU_KERNELS: &[Step] = &[
 ///
 /// `libdevice` is the path of CUDA's `libdevice.10.bc`, linked into every
 /// kernel so that math functions (`__nv_expf`, ...) resolve; without it,
-/// kernels that use them reference undefined functions.
-pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>) -> String {
+/// kernels that use them reference undefined functions. `format` is what
+/// the kernel modules are serialized as.
+pub fn gpu_codegen_pipeline(chip: &str, libdevice: Option<&str>, format: KernelFormat) -> String {
     let link = libdevice.map(|path| format!(" l={path}")).unwrap_or_default();
     let ptx = PTX_VERSION.replace('.', "");
+    let format = match format {
+        KernelFormat::Ptx => "isa",
+        KernelFormat::LlvmBitcode => "llvm",
+    };
     format!(
          "gpu-kernel-outlining,\
          nvvm-attach-target{{chip={chip} features=+ptx{ptx} O=3{link}}},\
          gpu.module(lower-affine, convert-scf-to-cf, expand-strided-metadata, lower-affine, convert-gpu-to-nvvm, convert-math-to-llvm,\
          convert-arith-to-llvm, convert-index-to-llvm, canonicalize, cse),\
          reconcile-unrealized-casts,\
-         gpu-module-to-binary{{format=isa}}"
+         gpu-module-to-binary{{format={format}}}"
     )
+}
+
+/// What `gpu-module-to-binary` serializes kernel modules as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KernelFormat {
+    /// PTX assembly (`format=isa`): what runs.
+    Ptx,
+    /// NVVM-flavoured LLVM bitcode, libdevice linked (`format=llvm`).
+    LlvmBitcode,
 }
 
 /// Appends the whole GPU pipeline (StableHLO → PTX) for `chip`: the same
 /// steps as `xla-gpu-pipeline`, with the architecture and libdevice given.
 pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> crate::builders::BuildResult<()> {
     add_steps(manager, GPU_KERNELS)?;
-    add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice))
+    add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice, KernelFormat::Ptx))
 }
 
 /// Like [`add_gpu_pipeline`], but the kernel modules are serialized as LLVM
@@ -245,12 +259,7 @@ pub fn add_gpu_pipeline(manager: &OperationPassManager, chip: &str, libdevice: O
 /// `xla-translate --emit=llvm-ir --target=gpu` prints.
 pub fn add_gpu_pipeline_to_llvm_ir(manager: &OperationPassManager, chip: &str, libdevice: Option<&str>) -> crate::builders::BuildResult<()> {
     add_steps(manager, GPU_KERNELS)?;
-    let text = gpu_codegen_pipeline(chip, libdevice);
-    let llvm = text.replace("gpu-module-to-binary{format=isa}", "gpu-module-to-binary{format=llvm}");
-    if llvm == text {
-        return Err("internal error: the GPU pipeline does not end with gpu-module-to-binary{format=isa}".into());
-    }
-    add_textual_pipeline(manager, &llvm)
+    add_textual_pipeline(manager, &gpu_codegen_pipeline(chip, libdevice, KernelFormat::LlvmBitcode))
 }
 
 /// Host code of the GPU path → LLVM dialect: runs after the GPU pipeline.
@@ -301,7 +310,7 @@ pub const DEFAULT_GPU_ARCH: &str = "sm_90";
 
 fn default_gpu_codegen() -> &'static str {
     static TEXT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    TEXT.get_or_init(|| gpu_codegen_pipeline(DEFAULT_GPU_ARCH, find_libdevice().as_deref()))
+    TEXT.get_or_init(|| gpu_codegen_pipeline(DEFAULT_GPU_ARCH, find_libdevice().as_deref(), KernelFormat::Ptx))
 }
 
 /// Every pass and pipeline of ours.

@@ -311,7 +311,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         let inserted = block.insert_operation_before(self.anchor, op);
         let value: Value = inserted.result(0)?.into();
         // SAFETY: the op is in the IR, which outlives this builder.
-        Ok(unsafe { Value::from_raw(value.to_raw()) })
+        Ok(unsafe { crate::builders::detach(value) })
     }
 
     fn tensor(&self, shape: &[i64], element: Type<'c>) -> Type<'c> {
@@ -370,7 +370,7 @@ impl<'c, 'a> Builder<'c, 'a> {
         }
         let element = builders::element_type(local.r#type())?;
         // SAFETY: the value is in the IR, which outlives this builder.
-        let mut value: Value<'c, 'a> = unsafe { Value::from_raw(local.to_raw()) };
+        let mut value: Value<'c, 'a> = unsafe { crate::builders::detach(local) };
         for dim in 0..shape.len() {
             if tiling.tiles[dim] == 1 {
                 continue;

@@ -27,7 +27,7 @@ pub fn element_bytes(element: Type) -> Option<u128> {
         } else if mlir_sys::mlirTypeIsAIndex(raw) {
             Some(8)
         } else if mlir_sys::mlirTypeIsAComplex(raw) {
-            element_bytes(Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(raw))).map(|b| 2 * b)
+            element_bytes(crate::builders::complex_part(Type::from_raw(raw))).map(|b| 2 * b)
         } else {
             None
         }

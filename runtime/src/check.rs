@@ -177,7 +177,7 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
             let constant = xla_lowering::builders::hlo_op(context, op.location(), "stablehlo.constant", &[], &[ty], &[("value", attribute)])?;
             let constant = block.insert_operation_before(*op, constant);
             // SAFETY: the result belongs to an op now in the block.
-            unsafe { Value::from_raw(constant.result(0).map_err(|e| e.to_string())?.to_raw()) }
+            unsafe { xla_lowering::builders::detach(constant.result(0).map_err(|e| e.to_string())?) }
         } else {
             op.operand(1).map_err(|e| e.to_string())?
         };

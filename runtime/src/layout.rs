@@ -157,7 +157,7 @@ impl Scalar {
                     if !mlir_sys::mlirTypeIsAComplex(element.to_raw()) {
                         return Err(format!("{element} is not a complex type"));
                     }
-                    Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(element.to_raw()))
+                    xla_lowering::builders::complex_part(element)
                 };
                 let bytes: Vec<u8> = if part.is_f64() {
                     [real, 0.0].iter().flat_map(|v| v.to_le_bytes()).collect()

@@ -102,7 +102,7 @@ impl Signature {
             let tensor = RankedTensorType::try_from(ty)
                 .map_err(|_| error(format!("{what} has type {ty}; only ranked tensors are supported")))?;
             let element = tensor.element();
-            let element_type = ElementType::from_mlir_name(&element.to_string())
+            let element_type = ElementType::of_mlir_type(element)
                 .ok_or_else(|| error(format!("{what} has element type {element}, which the runtime does not support")))?;
             let shape = (0..tensor.rank())
                 .map(|i| match tensor.dim_size(i) {

@@ -20,6 +20,13 @@
 5. No `Module::parse` of IR text, not even in the wrappers: helper IR is
    built with the typed builders. (Source files are parsed by the C++
    `SourceSession`.)
+6. No `Type::parse`: types are built (`Type::float32`, `IntegerType`,
+   `RankedTensorType`, `builders::complex_type`, `ElementType::mlir_type`),
+   and an element type is recognized by comparing built types
+   (`ElementType::of_mlir_type`), not by its printed name.
+7. A typed value's lifetime is reset (`Value::from_raw(v.to_raw())`) only in
+   `lowering/src/builders.rs` (`builders::detach`, whose contract says
+   when that is sound).
 
 Sites still to move are listed in KNOWN (path and rule), each with the
 reason; test code (files under a `tests/` folder, and what follows a
@@ -48,6 +55,9 @@ RULES = [
         None,
     ),
     ("module parsed from text", re.compile(r"\bModule::parse\("), False, None),
+    ("type parsed from text", re.compile(r"\bType::parse\("), False, None),
+    ("type read by its printed name", re.compile(r"from_mlir_name\([^)]*\.to_string\(\)"), False, None),
+    ("value lifetime reset outside builders::detach", re.compile(r"\bValue::from_raw\(.*\.to_raw\(\)"), False, "lowering/src/builders.rs"),
     (
         "attribute or type read by printing it",
         re.compile(r"\.to_string\(\)\s*(==|!=)|\.to_string\(\)\.(as_str|contains|starts_with|ends_with|strip_prefix|find)\("),

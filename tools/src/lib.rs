@@ -333,8 +333,7 @@ pub fn start_dump(matches: &clap::ArgMatches, context: &melior::Context, module:
     write("01_stablehlo.dot", &graph::computation(module, &title))?;
     // The fusion graph: the stages up to fusion on a copy, without dumping
     // their passes.
-    // SAFETY: cloning a live module op gives a new, owned op.
-    let copy = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(module.as_operation().to_raw())) };
+    let copy = xla_lowering::builders::clone_operation(&module.as_operation());
     if let Some(copy) = melior::ir::Module::from_operation(copy) {
         let saved = xla_runtime::dump::dir();
         xla_lowering::passes::set_ir_dump_dir(None);

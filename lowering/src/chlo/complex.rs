@@ -116,7 +116,7 @@ fn times_minus_i<'c>(h: &Hlo<'c, '_, '_>, z: C<'c>) -> BuildResult<C<'c>> {
 /// tensor `x`.
 pub fn lower<'c>(h: &Hlo<'c, '_, '_>, name: &str, x: V<'c>) -> BuildResult<V<'c>> {
     let element = element_type(x.r#type())?;
-    let complex = Type::parse(h.context(), "complex<f64>").ok_or("internal error: complex<f64>")?;
+    let complex = crate::builders::complex_type(Type::float64(h.context()));
     let part = h.f64();
     let complex_tensor = h.tensor(complex);
     let wide = if element == complex { x } else { h.op("stablehlo.convert", &[x], complex_tensor, &[])? };

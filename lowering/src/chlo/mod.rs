@@ -69,7 +69,7 @@ type V<'c> = Value<'c, 'c>;
 fn erase<'c>(value: Value<'c, '_>) -> V<'c> {
     // SAFETY: the value is the result of an op in the IR, which outlives
     // the rewrite; the lifetime only tracked the borrow of its op handle.
-    unsafe { Value::from_raw(value.to_raw()) }
+    unsafe { crate::builders::detach(value) }
 }
 
 impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {

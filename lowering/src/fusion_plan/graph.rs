@@ -117,7 +117,7 @@ fn element_bytes(element: melior::ir::Type) -> Option<u64> {
             return Some((mlir_sys::mlirFloatTypeGetWidth(raw) as u64).div_ceil(8));
         }
         if mlir_sys::mlirTypeIsAComplex(raw) {
-            let inner = melior::ir::Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(raw));
+            let inner = crate::builders::complex_part(melior::ir::Type::from_raw(raw));
             return element_bytes(inner).map(|b| 2 * b);
         }
     }

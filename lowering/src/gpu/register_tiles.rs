@@ -272,8 +272,7 @@ fn key(value: Value) -> usize {
 /// A clone of `op` whose operands (its nested ops' too) that `map` names
 /// are replaced.
 fn clone_mapped<'c>(op: OperationRef<'c, '_>, map: &HashMap<usize, Value<'c, '_>>) -> Operation<'c> {
-    // SAFETY: `op` is live; the clone is a fresh op owned by the caller.
-    let clone = unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) };
+    let clone = crate::builders::clone_operation(&op);
     clone.walk(WalkOrder::PreOrder, |nested| {
         for i in 0..nested.operand_count() {
             if let Some(&new) = nested.operand(i).ok().and_then(|old| map.get(&key(old))) {

@@ -158,7 +158,7 @@ impl<'c> Norm<'c> {
 
 fn operands<'c>(op: OperationRef<'c, '_>) -> Vec<V<'c>> {
     // SAFETY: operands of the matched op, live for the whole rewrite.
-    op.operands().map(|v| unsafe { Value::from_raw(v.to_raw()) }).collect()
+    op.operands().map(|v| unsafe { crate::builders::detach(v) }).collect()
 }
 
 /// Lowers `stablehlo.batch_norm_inference`.

@@ -345,7 +345,7 @@ fn lower_ragged_one_process<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, 
     let operands: Vec<Value<'c, 'c>> = op
         .operands()
         // SAFETY: the operands outlive the rewrite.
-        .map(|v| unsafe { Value::from_raw(v.to_raw()) })
+        .map(|v| unsafe { crate::builders::detach(v) })
         .collect();
     let table_shape = static_shape(operands[2].r#type())?;
     static_shape(operands[1].r#type())?;
@@ -375,7 +375,7 @@ pub fn lower_ragged_updates<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, 
     let operands: Vec<Value<'c, 'c>> = op
         .operands()
         // SAFETY: the operands outlive the rewrite.
-        .map(|v| unsafe { Value::from_raw(v.to_raw()) })
+        .map(|v| unsafe { crate::builders::detach(v) })
         .collect();
     if operands.len() != 6 {
         return Err("internal error: @xla.ragged_updates takes 6 operands".into());

@@ -81,12 +81,9 @@ fn scalar_operand<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>, as_in
     let value: Value = extract.result(0)?.into();
     if !as_index {
         // SAFETY: the value lives in the IR, which outlives this rewrite.
-        return Ok(unsafe { Value::from_raw(value.to_raw()) });
+        return Ok(unsafe { crate::builders::detach(value) });
     }
-    let cast = rewrite.rewriter.insert(scalar(location, "arith.index_cast", &[value], Type::index(rewrite.context))?);
-    let index: Value = cast.result(0)?.into();
-    // SAFETY: as above.
-    Ok(unsafe { Value::from_raw(index.to_raw()) })
+    rewrite.insert_value(scalar(location, "arith.index_cast", &[value], Type::index(rewrite.context))?)
 }
 
 /// Lowers one control-flow op (see the module documentation).
@@ -153,7 +150,7 @@ pub fn lower_control_flow<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_
                     unsafe { mlir_sys::mlirOperationMoveBefore(inner.to_raw(), op.to_raw()) };
                 }
                 // SAFETY: the values are defined by ops now before `op`.
-                let values: Vec<Value> = values.iter().map(|v| unsafe { Value::from_raw(v.to_raw()) }).collect();
+                let values: Vec<Value> = values.iter().map(|v| unsafe { crate::builders::detach(*v) }).collect();
                 rewrite.rewriter.replace_op_with_values(op, &values);
                 return Ok(());
             }

@@ -152,7 +152,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         pad_tensor(rewrite, context, location, lhs, zero, &pad_low, &interior, padded_type)?
     } else {
         // SAFETY: an operand of the op, live for the rewrite.
-        unsafe { Value::from_raw(lhs.to_raw()) }
+        unsafe { crate::builders::detach(lhs) }
     };
 
     // Loop dims: the output dims but the minor one, then the kernel spatial
@@ -197,13 +197,10 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         let maps = vec![affine_map(context, rank, &reversed_map)?, identity_map(context, rank)];
         let empty = rewrite.rewriter.insert(tensor_empty(location, rhs.r#type())?);
         let empty: Value = empty.result(0)?.into();
-        let reversed = rewrite.rewriter.insert(parallel_generic(context, location, &[rhs], empty, maps, rhs.r#type(), |_, args| Ok(args[0]))?);
-        let value: Value = reversed.result(0)?.into();
-        // SAFETY: defined by an op now in the IR, which outlives the rewrite.
-        unsafe { Value::from_raw(value.to_raw()) }
+        rewrite.insert_value(parallel_generic(context, location, &[rhs], empty, maps, rhs.r#type(), |_, args| Ok(args[0]))?)?
     } else {
         // SAFETY: an operand of the op, live for the rewrite.
-        unsafe { Value::from_raw(rhs.to_raw()) }
+        unsafe { crate::builders::detach(rhs) }
     };
     let output_map: Vec<Affine> = (0..rank).map(|k| d(out_loop(k))).collect();
     let maps = vec![

@@ -27,7 +27,7 @@ use super::{
     linear_algebra::{OtherTriangle, PivotCheck, Solve, cholesky, triangular_solve},
 };
 use crate::builders::BuildResult;
-use melior::ir::{AttributeLike, OperationRef, Value, ValueLike, attribute::StringAttribute, operation::OperationLike};
+use melior::ir::{AttributeLike, OperationRef, Value, attribute::StringAttribute, operation::OperationLike};
 use xla_dialects::stablehlo::Transpose;
 
 /// The custom_call targets with a lowering, by `call_target_name`.
@@ -140,7 +140,7 @@ fn option(op: OperationRef, key: &str, default: u8) -> BuildResult<u8> {
 fn operand<'c>(op: OperationRef<'c, '_>, i: usize) -> BuildResult<Value<'c, 'c>> {
     let value: Value = op.operand(i)?;
     // SAFETY: an operand of the matched op, live for the whole rewrite.
-    Ok(unsafe { Value::from_raw(value.to_raw()) })
+    Ok(unsafe { crate::builders::detach(value) })
 }
 
 fn expect_operands(op: OperationRef, operands: usize, results: usize) -> BuildResult<()> {

@@ -69,8 +69,8 @@ pub fn lower_iota<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
                 }
                 // The index as the real part, imaginary part 0.
                 Some(ElementKind::Complex) => {
-                    // SAFETY: `element` is a complex type (checked above).
-                    let part = unsafe { Type::from_raw(mlir_sys::mlirComplexTypeGetElementType(melior::ir::TypeLike::to_raw(&element))) };
+                    // `element` is a complex type (checked above).
+                    let part = crate::builders::complex_part(element);
                     let i64_type: Type = integer_type(context, 64)?;
                     let wide = append(block, scalar(location, "arith.index_cast", &[index], i64_type)?)?;
                     let real = append(block, scalar(location, "arith.sitofp", &[wide], part)?)?;
@@ -200,7 +200,7 @@ pub fn pad_tensor<'c>(
     };
     // SAFETY: the value is defined by an op now in the IR, which outlives
     // the rewrite.
-    Ok(unsafe { Value::from_raw(result.to_raw()) })
+    Ok(unsafe { crate::builders::detach(result) })
 }
 
 /// Lowers `stablehlo.reverse`.

@@ -76,7 +76,7 @@ fn apply_algorithm<'c>(
         let operand: Value = op.operand(index)?;
         // SAFETY: the operand lives in the IR, which outlives the rewrite;
         // the lifetime only tracked the borrow of the op handle.
-        let operand: Value<'c, 'c> = unsafe { Value::from_raw(operand.to_raw()) };
+        let operand: Value<'c, 'c> = unsafe { crate::builders::detach(operand) };
         let element = element_type(operand.r#type())?;
         let Some((exponent, mantissa)) = float_bits(element) else {
             operands.push(operand);

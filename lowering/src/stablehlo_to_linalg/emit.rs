@@ -108,7 +108,7 @@ impl<'c, 'b> Emitter<'c, 'b> {
                 let result: Value = built.result(i)?.into();
                 // SAFETY: the loop is now an op of `self.block`, so its
                 // results live as long as the block.
-                Ok(unsafe { Value::from_raw(result.to_raw()) })
+                Ok(unsafe { crate::builders::detach(result) })
             })
             .collect()
     }
@@ -146,7 +146,7 @@ impl<'c, 'b> Emitter<'c, 'b> {
                 let result: Value = built.result(i)?.into();
                 // SAFETY: the scf.if is now an op of `self.block`, so its
                 // results live as long as the block.
-                Ok(unsafe { Value::from_raw(result.to_raw()) })
+                Ok(unsafe { crate::builders::detach(result) })
             })
             .collect()
     }

@@ -173,7 +173,7 @@ pub fn lower_fft<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bui
 
 fn erase<'c>(value: Value<'c, '_>) -> Value<'c, 'c> {
     // SAFETY: an operand of the matched op, live for the whole rewrite.
-    unsafe { Value::from_raw(value.to_raw()) }
+    unsafe { crate::builders::detach(value) }
 }
 
 /// Complex transforms of power-of-two lengths from this size on use the

@@ -301,7 +301,7 @@ pub fn lower<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildRe
         .map(|r| if r.r#type().is_ranked_tensor() { next.next().unwrap_or(token) } else { token })
         .collect();
     // SAFETY: the token operand lives in the IR, which outlives the rewrite.
-    let replacements: Vec<Value<'c, '_>> = replacements.into_iter().map(|v| unsafe { Value::from_raw(v.to_raw()) }).collect();
+    let replacements: Vec<Value<'c, '_>> = replacements.into_iter().map(|v| unsafe { crate::builders::detach(v) }).collect();
     rewrite.rewriter.replace_op_with_values(op, &replacements);
     Ok(())
 }

@@ -49,7 +49,7 @@ type V<'c, 'b> = Value<'c, 'b>;
 fn erase<'c>(value: Value<'c, '_>) -> V<'c, 'c> {
     // SAFETY: an operand of the matched op or a result of an op inserted
     // in the IR: both live for the whole rewrite.
-    unsafe { Value::from_raw(value.to_raw()) }
+    unsafe { crate::builders::detach(value) }
 }
 
 fn tensor_type<'c>(shape: &[i64], element: Type<'c>) -> Type<'c> {

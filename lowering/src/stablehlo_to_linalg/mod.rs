@@ -54,7 +54,7 @@ use crate::builders::BuildResult;
 use crate::patterns::PatternSet;
 use melior::{
     Context,
-    ir::{BlockLike, OperationRef, ValueLike, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
+    ir::{BlockLike, OperationRef, operation::OperationLike, operation::WalkOrder, operation::WalkResult},
     PatternRewriter, RewriterBase, create_op_rewrite_pattern,
     pass::{ExternalPass, Pass},
 };
@@ -126,7 +126,7 @@ impl<'c> Rewrite<'c, '_> {
                 let value: melior::ir::Value = inserted.result(i)?.into();
                 // SAFETY: the op is now in the IR, which outlives the rewrite;
                 // the lifetime only tracked the borrow of its handle.
-                Ok(unsafe { melior::ir::Value::from_raw(value.to_raw()) })
+                Ok(unsafe { crate::builders::detach(value) })
             })
             .collect()
     }

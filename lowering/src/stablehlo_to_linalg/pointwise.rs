@@ -620,7 +620,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
     let (narrow_from, narrow_to) = (NarrowFloat::of(s.element), NarrowFloat::of(to));
     if s.element != to && (narrow_from.is_some() || narrow_to.is_some()) {
         let emit = Emit { context, location, block };
-        let f32 = melior::ir::Type::parse(context, "f32").ok_or("internal error: f32")?;
+        let f32 = melior::ir::Type::float32(context);
         let wide = match narrow_from {
             Some(format) => emit_decode(&emit, format, value)?,
             None => emit_convert(&Scalar { result_element: f32, result_kind: Float(32), ..s.clone() }, block, value)?,
@@ -658,7 +658,7 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
         (Float(from), Float(to_bits)) if from > to_bits => cast("arith.truncf"),
         // Same width, different format (f16 <-> bf16): through f32.
         (Float(_), Float(_)) => {
-            let f32 = melior::ir::Type::parse(context, "f32").ok_or("internal error: f32")?;
+            let f32 = melior::ir::Type::float32(context);
             let wide = append(block, scalar(location, "arith.extf", &[value], f32)?)?;
             append(block, scalar(location, "arith.truncf", &[wide], to)?)
         }
@@ -705,7 +705,7 @@ fn saturating_float_to_int<'c, 'b>(
     to_bits: u32,
 ) -> BuildResult<Value<'c, 'b>> {
     let (context, location, to) = (s.context, s.location, s.result_element);
-    let f64 = melior::ir::Type::parse(context, "f64").ok_or("internal error: f64")?;
+    let f64 = melior::ir::Type::float64(context);
     let float_constant =
         |v: f64| -> BuildResult<Value<'c, 'b>> { append(block, crate::builders::float_constant(context, location, v, f64)?) };
     let wide = if from_bits < 64 { append(block, scalar(location, "arith.extf", &[value], f64)?)? } else { value };
@@ -896,7 +896,7 @@ fn saturating_float_to_uint<'c, 'b>(
     to_bits: u32,
 ) -> BuildResult<Value<'c, 'b>> {
     let (context, location, to) = (s.context, s.location, s.result_element);
-    let f64 = melior::ir::Type::parse(context, "f64").ok_or("internal error: f64")?;
+    let f64 = melior::ir::Type::float64(context);
     let float_constant =
         |v: f64| -> BuildResult<Value<'c, 'b>> { append(block, crate::builders::float_constant(context, location, v, f64)?) };
     let wide = if from_bits < 64 { append(block, scalar(location, "arith.extf", &[value], f64)?)? } else { value };

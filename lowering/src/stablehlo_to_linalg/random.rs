@@ -313,7 +313,7 @@ fn philox_counter<'c, 'b>(
 
 fn unsafe_erase<'c>(value: Value<'c, '_>) -> Value<'c, 'c> {
     // SAFETY: an operand of the matched op, live for the whole rewrite.
-    unsafe { Value::from_raw(value.to_raw()) }
+    unsafe { crate::builders::detach(value) }
 }
 
 /// The number of `stablehlo.rng` ops after `op` in its function (see the

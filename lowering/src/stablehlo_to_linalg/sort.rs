@@ -115,10 +115,7 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         outputs.push(empty.result(0)?.into());
     }
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
-        let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0)?.into();
-        // SAFETY: defined by an op in the IR, which outlives the rewrite.
-        Ok(unsafe { Value::from_raw(v.to_raw()) })
+        rewrite.insert_value(index_constant(context, location, value)?)
     };
     let bounds = [constant(0)?, constant(shape.iter().product())?, constant(1)?];
     let permute = scf_for(location, bounds, &outputs, |block, linear, state| {
@@ -173,16 +170,10 @@ fn merge_sort<'c>(
     let index = Type::index(context);
     let perm_type: Type = RankedTensorType::new(&[n as u64], index, None).into();
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
-        let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0)?.into();
-        // SAFETY: defined by an op in the IR, which outlives the rewrite.
-        Ok(unsafe { Value::from_raw(v.to_raw()) })
+        rewrite.insert_value(index_constant(context, location, value)?)
     };
     let empty = |ty: Type<'c>| -> BuildResult<Value<'c, 'c>> {
-        let e = rewrite.rewriter.insert(tensor_empty(location, ty)?);
-        let v: Value = e.result(0)?.into();
-        // SAFETY: as above.
-        Ok(unsafe { Value::from_raw(v.to_raw()) })
+        rewrite.insert_value(tensor_empty(location, ty)?)
     };
     let (zero, one, row_count, length) = (constant(0)?, constant(1)?, constant(rows)?, constant(n)?);
     let mut carried = Vec::new();
@@ -195,7 +186,7 @@ fn merge_sort<'c>(
         // SAFETY (all `erase` calls below): the values are results or
         // arguments of ops nested in the sort's replacement, which outlive
         // this construction; only the borrow-tracking lifetime is dropped.
-        let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { Value::from_raw(v.to_raw()) } };
+        let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { crate::builders::detach(v) } };
         let others: Vec<Value<'c, 'c>> = e.delinearize(row, &other_shape)?.into_iter().map(erase).collect();
         let position = |k: Value<'c, '_>| -> Vec<Value<'c, 'c>> {
             let mut p = Vec::with_capacity(shape.len());
@@ -216,7 +207,7 @@ fn merge_sort<'c>(
         })?;
         let init = block.append_operation(init);
         // SAFETY: results of an op now in `block` live as long as it.
-        let mut src: Value = unsafe { Value::from_raw(init.result(0)?.to_raw()) };
+        let mut src: Value = unsafe { crate::builders::detach(init.result(0)?) };
         let mut dst = second;
         for pass in 0..passes {
             let width = 1i64 << pass;
@@ -255,11 +246,11 @@ fn merge_sort<'c>(
                 })?;
                 let merge = pb.append_operation(merge);
                 // SAFETY: results of an op now in `pb` live as long as it.
-                Ok(vec![unsafe { Value::from_raw(merge.result(2)?.to_raw()) }])
+                Ok(vec![unsafe { crate::builders::detach(merge.result(2)?) }])
             })?;
             let merged = block.append_operation(merged);
             // SAFETY: as above.
-            let merged: Value = unsafe { Value::from_raw(merged.result(0)?.to_raw()) };
+            let merged: Value = unsafe { crate::builders::detach(merged.result(0)?) };
             dst = src;
             src = merged;
         }
@@ -279,16 +270,9 @@ fn merge_sort<'c>(
         let mut yielded = Vec::new();
         for i in 0..inputs.len() {
             // SAFETY: as above.
-            yielded.push(unsafe { Value::from_raw(gather.result(i)?.to_raw()) });
+            yielded.push(unsafe { crate::builders::detach(gather.result(i)?) });
         }
         Ok(yielded)
     })?;
-    let sorted = rewrite.rewriter.insert(sorted);
-    (0..inputs.len())
-        .map(|i| {
-            let v: Value = sorted.result(i)?.into();
-            // SAFETY: as above.
-            Ok(unsafe { Value::from_raw(v.to_raw()) })
-        })
-        .collect()
+    rewrite.insert_values(sorted)
 }

@@ -297,7 +297,7 @@ impl<'c> Emit<'_, 'c, '_> {
         let shape = static_shape(value.r#type())?;
         if permutation.iter().enumerate().all(|(i, &p)| p == i as i64) {
             // SAFETY: the value lives in the IR that outlives the rewrite.
-            return Ok(unsafe { Value::from_raw(value.to_raw()) });
+            return Ok(unsafe { crate::builders::detach(value) });
         }
         let element = builders::element_type(value.r#type())?;
         let permuted: Vec<i64> = permutation.iter().map(|&p| shape[p as usize]).collect();
@@ -642,7 +642,7 @@ fn flatten<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: Value<'
     let flat: Type = RankedTensorType::new(&[count as u64], element, None).into();
     match shape.len() {
         // SAFETY: the value lives in the IR that outlives the rewrite.
-        1 => Ok(unsafe { Value::from_raw(value.to_raw()) }),
+        1 => Ok(unsafe { crate::builders::detach(value) }),
         0 => rewrite.insert_value(builders::expand_shape(location, value, vec![], &[1], flat)?),
         rank => rewrite.insert_value(builders::collapse_shape(location, value, vec![(0..rank).collect()], flat)?),
     }
@@ -653,7 +653,7 @@ fn unflatten<'c>(rewrite: &Rewrite<'c, '_>, location: Location<'c>, value: Value
     let shape = static_shape(ty)?;
     match shape.len() {
         // SAFETY: as in `flatten`.
-        1 => Ok(unsafe { Value::from_raw(value.to_raw()) }),
+        1 => Ok(unsafe { crate::builders::detach(value) }),
         0 => rewrite.insert_value(builders::collapse_shape(location, value, vec![], ty)?),
         rank => rewrite.insert_value(builders::expand_shape(location, value, vec![(0..rank).collect()], &shape, ty)?),
     }

@@ -213,7 +213,7 @@ pub fn lower_top_k<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> B
     let location = op.location();
     let x: Value = op.operand(0)?;
     // SAFETY: the operand is a value of the IR, which outlives the rewrite.
-    let x: Value<'c, 'c> = unsafe { Value::from_raw(x.to_raw()) };
+    let x: Value<'c, 'c> = unsafe { crate::builders::detach(x) };
     let values_type = op.result(0)?.r#type();
     let indices_type = op.result(1)?.r#type();
     let shape = static_shape(x.r#type())?;

@@ -62,10 +62,7 @@ fn fill<'c>(rewrite: &Rewrite<'c, '_>, location: melior::ir::Location<'c>, value
     let empty = rewrite.rewriter.insert(tensor_empty(location, ty)?);
     let init: Value = empty.result(0)?.into();
     let maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)];
-    let filled = rewrite.rewriter.insert(parallel_generic(context, location, &[value], init, maps, ty, |_, args| Ok(args[0]))?);
-    let result: Value = filled.result(0)?.into();
-    // SAFETY: defined by an op in the IR, which outlives the rewrite.
-    Ok(unsafe { Value::from_raw(result.to_raw()) })
+    rewrite.insert_value(parallel_generic(context, location, &[value], init, maps, ty, |_, args| Ok(args[0]))?)
 }
 
 /// Lowers `stablehlo.reduce_window` (variadic, padding, base and window
@@ -113,7 +110,7 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
             pad_tensor(rewrite, context, location, input, init, &low, &interior, ty)?
         } else {
             // SAFETY: an operand of the op, live for the rewrite.
-            unsafe { Value::from_raw(input.to_raw()) }
+            unsafe { crate::builders::detach(input) }
         });
     }
     let index_type = Type::index(context);
@@ -172,29 +169,20 @@ fn prefix_scan<'c>(
     let other_shape: Vec<i64> = (0..shape.len()).filter(|&d| d != dim).map(|d| shape[d]).collect();
     let rows: i64 = other_shape.iter().product();
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
-        let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0)?.into();
-        // SAFETY: defined by an op in the IR, which outlives the rewrite.
-        Ok(unsafe { Value::from_raw(v.to_raw()) })
+        rewrite.insert_value(index_constant(context, location, value)?)
     };
     let (zero, one, row_count, length) = (constant(0)?, constant(1)?, constant(rows)?, constant(n)?);
     let mut outputs = Vec::new();
     let mut start = Vec::new();
     for (&input, &init) in inputs.iter().zip(inits) {
-        let e = rewrite.rewriter.insert(tensor_empty(location, input.r#type())?);
-        let v: Value = e.result(0)?.into();
-        // SAFETY: as above.
-        outputs.push(unsafe { Value::from_raw(v.to_raw()) });
-        let s = rewrite.rewriter.insert(crate::builders::tensor_extract(location, init, &[])?);
-        let v: Value = s.result(0)?.into();
-        // SAFETY: as above.
-        start.push(unsafe { Value::from_raw(v.to_raw()) });
+        outputs.push(rewrite.insert_value(tensor_empty(location, input.r#type())?)?);
+        start.push(rewrite.insert_value(crate::builders::tensor_extract(location, init, &[])?)?);
     }
     let m = inputs.len();
     let scan = scf_for(location, [zero, row_count, one], &outputs, |block, row, state| {
         let e = Emitter::new(context, location, block);
         // SAFETY: values of ops nested in the replacement outlive this construction.
-        let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { Value::from_raw(v.to_raw()) } };
+        let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { crate::builders::detach(v) } };
         let others: Vec<Value<'c, 'c>> = e.delinearize(row, &other_shape)?.into_iter().map(erase).collect();
         let mut carried = start.clone();
         carried.extend_from_slice(state);
@@ -220,14 +208,7 @@ fn prefix_scan<'c>(
         let inner = block.append_operation(inner);
         (0..m).map(|t| Ok(erase(inner.result(m + t)?.into()))).collect()
     })?;
-    let scan = rewrite.rewriter.insert(scan);
-    (0..m)
-        .map(|t| {
-            let v: Value = scan.result(t)?.into();
-            // SAFETY: as above.
-            Ok(unsafe { Value::from_raw(v.to_raw()) })
-        })
-        .collect()
+    rewrite.insert_values(scan)
 }
 
 /// Lowers `stablehlo.select_and_scatter`.
@@ -249,10 +230,7 @@ pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
     let element = crate::builders::element_type(operand.r#type())?;
     let result = fill(rewrite, location, init, result_type)?;
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
-        let c = rewrite.rewriter.insert(index_constant(context, location, value)?);
-        let v: Value = c.result(0)?.into();
-        // SAFETY: defined by an op in the IR, which outlives the rewrite.
-        Ok(unsafe { Value::from_raw(v.to_raw()) })
+        rewrite.insert_value(index_constant(context, location, value)?)
     };
     let zero = constant(0)?;
     let one = constant(1)?;
@@ -319,8 +297,8 @@ pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
         // SAFETY: the results of an op now in `block` live as long as it.
         let (chosen, found): (Value, Value) = unsafe {
             (
-                Value::from_raw(inner.result(1)?.to_raw()),
-                Value::from_raw(inner.result(2)?.to_raw()),
+                crate::builders::detach(inner.result(1)?),
+                crate::builders::detach(inner.result(2)?),
             )
         };
         let position = e.delinearize(chosen, &shape)?;

@@ -60,7 +60,7 @@ const TABLE_LAST_START: i128 = 19;
 
 /// The table row `index` (an integer of the emitter's type) as an f64.
 fn table_entry<'c, 'a>(e: &Emitter<'c, 'a>, index: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
-    let memref = Type::parse(e.context, &format!("memref<{}xf64>", TWO_OVER_PI_TABLE.len())).ok_or("internal error: memref type")?;
+    let memref: Type = melior::ir::r#type::MemRefType::new(Type::float64(e.context), &[TWO_OVER_PI_TABLE.len() as i64], None, None).into();
     let global = e.insert(crate::builders::memref_get_global(e.location, TABLE_SYMBOL, memref)?)?;
     let index = e.op("arith.index_cast", &[index], Type::index(e.context))?;
     e.insert(crate::builders::memref_load(e.location, global, &[index], e.float)?)

@@ -117,6 +117,61 @@ impl ElementType {
         TYPE_INFO[self as usize].1
     }
 
+    /// The MLIR type, built (signless integers, as StableHLO's `i*`; `ui*`
+    /// unsigned); `None` for `Bytes1`, which stands for no one type.
+    pub fn mlir_type(self, context: &melior::Context) -> Option<melior::ir::Type<'_>> {
+        use melior::ir::{Type, r#type::IntegerType};
+        use ElementType::*;
+        let int = |bits| Some(IntegerType::new(context, bits).into());
+        let unsigned = |bits| Some(IntegerType::unsigned(context, bits).into());
+        match self {
+            Pred => int(1),
+            I2 => int(2),
+            I4 => int(4),
+            I8 => int(8),
+            I16 => int(16),
+            I32 => int(32),
+            I64 => int(64),
+            U2 => unsigned(2),
+            U4 => unsigned(4),
+            U8 => unsigned(8),
+            U16 => unsigned(16),
+            U32 => unsigned(32),
+            U64 => unsigned(64),
+            F16 => Some(Type::float16(context)),
+            BF16 => Some(Type::bfloat16(context)),
+            F32 => Some(Type::float32(context)),
+            F64 => Some(Type::float64(context)),
+            C64 => Some(xla_lowering::builders::complex_type(Type::float32(context))),
+            C128 => Some(xla_lowering::builders::complex_type(Type::float64(context))),
+            F8E4M3FN => Some(Type::float8_e4m3fn(context)),
+            F8E5M2 => Some(Type::float8_e5m2(context)),
+            F8E4M3FNUZ => Some(Type::float8_e4m3fnuz(context)),
+            F8E5M2FNUZ => Some(Type::float8_e5m2fnuz(context)),
+            F8E4M3B11FNUZ => Some(Type::float8_e4m3b11fnuz(context)),
+            F8E3M4 => Some(Type::float8_e3m4(context)),
+            F8E4M3 => Some(Type::float8_e4m3(context)),
+            F4E2M1FN => Some(Type::float4_e2m1fn(context)),
+            F6E2M3FN => Some(Type::float6_e2m3fn(context)),
+            F6E3M2FN => Some(Type::float6_e3m2fn(context)),
+            F8E8M0FNU => Some(Type::float8_e8m0fnu(context)),
+            Bytes1 => None,
+        }
+    }
+
+    /// Inverse of [`mlir_type`](Self::mlir_type), comparing built types
+    /// (types are unique per context); signed integers (`si8`) are taken as
+    /// their signless counterparts.
+    pub fn of_mlir_type(ty: melior::ir::Type<'_>) -> Option<Self> {
+        use melior::ir::{TypeLike, r#type::IntegerType};
+        let context = xla_lowering::context_of(ty.context());
+        let ty = match IntegerType::try_from(ty) {
+            Ok(int) if int.is_signed() => IntegerType::new(context, int.width()).into(),
+            _ => ty,
+        };
+        Self::ALL.into_iter().find(|t| t.mlir_type(context) == Some(ty))
+    }
+
     /// Inverse of [`mlir_name`](Self::mlir_name); also accepts `si2` .. `si64`.
     pub fn from_mlir_name(s: &str) -> Option<Self> {
         let s = match s {

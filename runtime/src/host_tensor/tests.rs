@@ -121,6 +121,26 @@ fn npy_with_header(header: &str, data: &[u8]) -> Vec<u8> {
     [b"\x93NUMPY\x01\x00", &len[..], header.as_bytes(), data].concat()
 }
 
+/// The built MLIR type of each element type prints as its name and is
+/// recognized again; signed integers count as signless.
+#[test]
+fn element_type_mlir_types() {
+    let context = xla_dialects::create_context();
+    for t in ElementType::ALL {
+        let Some(ty) = t.mlir_type(&context) else {
+            assert_eq!(t, Bytes1);
+            continue;
+        };
+        assert_eq!(ty.to_string(), t.mlir_name());
+        assert_eq!(ElementType::of_mlir_type(ty), Some(t));
+    }
+    let signed = melior::ir::r#type::IntegerType::signed(&context, 16).into();
+    assert_eq!(ElementType::of_mlir_type(signed), Some(I16));
+    for other in [melior::ir::Type::index(&context), melior::ir::r#type::IntegerType::new(&context, 128).into()] {
+        assert_eq!(ElementType::of_mlir_type(other), None, "{other}");
+    }
+}
+
 #[test]
 fn element_type_names() {
     for t in ElementType::ALL {
