@@ -55,6 +55,12 @@ unsafe extern "C" {
     pub fn xlaSourceSessionParseModule(session: XlaSourceSession) -> MlirOperation;
     pub fn xlaSourceSessionVerify(session: XlaSourceSession) -> MlirLogicalResult;
     pub fn xlaSourceSessionDestroy(session: XlaSourceSession);
+    pub fn xlaRegisteredPassPipeline(
+        name: MlirStringRef,
+        options: MlirStringRef,
+        callback: Option<unsafe extern "C" fn(MlirStringRef, *mut std::ffi::c_void)>,
+        user_data: *mut std::ffi::c_void,
+    ) -> i32;
 
     /// `xla-fuse-elementwise` (lib/Transforms/ElementwiseFusion.cpp); the
     /// caller owns the returned pass.

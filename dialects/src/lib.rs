@@ -64,6 +64,34 @@ pub fn create_context() -> Context {
     context
 }
 
+/// The registered MLIR pass or pipeline `name` with `options` (mlir-opt's
+/// `--NAME=OPTIONS`) as a textual pipeline on a module, nested as the pass
+/// requires (`builtin.module(func.func(convert-linalg-to-loops))`): MLIR's
+/// own implicit nesting decides. `None` when no such pass or pipeline is
+/// registered; `Some(Err(reason))` when the options are invalid.
+pub fn registered_pass_pipeline(name: &str, options: &str) -> Option<Result<String, String>> {
+    register_all_passes();
+    unsafe extern "C" fn collect(text: mlir_sys::MlirStringRef, data: *mut std::ffi::c_void) {
+        // SAFETY: `data` is the `text` String below, alive during the call;
+        // `text` is a valid string slice from MLIR.
+        unsafe {
+            let bytes = std::slice::from_raw_parts(text.data.cast::<u8>(), text.length);
+            (*(data as *mut String)).push_str(&String::from_utf8_lossy(bytes));
+        }
+    }
+    let mut text = String::new();
+    let string = |s: &str| mlir_sys::MlirStringRef { data: s.as_ptr().cast(), length: s.len() };
+    // SAFETY: both strings outlive the call; the callback only appends to `text`.
+    let kind = unsafe {
+        ffi::xlaRegisteredPassPipeline(string(name), string(options), Some(collect), &mut text as *mut String as *mut std::ffi::c_void)
+    };
+    match kind {
+        1 => Some(Ok(text)),
+        -1 => Some(Err(text)),
+        _ => None,
+    }
+}
+
 /// The fields of a `#stablehlo.dot_algorithm` (dot_general's `algorithm`).
 #[derive(Debug, Clone, Copy)]
 pub struct DotAlgorithm<'c> {

@@ -41,7 +41,12 @@ pub const VERSION: &str = concat!(
 /// Parses the command line; `--help`/`--version` print and exit 0, every
 /// other problem prints clap's message and exits 1 (not clap's 2).
 pub fn parse_args(command: clap::Command) -> clap::ArgMatches {
-    match command.version(VERSION).try_get_matches() {
+    parse_args_from(command, std::env::args())
+}
+
+/// [`parse_args`] of the given arguments (the program name first).
+pub fn parse_args_from(command: clap::Command, args: impl IntoIterator<Item = String>) -> clap::ArgMatches {
+    match command.version(VERSION).try_get_matches_from(args) {
         Ok(matches) => matches,
         Err(error) => {
             let code = if error.use_stderr() { 1 } else { 0 };
@@ -49,6 +54,50 @@ pub fn parse_args(command: clap::Command) -> clap::ArgMatches {
             std::process::exit(code);
         }
     }
+}
+
+/// mlir-opt's spelling of upstream passes: each `--NAME` or `--NAME=OPTIONS`
+/// that is not one of `command`'s own flags but names a registered MLIR pass
+/// or pipeline becomes `--pass-pipeline=TEXT` in the same place, so that
+/// passes still run in command-line order (`--canonicalize --cse`,
+/// `--one-shot-bufferize=bufferize-function-boundaries=1`). A pass
+/// restricted to one kind of op is nested under it, as mlir-opt's implicit
+/// nesting does: `--convert-linalg-to-loops` runs as
+/// `func.func(convert-linalg-to-loops)`. Anything else is left for clap to
+/// report.
+pub fn upstream_pass_args(command: &clap::Command, args: impl IntoIterator<Item = String>) -> Vec<String> {
+    let ours: std::collections::HashSet<&str> =
+        command.get_arguments().filter_map(|a| a.get_long()).chain(["help", "version"]).collect();
+    let mut out = Vec::new();
+    let mut rest = false;
+    for arg in args {
+        if rest || arg == "--" {
+            rest = true;
+            out.push(arg);
+            continue;
+        }
+        let Some(flag) = arg.strip_prefix("--") else {
+            out.push(arg);
+            continue;
+        };
+        let (name, options) = match flag.split_once('=') {
+            Some((name, options)) => (name, Some(options)),
+            None => (flag, None),
+        };
+        if ours.contains(name) {
+            out.push(arg);
+            continue;
+        }
+        match xla_dialects::registered_pass_pipeline(name, options.unwrap_or_default()) {
+            Some(Ok(pipeline)) => out.push(format!("--pass-pipeline={pipeline}")),
+            Some(Err(reason)) => {
+                eprintln!("{}: error: invalid options of --{name}: {}", command.get_name(), reason.trim());
+                std::process::exit(1);
+            }
+            None => out.push(arg),
+        }
+    }
+    out
 }
 
 /// Prints one line to stdout. A closed pipe (`xla-run ... | head`) ends the

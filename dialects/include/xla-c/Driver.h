@@ -43,6 +43,16 @@ MlirLogicalResult xlaSourceSessionVerify(XlaSourceSession session);
 /* Closes the session and removes its diagnostic handler. */
 void xlaSourceSessionDestroy(XlaSourceSession session);
 
+/* The registered pass or pass pipeline `name` (what mlir-opt offers as
+ * `--NAME`) with `options`, as the textual pipeline of a module pass
+ * manager with implicit nesting: a pass restricted to one kind of op is
+ * nested under it, as in mlir-opt (`builtin.module(func.func(NAME))`).
+ * Returns 1 and calls `callback` with that text; -1 when the options are
+ * invalid (`callback` gets the reason); 0 when no such pass or pipeline is
+ * registered. */
+int xlaRegisteredPassPipeline(MlirStringRef name, MlirStringRef options,
+                              MlirStringCallback callback, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

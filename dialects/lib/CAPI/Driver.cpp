@@ -7,6 +7,9 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -117,4 +120,30 @@ void xlaSourceSessionDestroy(XlaSourceSession session) {
   if (s->longLines)
     s->context->getDiagEngine().eraseHandler(*s->longLines);
   delete s;
+}
+
+int xlaRegisteredPassPipeline(MlirStringRef name, MlirStringRef options,
+                              MlirStringCallback callback, void *userData) {
+  llvm::StringRef arg = unwrap(name);
+  const PassRegistryEntry *entry = PassInfo::lookup(arg);
+  if (!entry)
+    entry = PassPipelineInfo::lookup(arg);
+  if (!entry)
+    return 0;
+  OpPassManager pm("builtin.module", OpPassManager::Nesting::Implicit);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  auto reason = [&](const llvm::Twine &message) {
+    os << message;
+    return failure();
+  };
+  if (failed(entry->addToPipeline(pm, unwrap(options), reason))) {
+    os.flush();
+    callback(wrap(llvm::StringRef(text)), userData);
+    return -1;
+  }
+  pm.printAsTextualPipeline(os);
+  os.flush();
+  callback(wrap(llvm::StringRef(text)), userData);
+  return 1;
 }

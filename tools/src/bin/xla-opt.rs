@@ -9,7 +9,7 @@ use melior::{
 use std::process::ExitCode;
 use xla_dialects::{SourceSession, create_context};
 use xla_lowering::passes::{self, PASSES};
-use xla_tools::{fail, parse_args, read_source, split_input, write_output};
+use xla_tools::{fail, parse_args_from, read_source, split_input, write_output};
 
 const TOOL: &str = "xla-opt";
 
@@ -38,6 +38,12 @@ fn command() -> Command {
         .arg(Arg::new("mlir-timing").long("mlir-timing").action(ArgAction::SetTrue).help("Report the time of each pass (to stderr)"))
         .arg(Arg::new("mlir-print-op-generic").long("mlir-print-op-generic").action(ArgAction::SetTrue).help("Print operations in the generic form"))
         .arg(Arg::new("mlir-print-debuginfo").long("mlir-print-debuginfo").action(ArgAction::SetTrue).help("Print locations"))
+        .after_help(
+            "Every upstream MLIR pass and pipeline is also a flag, as in mlir-opt: --canonicalize, --cse, \
+             --convert-linalg-to-loops (nested under func.func as the pass requires), \
+             --one-shot-bufferize=bufferize-function-boundaries=1 (options after '='); they run in \
+             command-line order with the passes above.",
+        )
         .next_help_heading("Passes and pipelines of this project (run in command-line order)");
     for info in PASSES {
         command = command.arg(Arg::new(info.name).long(info.name).action(ArgAction::SetTrue).help(info.summary));
@@ -76,7 +82,9 @@ fn main() -> ExitCode {
 }
 
 fn tool_main() -> ExitCode {
-    let matches = parse_args(xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command())))));
+    let command = xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
+    let args = xla_tools::upstream_pass_args(&command, std::env::args());
+    let matches = parse_args_from(command, args);
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let split = matches.get_flag("split-input-file");
