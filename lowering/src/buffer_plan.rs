@@ -499,19 +499,19 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
         // Allocated first, freed just before the function returns.
         let alloc = builders::aligned_alloc(location, arena_type, ALIGNMENT)?;
         let first = block.first_operation().ok_or("internal error: an empty function body")?;
-        let arena: Value = block.insert_operation_before(first, alloc).result(0).map_err(|e| e.to_string())?.into();
+        let arena: Value = block.insert_operation_before(first, alloc).result(0)?.into();
         let terminator = block.terminator().ok_or("internal error: a function body without a terminator")?;
         block.insert_operation_before(terminator, builders::memref_dealloc(location, arena)?);
         arena
     };
     for (candidate, &offset) in candidates.iter().zip(&offsets) {
         let alloc = candidate.alloc;
-        let result = alloc.result(0).map_err(|e| e.to_string())?;
+        let result = alloc.result(0)?;
         let offset_op = block.insert_operation_before(alloc, builders::index_constant(context, alloc.location(), offset as i64)?);
-        let offset_value = offset_op.result(0).map_err(|e| e.to_string())?;
+        let offset_value = offset_op.result(0)?;
         let view = builders::memref_view(alloc.location(), arena, offset_value.into(), result.r#type())?;
         let view = block.insert_operation_before(alloc, view);
-        let view_value = view.result(0).map_err(|e| e.to_string())?;
+        let view_value = view.result(0)?;
         // SAFETY: both values are live and of the same type; the alloc and
         // its deallocs are erased once nothing uses them.
         unsafe {
@@ -533,8 +533,8 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
 /// that allocates the arena and calls it.
 fn split_public_function<'c>(context: &'c melior::Context, function: OperationRef<'c, '_>, name: &str, arena_type: Type<'c>) -> BuildResult<()> {
     let location = function.location();
-    let type_attribute = function.attribute("function_type").map_err(|e| e.to_string())?;
-    let function_type = FunctionType::try_from(TypeAttribute::try_from(type_attribute).map_err(|e| e.to_string())?.value()).map_err(|e| e.to_string())?;
+    let type_attribute = function.attribute("function_type")?;
+    let function_type = FunctionType::try_from(TypeAttribute::try_from(type_attribute)?.value())?;
     let inputs: Vec<Type> = (0..function_type.input_count()).filter_map(|i| function_type.input(i).ok()).collect();
     let results: Vec<Type> = (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).collect();
     let mut planned_inputs = inputs.clone();
@@ -542,7 +542,7 @@ fn split_public_function<'c>(context: &'c melior::Context, function: OperationRe
     let planned_name = format!("{name}{PLANNED_SUFFIX}");
     let body = Region::new();
     // SAFETY: both regions are live; the old one is left empty and refilled below.
-    unsafe { mlir_sys::mlirRegionTakeBody(body.to_raw(), function.region(0).map_err(|e| e.to_string())?.to_raw()) };
+    unsafe { mlir_sys::mlirRegionTakeBody(body.to_raw(), function.region(0)?.to_raw()) };
     let planned = melior::dialect::func::func(
         context,
         StringAttribute::new(context, &planned_name),
@@ -557,7 +557,7 @@ fn split_public_function<'c>(context: &'c melior::Context, function: OperationRe
     let entry = Block::new(&inputs.iter().map(|&t| (t, location)).collect::<Vec<_>>());
     let arena = entry.append_operation(builders::aligned_alloc(location, arena_type, ALIGNMENT)?);
     let mut arguments: Vec<Value> = (0..entry.argument_count()).filter_map(|i| entry.argument(i).ok()).map(Value::from).collect();
-    arguments.push(arena.result(0).map_err(|e| e.to_string())?.into());
+    arguments.push(arena.result(0)?.into());
     let call = entry.append_operation(melior::dialect::func::call(
         context,
         FlatSymbolRefAttribute::new(context, &planned_name),
@@ -568,12 +568,12 @@ fn split_public_function<'c>(context: &'c melior::Context, function: OperationRe
     entry.append_operation(builders::memref_dealloc(location, arguments[arguments.len() - 1])?);
     let returned: Vec<Value> = call.results().map(Value::from).collect();
     entry.append_operation(melior::dialect::func::r#return(&returned, location));
-    function.region(0).map_err(|e| e.to_string())?.append_block(entry);
+    function.region(0)?.append_block(entry);
     Ok(())
 }
 
 fn plan_module(module: OperationRef) -> BuildResult<Vec<FunctionPlan>> {
-    let body = module.region(0).map_err(|e| e.to_string())?.first_block().ok_or("module without a body")?;
+    let body = module.region(0)?.first_block().ok_or("module without a body")?;
     let mut functions = Vec::new();
     let mut next = body.first_operation();
     while let Some(op) = next {

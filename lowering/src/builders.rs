@@ -1221,7 +1221,7 @@ pub fn byte_buffer_type(context: &Context, bytes: u64) -> BuildResult<Type<'_>> 
 pub fn aligned_alloc<'c>(location: Location<'c>, ty: Type<'c>, alignment: u64) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
-    let ty = melior::ir::r#type::MemRefType::try_from(ty).map_err(|e| e.to_string())?;
+    let ty = melior::ir::r#type::MemRefType::try_from(ty)?;
     let alignment = melior::ir::attribute::IntegerAttribute::new(Type::from(melior::ir::r#type::IntegerType::new(context, 64)), alignment as i64);
     build(
         OperationBuilder::new("memref.alloc", location)

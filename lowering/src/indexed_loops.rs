@@ -182,7 +182,7 @@ fn convert(for_op: OperationRef) -> Result<mlir_sys::MlirOperation, String> {
     let [lower, upper, step] = operands[..] else {
         return Err("internal error: scf.for without its three bounds".into());
     };
-    let parallel = scf_parallel(location, &[lower], &[upper], &[step]).map_err(|e| e.to_string())?;
+    let parallel = scf_parallel(location, &[lower], &[upper], &[step])?;
     let rewriter = IrRewriter::from_op(for_op);
     let base = rewriter.as_rewriter_base();
     let parallel = base.insert(parallel);
