@@ -82,7 +82,7 @@ pub fn classify(op: OperationRef) -> OpClass {
         "reshape" | "transpose" => OpClass::Movement,
         "iota" => OpClass::Iota,
         "dot_general" | "dot" | "convolution" => OpClass::Contraction,
-        "reduce" if op.operand_count() == 2 => {
+        "reduce" if op.operand_count() >= 2 && op.operand_count() % 2 == 0 => {
             let body = op.region(0).ok().and_then(|r| r.first_block());
             let cost = body.map_or(1, |b| {
                 let mut count = 0u64;
