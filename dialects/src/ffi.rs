@@ -86,6 +86,9 @@ unsafe extern "C" {
     /// identical form become one private `noinline` function each, called
     /// in their place. The caller owns the returned pass.
     pub fn xlaCreateShareKernelsPass(min_copies: i64) -> MlirPass;
+    /// `xla-inline-calls` (lib/Transforms/InlineCalls.cpp): MLIR's inliner
+    /// without canonicalization, skipped for modules with unregistered ops.
+    pub fn xlaCreateInlineCallsPass() -> MlirPass;
 
     /// lib/CAPI/Target.cpp (include/xla-c/Target.h): whether LLVM's CPU
     /// `cpu` of `triple` (empty: the default triple) has subtarget feature

@@ -67,6 +67,15 @@ fn create_one_shot_bufferize_pass() -> Pass {
     unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateOneShotBufferizePass()) }
 }
 
+/// `xla-inline-calls` (C++, `dialects/lib/Transforms/InlineCalls.cpp`):
+/// MLIR's inliner without canonicalization of callees, skipped for a module
+/// with ops of unregistered dialects (the lowering refuses those).
+fn create_inline_calls_pass() -> Pass {
+    // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
+    // and the pass manager it is added to destroys it.
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateInlineCallsPass()) }
+}
+
 /// From buffers to loops; runs after `xla-expand-memref-copy`. Each linalg
 /// op becomes an affine loop nest; `affine-parallelize` marks the outermost
 /// loop of each nest that carries no dependence (`affine.parallel`, an
@@ -113,7 +122,9 @@ const CPU_LOWER_BUFFERS: &[Step] = &[
 
 /// StableHLO (with CHLO) to linalg on tensors, shared by the CPU and GPU
 /// pipelines: functions named like C library symbols renamed, quantized
-/// ops as integer/float arithmetic, CHLO decomposed, fusion planned on the
+/// ops as integer/float arithmetic, CHLO decomposed, calls inlined (JAX
+/// outlines helpers such as `_take`, `_where` or `log_softmax` into private
+/// functions: inlined, the planner sees across them), fusion planned on the
 /// StableHLO graph (`xla-plan-fusion`; `xla-fuse-elementwise` realizes the
 /// plan later), StableHLO lowered.
 const FRONT_END: &[Step] = &[
@@ -121,6 +132,7 @@ const FRONT_END: &[Step] = &[
     Step::Ours(crate::reserved_symbols::create_rename_reserved_symbols_pass),
     Step::Ours(crate::quantization::create_lower_quantized_pass),
     Step::Ours(crate::chlo::create_chlo_legalize_pass),
+    Step::Ours(create_inline_calls_pass),
     Step::Ours(crate::fusion_plan::create_plan_fusion_pass),
     Step::Ours(crate::stablehlo_to_linalg::create_legalize_to_linalg_pass),
 ];

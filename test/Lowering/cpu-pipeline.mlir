@@ -40,9 +40,12 @@
 
 // TIMING: Execution time report
 // TIMING-NOT: Execution time report
-// TIMING: StablehloLegalizeToLinalg
-// TIMING: OneShotBufferizePass
-// TIMING: ConvertToLLVMPass
+// The report merges nested pipelines of one name ('builtin.module'
+// Pipeline: xla-inline-calls' and xla-one-shot-bufferize's), so the
+// upstream bufferization may be listed before the lowering.
+// TIMING-DAG: StablehloLegalizeToLinalg
+// TIMING-DAG: OneShotBufferizePass
+// TIMING-DAG: ConvertToLLVMPass
 // TIMING: Total
 // TIMING-NOT: Execution time report
 
