@@ -23,7 +23,7 @@
 //! below in magnitude, its last bit set when inexact), then f32 → bf16 to
 //! nearest even, which gives the f64 → bf16 rounding (an odd rounding with
 //! at least two more bits than the target cannot create a false tie); the
-//! JIT has no direct f64 → bf16 conversion (`__truncdfbf2`).
+//! only conversions used are f64 → f32 and f32 → bf16.
 //! i1e(±inf) = ±0, NaN stays NaN, i1e(-0) = -0.
 //!
 //! Complex operands (upstream's `ChloOps.td` admits them:
