@@ -169,8 +169,27 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
     let mut expectations = Vec::new();
     let mut values: Vec<Value> = Vec::new();
     for (name, op) in &checks {
-        let actual: Value = op.operand(0).map_err(|e| e.to_string())?;
-        let expected: Value = if name.ends_with("_const") {
+        let mut actual: Value = op.operand(0).map_err(|e| e.to_string())?;
+        let index_values = is_index_tensor(actual.r#type());
+        if index_values {
+            actual = index_to_i64(context, &block, *op, actual)?;
+        }
+        let expected: Value = if name.ends_with("_const") && index_values {
+            // `index` values are compared as i64 (the host has no index type).
+            let attribute = op.attribute("value").map_err(|_| format!("{name} has no value"))?;
+            let shape = xla_lowering::builders::static_shape(actual.r#type())?;
+            let count: i64 = shape.iter().product();
+            // SAFETY: the verifier checked the value is an elements attribute
+            // of the operand's type (index elements).
+            let values: Vec<i64> = (0..count)
+                .map(|i| unsafe { mlir_sys::mlirDenseElementsAttrGetIndexValue(attribute.to_raw(), i as isize) as i64 })
+                .collect();
+            let attribute = xla_lowering::builders::dense_i64_attribute(context, &values, &shape)?;
+            let constant = xla_lowering::builders::hlo_op(context, op.location(), "stablehlo.constant", &[], &[actual.r#type()], &[("value", attribute)])?;
+            let constant = block.insert_operation_before(*op, constant);
+            // SAFETY: the result belongs to an op now in the block.
+            unsafe { xla_lowering::builders::detach(constant.result(0).map_err(|e| e.to_string())?) }
+        } else if name.ends_with("_const") {
             let attribute = op.attribute("value").map_err(|_| format!("{name} has no value"))?;
             // SAFETY: the verifier checked the value is an elements attribute.
             let ty = unsafe { Type::from_raw(mlir_sys::mlirAttributeGetType(attribute.to_raw())) };
@@ -178,6 +197,8 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
             let constant = block.insert_operation_before(*op, constant);
             // SAFETY: the result belongs to an op now in the block.
             unsafe { xla_lowering::builders::detach(constant.result(0).map_err(|e| e.to_string())?) }
+        } else if index_values {
+            index_to_i64(context, &block, *op, op.operand(1).map_err(|e| e.to_string())?)?
         } else {
             op.operand(1).map_err(|e| e.to_string())?
         };
@@ -224,6 +245,48 @@ pub fn instrument(context: &melior::Context, module: &Module, function: &str) ->
         mlir_sys::mlirOperationRemoveAttributeByName(func.to_raw(), mlir_sys::mlirStringRefCreateFromCString(res_attrs.as_ptr()));
     }
     Ok(expectations)
+}
+
+/// Whether `ty` is a tensor of `index` elements.
+fn is_index_tensor(ty: Type) -> bool {
+    xla_lowering::builders::element_type(ty).is_ok_and(|element| element.is_index())
+}
+
+/// A static tensor of `index` values as i64 values (each element extracted
+/// and cast, then `tensor.from_elements`), inserted before `before`.
+fn index_to_i64<'c>(
+    context: &'c melior::Context,
+    block: &melior::ir::BlockRef<'c, '_>,
+    before: OperationRef<'c, '_>,
+    value: Value<'c, '_>,
+) -> Result<Value<'c, 'c>, String> {
+    use xla_lowering::builders::{index_constant, scalar, static_shape, tensor_extract, tensor_from_elements};
+    let location = before.location();
+    let shape = static_shape(value.r#type())?;
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let insert = |op: melior::ir::Operation<'c>| -> Result<Value<'c, 'c>, String> {
+        let op = block.insert_operation_before(before, op);
+        // SAFETY: the result belongs to an op now in the block.
+        Ok(unsafe { xla_lowering::builders::detach(op.result(0).map_err(|e| e.to_string())?) })
+    };
+    let count: i64 = shape.iter().product();
+    let mut elements = Vec::with_capacity(count as usize);
+    for linear in 0..count {
+        let mut indices = Vec::with_capacity(shape.len());
+        let mut rest = linear;
+        let mut position = vec![0; shape.len()];
+        for d in (0..shape.len()).rev() {
+            position[d] = rest % shape[d];
+            rest /= shape[d];
+        }
+        for p in position {
+            indices.push(insert(index_constant(context, location, p)?)?);
+        }
+        let element = insert(tensor_extract(location, value, &indices)?)?;
+        elements.push(insert(scalar(location, "arith.index_cast", &[element], i64_type)?)?);
+    }
+    let ty = melior::ir::r#type::RankedTensorType::new(&shape.iter().map(|&d| d as u64).collect::<Vec<_>>(), i64_type, None);
+    insert(tensor_from_elements(location, &elements, ty.into())?)
 }
 
 fn float_matches(a: f64, e: f64, comparison: Comparison) -> bool {

@@ -13,6 +13,7 @@ tool:
 
     /work/venv-jax/bin/python test/Execution/chlo_more_ops.py   # rewrites the .mlir
 """
+import math
 import os
 
 import ml_dtypes
@@ -35,10 +36,22 @@ def i1e(x):
     return float(value) if x != 0 else float(np.copysign(0.0, x))
 
 
+def round_once(v, npdtype):
+    """v (an f64) rounded once to npdtype, to nearest even. ml_dtypes' f64 ->
+    bfloat16 goes through f32 (1 + 2^-8 + 2^-40 gives 1.0, not 1 + 2^-7),
+    so bf16 is rounded here: 8 significant bits by Python's round() on the
+    exact binary value (half to even); bf16's normal range only."""
+    if npdtype is not ml_dtypes.bfloat16 or v == 0 or not math.isfinite(v):
+        return npdtype(v)
+    m, e = math.frexp(v)
+    assert abs(v) >= 2.0 ** -126
+    return npdtype(math.ldexp(round(m * 256), e - 8))
+
+
 def bessel_case(dtype, npdtype, ulps):
     xs = [np.array(p, dtype=npdtype) for p in POINTS]
     # The input is rounded to the type first; the reference is at that input.
-    expected = [npdtype(i1e(float(x))) for x in xs]
+    expected = [round_once(i1e(float(x)), npdtype) for x in xs]
     n = len(xs)
 
     def lit(v):
@@ -79,6 +92,49 @@ def bessel_case(dtype, npdtype, ulps):
   %r = chlo.bessel_i1e %x : tensor<{k}x{dtype}> -> tensor<{k}x{dtype}>
   %e = stablehlo.constant dense<[{ex_s}]> : tensor<{k}x{dtype}>
   check.expect_eq %r, %e : tensor<{k}x{dtype}>
+  return
+}}""")
+    return out
+
+
+# Complex operands: ive(1, z) = exp(-|Re z|) besseli(1, z), one point in
+# each region of the lowering (power series |z| < 2, trapezoid rule up to
+# 20, asymptotic beyond; both sides of the switches, near the imaginary
+# axis, Re z < 0 by reflection, the real axis).
+COMPLEX_POINTS = [0.5 + 0.3j, -0.001 + 0.002j, 1.2 - 1.5j, 1.999j, 2.001j, -2.0 + 0.5j, 3 + 4j, -5 + 2j, 10j, 12 - 7j,
+                  1.5 + 1.5j, -0.25 + 19.9j, 19.99 + 0.3j, 20.01 + 0.3j, 0.1 + 20.5j, 25.0 + 0j, -30 + 10j, 20 + 20j,
+                  100 - 50j, 3.5 - 60j, -7.25 + 0j]
+
+
+def ive1(z):
+    z = mpmath.mpc(z)
+    return complex(mpmath.besseli(1, z) * mpmath.exp(-abs(z.real)))
+
+
+def bessel_complex_cases():
+    out = []
+    n = len(COMPLEX_POINTS)
+    def clit(z, dt):
+        z = dt(z)
+        return f"({float(z.real)!r}, {float(z.imag)!r})"
+    for elem, dt in (("complex<f64>", np.complex128), ("complex<f32>", np.complex64)):
+        xs = [dt(z) for z in COMPLEX_POINTS]
+        expected = [dt(ive1(complex(x))) for x in xs]
+        if elem == "complex<f64>":
+            # The trapezoid rule and the series err by a few f64 ulps of the
+            # terms (at most 1 after scaling), absolute: 1e-14 per part.
+            check = f"check.expect_almost_eq %r, %e, tolerance = 1.0e-14 : tensor<{n}x{elem}>"
+        else:
+            # Computed in complex<f64>, rounded once: within 1 ulp per part
+            # (no part here is small next to the other).
+            check = f"check.expect_close %r, %e, max_ulp_difference = 1 : tensor<{n}x{elem}>, tensor<{n}x{elem}>"
+        name = elem.replace("<", "_").replace(">", "")
+        out.append(f"""// chlo.bessel_i1e on {elem}: exp(-|Re z|) I1(z) against mpmath.
+func.func @bessel_i1e_{name}() {{
+  %x = stablehlo.constant dense<[{", ".join(clit(x, dt) for x in xs)}]> : tensor<{n}x{elem}>
+  %r = chlo.bessel_i1e %x : tensor<{n}x{elem}> -> tensor<{n}x{elem}>
+  %e = stablehlo.constant dense<[{", ".join(clit(v, dt) for v in expected)}]> : tensor<{n}x{elem}>
+  {check}
   return
 }}""")
     return out
@@ -127,7 +183,8 @@ def main():
     cases += bessel_case("f64", np.float64, 8)
     cases += bessel_case("f32", np.float32, 1)
     cases += bessel_case("f16", np.float16, 1)
-    cases += bessel_case("bf16", ml_dtypes.bfloat16, 1)
+    cases += bessel_case("bf16", ml_dtypes.bfloat16, 0)
+    cases += bessel_complex_cases()
 
     a = np.array([1.0, -2.0, 3.5], np.float32)
     b = np.array([[0.0, -2.0, 4.0], [1.5, -3.0, 3.5]], np.float32)

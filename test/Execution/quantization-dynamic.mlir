@@ -3,7 +3,7 @@
 // dynamic-shape ops, checked through their dequantized values (exact).
 // RUN: xla-run --check --split-input-file %s | FileCheck %s
 // CHECK-NOT: FAIL
-// CHECK: {{^}}7 passed, 0 failed
+// CHECK: {{^}}9 passed, 0 failed
 
 // dynamic_reshape and dynamic_broadcast_in_dim on !quant.uniform<i8:f32, 0.5:-3> keep the storage integers.
 func.func @reshape_broadcast() {
@@ -75,5 +75,23 @@ func.func @iota() {
   %i = stablehlo.dynamic_iota %s, dim = 1 : (tensor<2xi64>) -> tensor<2x8x!quant.uniform<i8:f32, 0.75:120>>
   %f = stablehlo.uniform_dequantize %i : (tensor<2x8x!quant.uniform<i8:f32, 0.75:120>>) -> tensor<2x8xf32>
   check.expect_eq_const %f, dense<[[0.0, 0.75, 2.25, 3.0, 3.75, 5.25, 5.25, 5.25], [0.0, 0.75, 2.25, 3.0, 3.75, 5.25, 5.25, 5.25]]> : tensor<2x8xf32>
+  return
+}
+
+// -----
+
+// dynamic_conv on quantized tensors (convolution_c28..c34 as for
+// convolution): dequantize, convolve in f32, quantize (!quant.uniform<i8:f32, 0.75:2>); and hybrid
+// (float lhs, quantized rhs, float result).
+func.func @conv() {
+  %x = "stablehlo.constant"() {value = dense<[[[7], [-9], [1], [30], [-3], [12]]]> : tensor<1x6x1xi8>} : () -> tensor<1x6x1x!quant.uniform<i8:f32, 0.5:-3>>
+  %k = "stablehlo.constant"() {value = dense<[[[2]], [[-5]], [[8]]]> : tensor<3x1x1xi8>} : () -> tensor<3x1x1x!quant.uniform<i8:f32, 0.25:0>>
+  %pad = stablehlo.constant dense<[[1, 2]]> : tensor<1x2xi64>
+  %r = "stablehlo.dynamic_conv"(%x, %k, %pad) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x6x1x!quant.uniform<i8:f32, 0.5:-3>>, tensor<3x1x1x!quant.uniform<i8:f32, 0.25:0>>, tensor<1x2xi64>) -> tensor<1x7x1x!quant.uniform<i8:f32, 0.75:2>>
+  %rf = stablehlo.uniform_dequantize %r : (tensor<1x7x1x!quant.uniform<i8:f32, 0.75:2>>) -> tensor<1x7x1xf32>
+  check.expect_eq_const %rf, dense<[[[-12.0], [10.5], [29.25], [-19.5], [23.25], [-9.0], [3.75]]]> : tensor<1x7x1xf32>
+  %h = stablehlo.constant dense<[[[1.5], [-2.0], [0.25], [4.0], [-0.5], [3.0]]]> : tensor<1x6x1xf32>
+  %hr = "stablehlo.dynamic_conv"(%h, %k, %pad) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x6x1xf32>, tensor<3x1x1x!quant.uniform<i8:f32, 0.25:0>>, tensor<1x2xi64>) -> tensor<1x7x1xf32>
+  check.expect_eq_const %hr, dense<[[[-5.875], [3.75], [6.6875], [-5.875], [8.625], [-4.0], [1.5]]]> : tensor<1x7x1xf32>
   return
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes quantization-dynamic.mlir: !quant.uniform tensors through the
 dynamic-shape ops whose spec takes them (dynamic_reshape,
-dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather, dynamic_iota), with
+dynamic_broadcast_in_dim, dynamic_pad, dynamic_gather, dynamic_iota,
+dynamic_conv), with
 the shape operands as run-time constants. Expected values are numpy's
 reshape / broadcast_to / padding / fancy indexing on the dequantized inputs,
 and for dynamic_iota the spec's dequantize_op_quantize formula
@@ -144,6 +145,42 @@ func.func @iota() {{
   %i = stablehlo.dynamic_iota %s, dim = 1 : (tensor<2xi64>) -> {t((2, 8), QI)}
   %f = stablehlo.uniform_dequantize %i : ({t((2, 8), QI)}) -> tensor<2x8xf32>
   check.expect_eq_const %f, dense<{lit(di)}> : tensor<2x8xf32>
+  return
+}}""")
+
+    # dynamic_conv: the spec's dequantize_op_quantize around a convolution
+    # (a 1-D correlation here: out[j] = sum_k in_padded[j + k] * kernel[k]),
+    # padding [1, 2] a run-time operand. Per-tensor lhs/rhs/result, then
+    # hybrid (float lhs, quantized rhs, float result: the rhs dequantized).
+    QL, QK, QO = "!quant.uniform<i8:f32, 0.5:-3>", "!quant.uniform<i8:f32, 0.25:0>", "!quant.uniform<i8:f32, 0.75:2>"
+    cl = np.array([7, -9, 1, 30, -3, 12], np.int8)      # lhs [1, 6, 1] (b, 0, f)
+    ck = np.array([2, -5, 8], np.int8)                  # kernel [3, 1, 1] (0, i, o)
+    pad_lo, pad_hi = 1, 2
+    def conv1d(xf, kf):
+        xp = np.concatenate([np.zeros(pad_lo, np.float32), xf, np.zeros(pad_hi, np.float32)])
+        n = len(xp) - len(kf) + 1
+        return np.array([np.float32(sum(np.float64(xp[j + k]) * np.float64(kf[k]) for k in range(len(kf)))) for j in range(n)], np.float32)
+    cf = conv1d(deq(cl), deq(ck, 0.25, 0))
+    cq = quantize(cf, 0.75, 2)
+    cd = deq(cq, 0.75, 2)
+    hx = np.array([1.5, -2.0, 0.25, 4.0, -0.5, 3.0], np.float32)
+    hf = conv1d(hx, deq(ck, 0.25, 0))
+    no = len(cf)
+    lhs_t, ker_t = t((1, 6, 1), QL), t((3, 1, 1), QK)
+    conv_attrs = "<{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}>"
+    cases.append(f"""// dynamic_conv on quantized tensors (convolution_c28..c34 as for
+// convolution): dequantize, convolve in f32, quantize ({QO}); and hybrid
+// (float lhs, quantized rhs, float result).
+func.func @conv() {{
+  %x = "stablehlo.constant"() {{value = dense<{lit(cl.reshape(1, 6, 1))}> : tensor<1x6x1xi8>}} : () -> {lhs_t}
+  %k = "stablehlo.constant"() {{value = dense<{lit(ck.reshape(3, 1, 1))}> : tensor<3x1x1xi8>}} : () -> {ker_t}
+  %pad = stablehlo.constant dense<[[{pad_lo}, {pad_hi}]]> : tensor<1x2xi64>
+  %r = "stablehlo.dynamic_conv"(%x, %k, %pad) {conv_attrs} : ({lhs_t}, {ker_t}, tensor<1x2xi64>) -> {t((1, no, 1), QO)}
+  %rf = stablehlo.uniform_dequantize %r : ({t((1, no, 1), QO)}) -> {t((1, no, 1), 'f32')}
+  check.expect_eq_const %rf, dense<{lit(cd.reshape(1, no, 1))}> : {t((1, no, 1), 'f32')}
+  %h = stablehlo.constant dense<{lit(hx.reshape(1, 6, 1))}> : tensor<1x6x1xf32>
+  %hr = "stablehlo.dynamic_conv"(%h, %k, %pad) {conv_attrs} : (tensor<1x6x1xf32>, {ker_t}, tensor<1x2xi64>) -> {t((1, no, 1), 'f32')}
+  check.expect_eq_const %hr, dense<{lit(hf.reshape(1, no, 1))}> : {t((1, no, 1), 'f32')}
   return
 }}""")
 

@@ -49,3 +49,22 @@ func.func @ragged_dot_contracting(%a: tensor<5x7xf32>, %b: tensor<7x2xf32>, %g: 
   %0 = "chlo.ragged_dot"(%a, %b, %g) <{ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0], lhs_ragged_dimensions = [1]>}> : (tensor<5x7xf32>, tensor<7x2xf32>, tensor<3xi32>) -> tensor<3x5x2xf32>
   return %0 : tensor<3x5x2xf32>
 }
+
+// -----
+
+// minimum_broadcast_shapes runs on shapes of static length (the pipelines'
+// tensors have static shapes): a dynamic operand or result length is
+// reported at the op.
+func.func @minimum_broadcast_shapes_dynamic_operand(%a: tensor<?xindex>, %b: tensor<3xindex>) -> (tensor<2xindex>, tensor<3xindex>) {
+  // expected-error@+1 {{cannot decompose 'chlo.minimum_broadcast_shapes': operand 0 has a dynamic length (tensor<?xindex>); dynamic shapes are not supported yet}}
+  %0:2 = chlo.minimum_broadcast_shapes %a, %b : tensor<?xindex>, tensor<3xindex> -> tensor<2xindex>, tensor<3xindex>
+  return %0#0, %0#1 : tensor<2xindex>, tensor<3xindex>
+}
+
+// -----
+
+func.func @minimum_broadcast_shapes_dynamic_result(%a: tensor<2xindex>, %b: tensor<3xindex>) -> (tensor<2xindex>, tensor<?xindex>) {
+  // expected-error@+1 {{cannot decompose 'chlo.minimum_broadcast_shapes': result 1 has a dynamic length (tensor<?xindex>); dynamic shapes are not supported yet}}
+  %0:2 = chlo.minimum_broadcast_shapes %a, %b : tensor<2xindex>, tensor<3xindex> -> tensor<2xindex>, tensor<?xindex>
+  return %0#0, %0#1 : tensor<2xindex>, tensor<?xindex>
+}

@@ -596,3 +596,26 @@ LogicalResult ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Locat
   llvm::append_range(types, inits);
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// minimum_broadcast_shapes
+//===----------------------------------------------------------------------===//
+
+LogicalResult MinimumBroadcastShapesOp::verify() {
+  size_t operands = getShapes().size(), results = getResults().size();
+  // (C1) one result per operand.
+  if (operands != results)
+    return emitOpError() << "(C1) takes as many results as operands, got " << operands << " operands and "
+                         << results << " results";
+  // (C2) two or more shapes.
+  if (operands < 2)
+    return emitOpError() << "(C2) takes at least two shapes, got " << operands;
+  // (C3) a result is no longer than its operand.
+  for (size_t i = 0; i < operands; ++i) {
+    int64_t in = cast<RankedTensorType>(getShapes()[i].getType()).getDimSize(0);
+    int64_t out = cast<RankedTensorType>(getResults()[i].getType()).getDimSize(0);
+    if (!ShapedType::isDynamic(in) && !ShapedType::isDynamic(out) && out > in)
+      return emitOpError() << "(C3) result " << i << " has length " << out << ", longer than its operand's " << in;
+  }
+  return success();
+}

@@ -296,9 +296,13 @@ LogicalResult DynamicConvOp::verify() {
   if (rank < 2 || rhsType.getRank() != rank || resultType.getRank() != rank)
     return emitOpError() << "lhs, rhs and result must have the same rank (at least 2), got "
                          << rank << ", " << rhsType.getRank() << " and " << resultType.getRank();
-  // convolution_c2/c27: one element type.
-  if (rhsType.getElementType() != lhsType.getElementType() ||
-      resultType.getElementType() != lhsType.getElementType())
+  // convolution_c2/c27: one element type, unless quantized (then
+  // convolution_c28..c34, checked by verifyQuantizedOperation).
+  bool quantizedTypes = isa<quant::QuantizedType>(lhsType.getElementType()) ||
+                        isa<quant::QuantizedType>(rhsType.getElementType()) ||
+                        isa<quant::QuantizedType>(resultType.getElementType());
+  if (!quantizedTypes && (rhsType.getElementType() != lhsType.getElementType() ||
+      resultType.getElementType() != lhsType.getElementType()))
     return emitOpError() << "lhs, rhs and result must have the same element type";
   // convolution_c3..c10: window attributes have N - 2 entries, positive.
   for (auto [name, values] : {std::make_pair("window_strides", getWindowStrides()),

@@ -415,8 +415,9 @@ LogicalResult verifyQuantizedOperation(Operation *op) {
     return verifyElementwise(op, name, /*perAxis=*/true, "c2", "i1");
   if (name == "dot_general")
     return verifyContraction(op, name, true);
-  if (name == "convolution")
-    return verifyContraction(op, name, false);
+  // dynamic_conv takes convolution's constraints (its padding an operand).
+  if (name == "convolution" || name == "dynamic_conv")
+    return verifyContraction(op, "convolution", false);
   if (llvm::is_contained({"broadcast_in_dim", "reshape", "transpose", "concatenate",
                           "slice", "pad", "reverse", "dynamic_broadcast_in_dim",
                           "dynamic_reshape"}, name))

@@ -29,12 +29,12 @@ use melior::ir::{Type, ValueLike};
 
 /// Complex values as (re, im) tensors of the part type.
 #[derive(Clone, Copy)]
-struct C<'c> {
-    re: V<'c>,
-    im: V<'c>,
+pub(super) struct C<'c> {
+    pub(super) re: V<'c>,
+    pub(super) im: V<'c>,
 }
 
-fn mul<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>, b: C<'c>) -> BuildResult<C<'c>> {
+pub(super) fn mul<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>, b: C<'c>) -> BuildResult<C<'c>> {
     Ok(C {
         re: h.sub(h.mul(a.re, b.re)?, h.mul(a.im, b.im)?)?,
         im: h.add(h.mul(a.re, b.im)?, h.mul(a.im, b.re)?)?,
@@ -46,19 +46,19 @@ fn conj<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>) -> BuildResult<C<'c>> {
 }
 
 /// The value of complex tensor `z` as parts of type `part`.
-fn split<'c>(h: &Hlo<'c, '_, '_>, z: V<'c>, part: Type<'c>) -> BuildResult<C<'c>> {
+pub(super) fn split<'c>(h: &Hlo<'c, '_, '_>, z: V<'c>, part: Type<'c>) -> BuildResult<C<'c>> {
     Ok(C {
         re: h.op("stablehlo.real", &[z], h.tensor(part), &[])?,
         im: h.op("stablehlo.imag", &[z], h.tensor(part), &[])?,
     })
 }
 
-fn join<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>, complex: Type<'c>) -> BuildResult<V<'c>> {
+pub(super) fn join<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>, complex: Type<'c>) -> BuildResult<V<'c>> {
     h.op("stablehlo.complex", &[a.re, a.im], complex, &[])
 }
 
 /// Principal square root of `a` (through stablehlo.sqrt on complex<f64>).
-fn sqrt<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>, complex: Type<'c>, part: Type<'c>) -> BuildResult<C<'c>> {
+pub(super) fn sqrt<'c>(h: &Hlo<'c, '_, '_>, a: C<'c>, complex: Type<'c>, part: Type<'c>) -> BuildResult<C<'c>> {
     split(h, h.unary("sqrt", join(h, a, complex)?)?, part)
 }
 

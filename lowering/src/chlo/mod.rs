@@ -28,8 +28,13 @@
 //! digamma, zeta, polygamma, bessel_i1e (see [`bessel`]).
 //! broadcast_compare is the broadcasting binaries' rewrite ending in
 //! `stablehlo.compare` with the op's direction and compare type.
+//!
+//! The other exception: `chlo.minimum_broadcast_shapes` works on `index`
+//! shape tensors, which StableHLO ops do not take; it becomes scalar
+//! `arith` on the shapes' elements (see [`broadcast_shapes`]).
 
 mod bessel;
+mod broadcast_shapes;
 mod complex;
 mod constants;
 mod erf_f64;
@@ -403,6 +408,7 @@ fn decompositions() -> Vec<(&'static str, Decompose)> {
         ("chlo.ragged_dot", ragged_dot::lower_ragged_dot),
         ("chlo.scaled_dot", scaled_dot::lower_scaled_dot),
         ("chlo.scan", scan::lower_scan),
+        ("chlo.minimum_broadcast_shapes", broadcast_shapes::lower_minimum_broadcast_shapes),
         ("chlo.cosh", special::lower_hyperbolic),
         ("chlo.sinh", special::lower_hyperbolic),
         ("chlo.asin", special::lower_inverse_trig),

@@ -2,11 +2,21 @@
 // rule (stablehlo.compare's constraint ids where the rule is compare's).
 // RUN: xla-opt %s --split-input-file --verify-diagnostics
 
-// bessel_i1e takes float tensors (complex has no meaning for I1 here).
-func.func @bessel_i1e_complex(%x: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+// bessel_i1e takes float and complex tensors (upstream's ChloOps.td:
+// HLO_AnyFpOrComplexTensor), not integers.
+func.func @bessel_i1e_integer(%x: tensor<2xi32>) -> tensor<2xi32> {
+  // expected-error@+1 {{'chlo.bessel_i1e' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or complex type with 32-bit float or 64-bit float elements values, but got 'tensor<2xi32>'}}
+  %0 = chlo.bessel_i1e %x : tensor<2xi32> -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}
+
+// -----
+
+// ... and complex<f16> is not among them (complex of f32 or f64 only).
+func.func @bessel_i1e_complex_f16(%x: tensor<2xcomplex<f16>>) -> tensor<2xcomplex<f16>> {
   // expected-error@+1 {{'chlo.bessel_i1e' op operand #0 must be ranked tensor of}}
-  %0 = chlo.bessel_i1e %x : tensor<2xcomplex<f32>> -> tensor<2xcomplex<f32>>
-  return %0 : tensor<2xcomplex<f32>>
+  %0 = chlo.bessel_i1e %x : tensor<2xcomplex<f16>> -> tensor<2xcomplex<f16>>
+  return %0 : tensor<2xcomplex<f16>>
 }
 
 // -----

@@ -1,5 +1,5 @@
-// Round trip of the CHLO ops added last for issue 15: bessel_i1e and
-// broadcast_compare (with StableHLO's CHLO enum syntax), through the custom
+// Round trip of the CHLO ops added last for issue 15: bessel_i1e (float and
+// complex), minimum_broadcast_shapes and broadcast_compare (with StableHLO's CHLO enum syntax), through the custom
 // and the generic printers.
 // RUN: xla-opt %s | FileCheck %s
 // RUN: xla-opt %s | xla-opt | FileCheck %s
@@ -14,6 +14,20 @@ func.func @bessel_i1e(%x: tensor<4xf32>, %y: tensor<2x2xf64>, %z: tensor<bf16>) 
   // CHECK: chlo.bessel_i1e %{{.*}} : tensor<bf16> -> tensor<bf16>
   %2 = chlo.bessel_i1e %z : tensor<bf16> -> tensor<bf16>
   return %0, %1, %2 : tensor<4xf32>, tensor<2x2xf64>, tensor<bf16>
+}
+
+// CHECK-LABEL: func.func @bessel_i1e_complex
+func.func @bessel_i1e_complex(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
+  // CHECK: chlo.bessel_i1e %{{.*}} : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  %0 = chlo.bessel_i1e %x : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  return %0 : tensor<4xcomplex<f32>>
+}
+
+// CHECK-LABEL: func.func @minimum_broadcast_shapes
+func.func @minimum_broadcast_shapes(%a: tensor<6xindex>, %b: tensor<?xindex>) -> (tensor<3xindex>, tensor<?xindex>) {
+  // CHECK: chlo.minimum_broadcast_shapes %{{.*}}, %{{.*}} : tensor<6xindex>, tensor<?xindex> -> tensor<3xindex>, tensor<?xindex>
+  %0:2 = chlo.minimum_broadcast_shapes %a, %b : tensor<6xindex>, tensor<?xindex> -> tensor<3xindex>, tensor<?xindex>
+  return %0#0, %0#1 : tensor<3xindex>, tensor<?xindex>
 }
 
 // CHECK-LABEL: func.func @broadcast_compare

@@ -63,7 +63,7 @@ func.func @dynamic_pad_i1(%x: tensor<2x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:1
 
 // dynamic_pad_c1: one element type for operand, padding value and result.
 func.func @dynamic_pad_c1(%x: tensor<2x4x!quant.uniform<i8:f32, 0.5:-3>>, %v: tensor<!quant.uniform<i8:f32, 0.5:0>>, %p: tensor<2xi64>) {
-  // expected-error @+1 {{'stablehlo.dynamic_pad' op}}
+  // expected-error @+1 {{'stablehlo.dynamic_pad' op operand, padding_value and result must have the same element type}}
   %0 = stablehlo.dynamic_pad %x, %v, %p, %p, %p : (tensor<2x4x!quant.uniform<i8:f32, 0.5:-3>>, tensor<!quant.uniform<i8:f32, 0.5:0>>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?x!quant.uniform<i8:f32, 0.5:-3>>
   return
 }

@@ -231,6 +231,87 @@ func.func @convolution_c30(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: 
 
 // -----
 
+// dynamic_conv takes convolution's quantization constraints: a quantized result needs a quantized rhs (c28).
+func.func @dynamic_conv_c28(%x: tensor<1x5x2xf32>, %k: tensor<3x2x3xf32>, %p: tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>> {
+  // expected-error @+1 {{(convolution_c28)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2xf32>, tensor<3x2x3xf32>, tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+  return %0 : tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+}
+
+// -----
+
+// ... and a quantized lhs a quantized result (c28).
+func.func @dynamic_conv_c28_lhs(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: tensor<3x2x3x!quant.uniform<i8:f32, 0.5:0>>, %p: tensor<1x2xi64>) -> tensor<1x3x3xf32> {
+  // expected-error @+1 {{(convolution_c28)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<1x2xi64>) -> tensor<1x3x3xf32>
+  return %0 : tensor<1x3x3xf32>
+}
+
+// -----
+
+// A per-axis rhs along the kernel output features (c29).
+func.func @dynamic_conv_c29(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: tensor<3x2x3x!quant.uniform<i8:f32:1, {0.5:0, 0.5:0}>>, %p: tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>> {
+  // expected-error @+1 {{kernel output feature dimension 2 (convolution_c29)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x2x3x!quant.uniform<i8:f32:1, {0.5:0, 0.5:0}>>, tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+  return %0 : tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+}
+
+// -----
+
+// A per-axis result along the output features (c30).
+func.func @dynamic_conv_c30(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: tensor<3x2x3x!quant.uniform<i8:f32:2, {0.5:0, 0.5:0, 0.5:0}>>, %p: tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32:1, {0.5:0, 0.5:0, 0.5:0}>> {
+  // expected-error @+1 {{output feature dimension 2 (convolution_c30)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x2x3x!quant.uniform<i8:f32:2, {0.5:0, 0.5:0, 0.5:0}>>, tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32:1, {0.5:0, 0.5:0, 0.5:0}>>
+  return %0 : tensor<1x3x3x!quant.uniform<i8:f32:1, {0.5:0, 0.5:0, 0.5:0}>>
+}
+
+// -----
+
+// One storage type for lhs and rhs (c31).
+func.func @dynamic_conv_c31(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: tensor<3x2x3x!quant.uniform<i16:f32, 0.5:0>>, %p: tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>> {
+  // expected-error @+1 {{(convolution_c31)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x2x3x!quant.uniform<i16:f32, 0.5:0>>, tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+  return %0 : tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+}
+
+// -----
+
+// One expressed type (c32).
+func.func @dynamic_conv_c32(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: tensor<3x2x3x!quant.uniform<i8:f16, 0.5:0>>, %p: tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>> {
+  // expected-error @+1 {{(convolution_c32)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x2x3x!quant.uniform<i8:f16, 0.5:0>>, tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+  return %0 : tensor<1x3x3x!quant.uniform<i8:f32, 0.5:0>>
+}
+
+// -----
+
+// A per-tensor rhs gives a per-tensor result (c33).
+func.func @dynamic_conv_c33(%x: tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, %k: tensor<3x2x3x!quant.uniform<i8:f32, 0.5:0>>, %p: tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32:2, {0.5:0, 0.5:0, 0.5:0}>> {
+  // expected-error @+1 {{(convolution_c33)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2x!quant.uniform<i8:f32, 0.5:0>>, tensor<3x2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<1x2xi64>) -> tensor<1x3x3x!quant.uniform<i8:f32:2, {0.5:0, 0.5:0, 0.5:0}>>
+  return %0 : tensor<1x3x3x!quant.uniform<i8:f32:2, {0.5:0, 0.5:0, 0.5:0}>>
+}
+
+// -----
+
+// Hybrid: the lhs and result element type is the rhs's expressed type (c34).
+func.func @dynamic_conv_c34(%x: tensor<1x5x2xf32>, %k: tensor<3x2x3x!quant.uniform<i8:f32, 0.5:0>>, %p: tensor<1x2xi64>) -> tensor<1x3x3xf16> {
+  // expected-error @+1 {{(convolution_c34)}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2xf32>, tensor<3x2x3x!quant.uniform<i8:f32, 0.5:0>>, tensor<1x2xi64>) -> tensor<1x3x3xf16>
+  return %0 : tensor<1x3x3xf16>
+}
+
+// -----
+
+// Not quantized: one element type (convolution_c27).
+func.func @dynamic_conv_c27(%x: tensor<1x5x2xf32>, %k: tensor<3x2x3xf16>, %p: tensor<1x2xi64>) -> tensor<1x3x3xf32> {
+  // expected-error @+1 {{lhs, rhs and result must have the same element type}}
+  %0 = "stablehlo.dynamic_conv"(%x, %k, %p) <{batch_group_count = 1 : i64, dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, feature_group_count = 1 : i64}> : (tensor<1x5x2xf32>, tensor<3x2x3xf16>, tensor<1x2xi64>) -> tensor<1x3x3xf32>
+  return %0 : tensor<1x3x3xf32>
+}
+
+// -----
+
 func.func @transpose_c4(%x: tensor<2x3x!quant.uniform<i8:f32:1, {0.5:0, 0.25:0, 1.0:0}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.5:0, 0.25:0}>> {
   // expected-error @+1 {{(transpose_c4)}}
   %0 = stablehlo.transpose %x, dims = [1, 0] : (tensor<2x3x!quant.uniform<i8:f32:1, {0.5:0, 0.25:0, 1.0:0}>>) -> tensor<3x2x!quant.uniform<i8:f32:1, {0.5:0, 0.25:0}>>

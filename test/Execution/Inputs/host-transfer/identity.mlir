@@ -6,3 +6,4 @@ func.func @i32_3(%x: tensor<3xi32>) -> tensor<3xi32> { return %x : tensor<3xi32>
 func.func @i32(%x: tensor<i32>) -> tensor<i32> { return %x : tensor<i32> }
 func.func @ui32_4(%x: tensor<4xui32>) -> tensor<4xui32> { return %x : tensor<4xui32> }
 func.func @pred_4(%x: tensor<4xi1>) -> tensor<4xi1> { return %x : tensor<4xi1> }
+func.func @i8_3(%x: tensor<3xi8>) -> tensor<3xi8> { return %x : tensor<3xi8> }

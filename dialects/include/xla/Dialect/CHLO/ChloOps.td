@@ -36,7 +36,7 @@ def CHLO_Dialect : Dialect {
     ## Coverage of StableHLO's CHLO
 
     Compared with the op list of StableHLO's `ChloOps.td` (openxla/stablehlo,
-    read for issue 15), every op is here but one:
+    read for issue 15), every op is here:
 
     - unary: `acos`, `acosh`, `asin`, `asinh`, `atan`, `atanh`, `bessel_i1e`,
       `conj`, `cosh`, `sinh`, `tan`, `digamma`, `erf`, `erf_inv`, `erfc`,
@@ -50,16 +50,16 @@ def CHLO_Dialect : Dialect {
       `broadcast_subtract`, `broadcast_zeta`, `broadcast_and`,
       `broadcast_or`, `broadcast_xor`, `broadcast_complex`,
       `broadcast_compare`, `broadcast_select`;
-    - others: `constant`, `constant_like`, `top_k`, `ragged_dot`;
+    - others: `constant`, `constant_like`, `top_k`, `ragged_dot`,
+      `minimum_broadcast_shapes` (a helper on `index` shape tensors that
+      shape-reification passes emit, not JAX);
     - ours beyond that list: `mulhi`, `scan` and `scaled_dot` (the seed's
       Scan and ScaledDot).
 
-    Not here: `minimum_broadcast_shapes`, a helper on `index` shape tensors
-    that shape-reification passes emit (not JAX); nothing here produces
-    it, and it has no lowering yet. Differences: `bessel_i1e` takes float
-    tensors only (upstream's operand type also admits complex, which its
-    decomposition does not handle); the broadcasting ops take ranked
-    tensors (no unranked ones).
+    Differences: the broadcasting ops take ranked tensors (no unranked
+    ones). `bessel_i1e` takes complex operands, as upstream's operand type
+    admits, and computes exp(-|Re z|) I1(z) for them (upstream's
+    decomposition handles floats only).
   }];
   let useDefaultAttributePrinterParser = 1;
 }
@@ -143,8 +143,10 @@ def CHLO_ErfcOp : CHLO_SameTypeUnaryOp<"erfc", CHLO_FpTensor, "Complementary err
 def CHLO_ErfInvOp : CHLO_SameTypeUnaryOp<"erf_inv", CHLO_FpTensor, "Inverse error function.">;
 def CHLO_LgammaOp : CHLO_SameTypeUnaryOp<"lgamma", CHLO_FpTensor, "Log of the absolute value of the gamma function.">;
 def CHLO_DigammaOp : CHLO_SameTypeUnaryOp<"digamma", CHLO_FpTensor, "Derivative of lgamma.">;
-def CHLO_BesselI1eOp : CHLO_SameTypeUnaryOp<"bessel_i1e", CHLO_FpTensor,
-    "exp(-|x|) times the modified Bessel function of the first kind of order 1.">;
+// Complex operands as upstream's ChloOps.td admits (HLO_AnyFpOrComplexTensor):
+// exp(-|Re z|) I1(z), the scaling of scipy's ive(1, z).
+def CHLO_BesselI1eOp : CHLO_SameTypeUnaryOp<"bessel_i1e", CHLO_FpOrComplexTensor,
+    "exp(-|Re x|) times the modified Bessel function of the first kind of order 1.">;
 def CHLO_IsInfOp : CHLO_UnaryOp<"is_inf", CHLO_FpTensor, CHLO_PredTensor, "Whether an element is +inf or -inf.">;
 def CHLO_IsPosInfOp : CHLO_UnaryOp<"is_pos_inf", CHLO_FpTensor, CHLO_PredTensor, "Whether an element is +inf.">;
 def CHLO_IsNegInfOp : CHLO_UnaryOp<"is_neg_inf", CHLO_FpTensor, CHLO_PredTensor, "Whether an element is -inf.">;
@@ -474,6 +476,45 @@ def CHLO_ScanOp : CHLO_Op<"scan", [HLO_InferType, RecursiveMemoryEffects,
     `(` $inputs `)` `inits` `(` $inits `)` `dimension` `=` $dimension
     attr-dict-with-keyword $body `:` functional-type(operands, results)
   }];
+}
+
+def CHLO_MinimumBroadcastShapesOp : CHLO_Op<"minimum_broadcast_shapes", [Pure]> {
+  let summary = "The shapes of two or more broadcast operands with the fewest dimensions.";
+  let description = [{
+    Takes N >= 2 shapes (1-D `index` tensors) of operands that broadcast
+    together (numpy-style: right-aligned, a size 1 expands) and returns N
+    shapes. Result `i` is a reshape of operand `i`, and broadcasting the
+    results gives a reshape of what broadcasting the operands gives; among
+    those, each result has the fewest dimensions: adjacent dimensions
+    (counted from the right) in which the same operands are broadcast (size
+    1 while another operand's size is not 1) are multiplied into one,
+    dimensions that are 1 in every operand are dropped, and leading 1s are
+    removed. Shapes that do not broadcast together (two sizes other than 1
+    differ in one dimension) are returned unchanged.
+
+    ```mlir
+    %a, %b = chlo.minimum_broadcast_shapes %s, %t : tensor<6xindex>, tensor<5xindex>
+        -> tensor<3xindex>, tensor<2xindex>
+    // [1, 2, 3, 1, 2, 1] and [1, 1, 1, 2, 3] give [6, 2, 1] and [2, 3]
+    ```
+
+    Constraints (the ids the verifier tests cite): (C1) as many results as
+    operands; (C2) at least two operands; (C3) a result of static length is
+    no longer than its operand (of static length): merging and dropping
+    dimensions never adds one.
+
+    Decomposed by `chlo-legalize-to-stablehlo` into scalar index arithmetic
+    on the shapes' elements (`tensor.extract`, `arith`, `tensor.from_elements`),
+    computed at run time. The CPU/GPU pipelines need operands and results of
+    static length (their tensors have static shapes); a result's static
+    length asserts the rank the op computes, as a `tensor.cast` to a static
+    type does: the result holds the last entries of the operand-length
+    shape, which are the minimal shape when the assertion holds.
+  }];
+  let arguments = (ins Variadic<1DTensorOf<[Index]>>:$shapes);
+  let results = (outs Variadic<1DTensorOf<[Index]>>:$results);
+  let assemblyFormat = "$shapes attr-dict `:` type($shapes) `->` type($results)";
+  let hasVerifier = 1;
 }
 
 #endif // XLA_CHLO_OPS

@@ -282,7 +282,7 @@ def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
            : (tensor<1x8x1xf32>, tensor<3x1x1xf32>, tensor<1x2xi64>) -> tensor<1x?x1xf32>
     ```
   }];
-  let arguments = (ins HLO_Tensor:$lhs, HLO_Tensor:$rhs,
+  let arguments = (ins HLO_TensorOrQuant:$lhs, HLO_TensorOrQuant:$rhs,
                        RankedTensorOf<[HLO_Int]>:$d_padding,
                        OptionalAttr<DenseI64ArrayAttr>:$window_strides,
                        OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
@@ -292,7 +292,7 @@ def StableHLO_DynamicConvOp : StableHLO_Op<"dynamic_conv", [Pure]> {
                        I64Attr:$feature_group_count,
                        I64Attr:$batch_group_count,
                        OptionalAttr<HLO_PrecisionConfigAttr>:$precision_config);
-  let results = (outs HLO_Tensor:$result);
+  let results = (outs HLO_TensorOrQuant:$result);
   let hasVerifier = 1;
 }
 
