@@ -370,6 +370,26 @@ pub fn scalar<'c>(
     build(OperationBuilder::new(name, location).add_operands(operands).add_results(&[result]))
 }
 
+/// An `arith` float operation (`arith.mulf`, `arith.addf`, ...) with
+/// `fastmath<contract>`: LLVM may fuse a multiplication and the addition
+/// of its product into one FMA where the target has one (one rounding
+/// instead of two), and keeps them apart where it has none.
+pub fn scalar_contract<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    let flags = xla_dialects::fastmath_attribute(context, xla_dialects::fastmath::CONTRACT);
+    build(
+        OperationBuilder::new(name, location)
+            .add_operands(operands)
+            .add_results(&[result])
+            .add_attributes(&[(Identifier::new(context, "fastmath"), flags)]),
+    )
+}
+
 /// `arith.cmpf <predicate>` or `arith.cmpi <predicate>`.
 pub fn compare_scalar<'c>(
     context: &'c Context,

@@ -77,3 +77,39 @@ func.func @input(%x: tensor<4x16xf32>) -> tensor<4xf32> {
   %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
   return %s : tensor<4xf32>
 }
+
+// -----
+
+// A producer the planner did not see (the ReLU of a called function, brought
+// next to the dot by `inline`) is not fused into the dot's left operand,
+// which the contraction reads once per output column: the ReLU gets a loop
+// of its own (the add fuses into it) and the dot's body is a plain
+// multiply-add. Greedy (no planner) keeps the former rule.
+// PLANNED-LABEL: func.func @call_into_dot
+// PLANNED: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]
+// PLANNED: arith.addf
+// PLANNED-NEXT: llvm.intr.maximum
+// PLANNED: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// PLANNED-NEXT: ^bb0
+// PLANNED-NEXT: arith.mulf
+// PLANNED-NEXT: arith.addf
+// PLANNED-NEXT: linalg.yield
+// GREEDY-LABEL: func.func @call_into_dot
+// GREEDY: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// GREEDY: llvm.intr.maximum
+// GREEDY: arith.mulf
+// OFF-LABEL: func.func @call_into_dot
+// OFF: linalg.generic {{.*}}iterator_types = ["parallel", "reduction", "parallel"]
+// OFF-NEXT: ^bb0
+// OFF-NEXT: arith.mulf
+func.func @call_into_dot(%x: tensor<8x16xf32>, %b: tensor<8x16xf32>, %w: tensor<16x32xf32>) -> tensor<8x32xf32> {
+  %0 = stablehlo.add %x, %b : tensor<8x16xf32>
+  %1 = call @relu(%0) : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  %2 = stablehlo.dot_general %1, %w, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+  return %2 : tensor<8x32xf32>
+}
+func.func private @relu(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  %zero = stablehlo.constant dense<0.0> : tensor<8x16xf32>
+  %0 = stablehlo.maximum %x, %zero : tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}

@@ -28,7 +28,11 @@
 // a duplicated producer is first cloned once per consumer (each clone has
 // one use). Ops without a tag, with several groups (CSE merged them), or
 // from different functions (brought together by `inline`, which the planner
-// does not see) keep the rule above.
+// does not see) keep the rule above, except that where either op carries a
+// tag (the planner ran) a producer is not fused into an operand its
+// consumer reads repeatedly (a contraction's operand), as the planner would
+// have refused: the MLP's bias-add and ReLU, written as a called function,
+// were recomputed in the next dot's inner loop once per column tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -115,14 +119,45 @@ std::optional<bool> plannedFusion(Operation *producer, Operation *consumer) {
   return p.groups[0] == c.groups[0];
 }
 
+bool hasPlanTag(Operation *op) {
+  PlanTag tag = tagOf(op);
+  return !tag.groups.empty() || !tag.duplicated.empty();
+}
+
+/// Whether the consumer reads each element of this operand several times:
+/// it has a reduction loop (a contraction) and the operand's indexing map
+/// leaves out one of its loops (a matmul's left operand omits the output
+/// column loop). A producer fused there is recomputed per read (once per
+/// output column tile in the contraction kernels).
+bool readsOperandRepeatedly(OpOperand *operand) {
+  auto consumer = dyn_cast<linalg::GenericOp>(operand->getOwner());
+  if (!consumer || consumer.getNumReductionLoops() == 0)
+    return false;
+  AffineMap map = consumer.getMatchingIndexingMap(operand);
+  for (unsigned d = 0; d < map.getNumDims(); ++d)
+    if (!map.isFunctionOfDim(d))
+      return true;
+  return false;
+}
+
 /// The control of every rewrite that merges two ops: the planner's decision
 /// where it made one, the producer's results have a single use (upstream's
-/// default), and the merged body stays within kMaxFusedOps.
+/// default), and the merged body stays within kMaxFusedOps. Where the
+/// planner ran but did not see the pair (ops of different functions brought
+/// together by `inline`), its structural rule still holds: no producer is
+/// fused into an operand its consumer reads repeatedly (the planner refuses
+/// producers into contractions).
 bool mayFuse(OpOperand *fusedOperand) {
   Operation *producer = fusedOperand->get().getDefiningOp();
   if (!producer || !producer->hasOneUse())
     return false;
-  if (plannedFusion(producer, fusedOperand->getOwner()) == false)
+  std::optional<bool> planned =
+      plannedFusion(producer, fusedOperand->getOwner());
+  if (planned == false)
+    return false;
+  if (!planned &&
+      (hasPlanTag(producer) || hasPlanTag(fusedOperand->getOwner())) &&
+      readsOperandRepeatedly(fusedOperand))
     return false;
   return bodySize(producer) + bodySize(fusedOperand->getOwner()) <=
          kMaxFusedOps;

@@ -166,7 +166,7 @@ const ERFC_TAIL_SINGLE: [f64; 7] = [
 fn fit<'c>(h: &Hlo<'c, '_, '_>, coefficients: &[f64], centre: f64, half_width: f64, t: V<'c>, single: bool) -> BuildResult<V<'c>> {
     let shifted = h.sub(t, h.c(centre, t)?)?;
     let u = if single { h.mul(shifted, h.c(1.0 / half_width, t)?)? } else { h.div(shifted, h.c(half_width, t)?)? };
-    h.horner(coefficients, u)
+    h.horner_contract(coefficients, u)
 }
 
 /// erf(x) for |x| < 1 by its Taylor series (used below 1/2; 8 terms
@@ -174,7 +174,7 @@ fn fit<'c>(h: &Hlo<'c, '_, '_>, coefficients: &[f64], centre: f64, half_width: f
 fn erf_small<'c>(h: &Hlo<'c, '_, '_>, x: V<'c>, single: bool) -> BuildResult<V<'c>> {
     let z = h.mul(x, x)?;
     let terms = if single { &ERF_TAYLOR[ERF_TAYLOR.len() - 8..] } else { &ERF_TAYLOR[..] };
-    let tail = h.add(h.c(TWO_OVER_SQRT_PI.1, x)?, h.mul(z, h.horner(terms, z)?)?)?;
+    let tail = h.add(h.c(TWO_OVER_SQRT_PI.1, x)?, h.mul(z, h.horner_contract(terms, z)?)?)?;
     h.add(h.mul(x, h.c(TWO_OVER_SQRT_PI.0, x)?)?, h.mul(x, tail)?)
 }
 

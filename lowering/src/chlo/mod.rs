@@ -178,6 +178,21 @@ impl<'c, 'a, 'r> Hlo<'c, 'a, 'r> {
         }
         Ok(p)
     }
+
+    /// As [`Self::horner`], each step `p * x + c` marked
+    /// [`crate::stablehlo_to_linalg::CONTRACT_ATTRIBUTE`]: its arith ops get
+    /// `fastmath<contract>` (one FMA per coefficient where the target has
+    /// FMA). For the polynomials whose error is measured that way
+    /// (erf/erfc, docs/vector_math.md).
+    fn horner_contract(&self, coefficients: &[f64], x: V<'c>) -> BuildResult<V<'c>> {
+        let contract = [(crate::stablehlo_to_linalg::CONTRACT_ATTRIBUTE, Attribute::unit(self.context()))];
+        let mut p = self.c(coefficients[0], x)?;
+        for &c in &coefficients[1..] {
+            let scaled = self.op("stablehlo.multiply", &[p, x], x.r#type(), &contract)?;
+            p = self.op("stablehlo.add", &[scaled, self.c(c, x)?], x.r#type(), &contract)?;
+        }
+        Ok(p)
+    }
 }
 
 /// What a decomposition gets: the rewrite, the op, its operands.

@@ -21,6 +21,13 @@
 //!    erased.
 
 mod batch_norm;
+
+/// A unit attribute on a float `stablehlo.multiply`/`add`/`subtract` that
+/// the compiler built itself (the Horner steps of erf/erfc in
+/// `chlo/erf_f64.rs`): its arith op gets `fastmath<contract>`, so LLVM may
+/// fuse the multiplication into the addition (FMA where the target has one).
+/// Ops of the input program never carry it.
+pub const CONTRACT_ATTRIBUTE: &str = "xla.contract";
 mod broadcast;
 mod collectives;
 pub mod spmd;

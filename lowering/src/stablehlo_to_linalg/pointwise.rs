@@ -104,6 +104,9 @@ struct Scalar<'c> {
     /// Kind of the result's element type before signedness legalization.
     result_kind: ElementKind,
     compare: Option<(ComparisonDirection, ComparisonType)>,
+    /// The op carries [`super::CONTRACT_ATTRIBUTE`]: float multiply, add and
+    /// subtract get `fastmath<contract>`.
+    contract: bool,
 }
 
 impl<'c> Scalar<'c> {
@@ -126,7 +129,8 @@ impl<'c> Scalar<'c> {
         let kind = kind_of(original_element(op, false, element))?;
         let result_kind = kind_of(original_element(op, true, result_element))?;
         let compare = if op_name == "stablehlo.compare" { Some(compare_attributes(op, kind)?) } else { None };
-        Ok(Self { context, location: op.location(), op_name, kind, element, result_element, result_kind, compare })
+        let contract = op.attribute(super::CONTRACT_ATTRIBUTE).is_ok();
+        Ok(Self { context, location: op.location(), op_name, kind, element, result_element, result_kind, compare, contract })
     }
 }
 
@@ -283,13 +287,22 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("imag", Float(_)) => append(block, float_constant(s, 0.0)?),
         ("complex", Float(_)) => append(block, scalar(s.location, "complex.create", args, s.result_element)?),
         ("add", Pred) => one(block, s, "arith.ori", args),
+        ("add", Float(_)) if s.contract => {
+            append(block, crate::builders::scalar_contract(s.context, s.location, "arith.addf", args, s.element)?)
+        }
         ("add", Float(_)) => one(block, s, "arith.addf", args),
         ("add", SignlessInt(_)) => one(block, s, "arith.addi", args),
         ("add", Complex) => one(block, s, "complex.add", args),
+        ("subtract", Float(_)) if s.contract => {
+            append(block, crate::builders::scalar_contract(s.context, s.location, "arith.subf", args, s.element)?)
+        }
         ("subtract", Float(_)) => one(block, s, "arith.subf", args),
         ("subtract", SignlessInt(_)) => one(block, s, "arith.subi", args),
         ("subtract", Complex) => one(block, s, "complex.sub", args),
         ("multiply", Pred) => one(block, s, "arith.andi", args),
+        ("multiply", Float(_)) if s.contract => {
+            append(block, crate::builders::scalar_contract(s.context, s.location, "arith.mulf", args, s.element)?)
+        }
         ("multiply", Float(_)) => one(block, s, "arith.mulf", args),
         ("multiply", SignlessInt(_)) => one(block, s, "arith.muli", args),
         ("multiply", Complex) => one(block, s, "complex.mul", args),

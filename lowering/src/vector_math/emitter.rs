@@ -214,11 +214,22 @@ impl<'c, 'a> Emitter<'c, 'a> {
         self.from_bits(bits)
     }
 
-    /// `coefficients[0] * x^d + ... + coefficients[d]` by Horner's rule.
+    /// `coefficients[0] * x^d + ... + coefficients[d]` by Horner's rule,
+    /// each step `p * x + c` marked `fastmath<contract>`: one FMA per
+    /// coefficient where the target has FMA (one rounding instead of two;
+    /// the errors in docs/vector_math.md are measured that way), a
+    /// multiplication and an addition where it has none.
     pub fn horner(&self, x: V<'c, 'a>, coefficients: &[f64]) -> BuildResult<V<'c, 'a>> {
         let mut p = self.f(coefficients[0])?;
         for &c in &coefficients[1..] {
-            p = self.add(self.mul(p, x)?, self.f(c)?)?;
+            let product = self.insert(builders::scalar_contract(self.context, self.location, "arith.mulf", &[p, x], self.float)?)?;
+            p = self.insert(builders::scalar_contract(
+                self.context,
+                self.location,
+                "arith.addf",
+                &[product, self.f(c)?],
+                self.float,
+            )?)?;
         }
         Ok(p)
     }
