@@ -7,10 +7,13 @@
 //!
 //! - **Program order**: the operations of the entry block, numbered from 0;
 //!   a use nested in a region (a loop body) counts at its top-level ancestor.
-//! - **Live range** of a buffer: from its `memref.alloc` to the last use of
+//! - **Live range** of a buffer: from the first use to the last use of
 //!   the buffer or of any alias of it (the results of view-like ops:
 //!   `memref.subview`, `cast`, `collapse_shape`, `expand_shape`,
-//!   `reinterpret_cast`, `view`, `transpose`, transitively).
+//!   `reinterpret_cast`, `view`, `transpose`, transitively), deallocs
+//!   aside. Its bytes mean nothing before the first use, so an allocation
+//!   that bufferization hoisted to the top of the function does not keep
+//!   its bytes from others until then.
 //! - **Heap simulation** (XLA's global decreasing-size best fit): buffers
 //!   sorted by size (largest first, then by the longer live range, then by
 //!   program order), each placed in the smallest gap between the
@@ -42,9 +45,9 @@
 //! ```mlir
 //! // before
 //! func.func @f(%a: memref<256xf32>, %out: memref<256xf32>) {
-//!   %t0 = memref.alloc() : memref<256xf32>     // live ops 0..3
+//!   %t0 = memref.alloc() : memref<256xf32>     // live ops 1..3
 //!   linalg.generic ... ins(%a) outs(%t0)
-//!   %t1 = memref.alloc() : memref<256xf32>     // live ops 2..5
+//!   %t1 = memref.alloc() : memref<256xf32>     // live ops 3..5
 //!   linalg.generic ... ins(%t0) outs(%t1)
 //!   memref.dealloc %t0 : memref<256xf32>
 //!   linalg.generic ... ins(%t1) outs(%out)
@@ -296,15 +299,18 @@ fn top_level_ancestor<'c, 'a>(op: OperationRef<'c, 'a>, block: &Block<'c>) -> Op
 
 /// What the liveness analysis found for one allocation.
 enum Liveness {
-    /// Last position at which the buffer or an alias is used, and the
+    /// First and last positions at which the buffer or an alias is used
+    /// (its bytes mean nothing before the first: an allocation hoisted to
+    /// the top of the function does not make it live there), and the
     /// `memref.dealloc`s of the allocation itself (erased when planned).
-    Range { end: usize, deallocs: Vec<mlir_sys::MlirOperation> },
+    Range { first: usize, end: usize, deallocs: Vec<mlir_sys::MlirOperation> },
     Escapes(String),
 }
 
 fn liveness(alloc: &OperationRef, start: usize, block: &Block, positions: &HashMap<usize, usize>) -> Liveness {
     let Ok(result) = alloc.result(0) else { return Liveness::Escapes("no result".into()) };
     let mut end = start;
+    let mut first: Option<usize> = None;
     let mut deallocs = Vec::new();
     let mut worklist: Vec<Value> = vec![result.into()];
     let mut is_root = true;
@@ -325,6 +331,7 @@ fn liveness(alloc: &OperationRef, start: usize, block: &Block, positions: &HashM
                 return Liveness::Escapes("internal: a top-level op without a position".into());
             };
             end = end.max(position);
+            first = Some(first.map_or(position, |f| f.min(position)));
             // Its address taken as a number (the runtime ABI's buffer
             // tables, collectives, host transfers): whoever reads it may use
             // the buffer at any later point.
@@ -351,7 +358,7 @@ fn liveness(alloc: &OperationRef, start: usize, block: &Block, positions: &HashM
         }
         is_root = false;
     }
-    Liveness::Range { end, deallocs }
+    Liveness::Range { first: first.unwrap_or(start), end, deallocs }
 }
 
 struct Candidate<'c, 'a> {
@@ -454,8 +461,8 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
             Err(reason) => reason.to_owned(),
             Ok(_) if op.operand_count() > 0 => "dynamic size".to_owned(),
             Ok(bytes) => match liveness(op, position, &block, &positions) {
-                Liveness::Range { end, deallocs } => {
-                    candidates.push(Candidate { alloc: *op, bytes, start: position, end, deallocs });
+                Liveness::Range { first, end, deallocs } => {
+                    candidates.push(Candidate { alloc: *op, bytes, start: first, end, deallocs });
                     continue;
                 }
                 Liveness::Escapes(reason) => reason,
