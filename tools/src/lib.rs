@@ -41,11 +41,11 @@ pub const VERSION: &str = concat!(
 /// Parses the command line; `--help`/`--version` print and exit 0, every
 /// other problem prints clap's message and exits 1 (not clap's 2).
 pub fn parse_args(command: clap::Command) -> clap::ArgMatches {
-    parse_args_from(command, std::env::args())
+    parse_args_from(command, std::env::args_os())
 }
 
 /// [`parse_args`] of the given arguments (the program name first).
-pub fn parse_args_from(command: clap::Command, args: impl IntoIterator<Item = String>) -> clap::ArgMatches {
+pub fn parse_args_from(command: clap::Command, args: impl IntoIterator<Item = std::ffi::OsString>) -> clap::ArgMatches {
     match command.version(VERSION).try_get_matches_from(args) {
         Ok(matches) => matches,
         Err(error) => {
@@ -65,18 +65,19 @@ pub fn parse_args_from(command: clap::Command, args: impl IntoIterator<Item = St
 /// nesting does: `--convert-linalg-to-loops` runs as
 /// `func.func(convert-linalg-to-loops)`. Anything else is left for clap to
 /// report.
-pub fn upstream_pass_args(command: &clap::Command, args: impl IntoIterator<Item = String>) -> Vec<String> {
+pub fn upstream_pass_args(command: &clap::Command, args: impl IntoIterator<Item = std::ffi::OsString>) -> Vec<std::ffi::OsString> {
     let ours: std::collections::HashSet<&str> =
         command.get_arguments().filter_map(|a| a.get_long()).chain(["help", "version"]).collect();
     let mut out = Vec::new();
     let mut rest = false;
     for arg in args {
-        if rest || arg == "--" {
+        if rest || arg.as_os_str() == "--" {
             rest = true;
             out.push(arg);
             continue;
         }
-        let Some(flag) = arg.strip_prefix("--") else {
+        // Arguments that are not UTF-8 (file names) are left for clap.
+        let Some(flag) = arg.to_str().and_then(|a| a.strip_prefix("--")) else {
             out.push(arg);
             continue;
         };
@@ -89,7 +90,7 @@ pub fn upstream_pass_args(command: &clap::Command, args: impl IntoIterator<Item 
             continue;
         }
         match xla_dialects::registered_pass_pipeline(name, options.unwrap_or_default()) {
-            Some(Ok(pipeline)) => out.push(format!("--pass-pipeline={pipeline}")),
+            Some(Ok(pipeline)) => out.push(format!("--pass-pipeline={pipeline}").into()),
             Some(Err(reason)) => {
                 eprintln!("{}: error: invalid options of --{name}: {}", command.get_name(), reason.trim());
                 std::process::exit(1);

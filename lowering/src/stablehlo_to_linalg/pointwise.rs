@@ -668,6 +668,32 @@ fn emit_convert<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, value: Value<'c, '
             append(block, compare_scalar(context, location, name, predicate, value, zero)?)
         }
         (Float(from), Float(to_bits)) if from < to_bits => cast("arith.extf"),
+        // f64 -> bf16 rounded once, without LLVM's `fptrunc double to
+        // bfloat` (a call of `__truncdfbf2`, which neither the JIT nor
+        // Debian's libgcc provides): through f32 rounded to odd (the f32
+        // next to the value towards zero, its last bit set when inexact),
+        // then f32 -> bf16 to nearest even, which rounds as f64 -> bf16
+        // would (f32 has more than two bits beyond bf16's precision).
+        (Float(64), Float(_)) if to.is_bf16() => {
+            let (f32, f64) = (melior::ir::Type::float32(context), s.element);
+            let i32 = crate::builders::integer_type(context, 32)?;
+            let nearest = append(block, scalar(location, "arith.truncf", &[value], f32)?)?;
+            let back = append(block, scalar(location, "arith.extf", &[nearest], f64)?)?;
+            // Ordered: a NaN stays the NaN the truncation gave.
+            let inexact = append(block, compare_scalar(context, location, "arith.cmpf", "one", back, value)?)?;
+            let back_magnitude = append(block, scalar(location, "math.absf", &[back], f64)?)?;
+            let magnitude = append(block, scalar(location, "math.absf", &[value], f64)?)?;
+            let rounded_up = append(block, compare_scalar(context, location, "arith.cmpf", "ogt", back_magnitude, magnitude)?)?;
+            let bits = append(block, scalar(location, "arith.bitcast", &[nearest], i32)?)?;
+            let one = append(block, crate::builders::int_constant(context, location, 1, i32)?)?;
+            // Sign and magnitude: one less in the integer is one ulp less in magnitude.
+            let less = append(block, scalar(location, "arith.subi", &[bits, one], i32)?)?;
+            let towards_zero = append(block, select(location, rounded_up, less, bits)?)?;
+            let odd = append(block, scalar(location, "arith.ori", &[towards_zero, one], i32)?)?;
+            let bits = append(block, select(location, inexact, odd, bits)?)?;
+            let to_odd = append(block, scalar(location, "arith.bitcast", &[bits], f32)?)?;
+            append(block, scalar(location, "arith.truncf", &[to_odd], to)?)
+        }
         (Float(from), Float(to_bits)) if from > to_bits => cast("arith.truncf"),
         // Same width, different format (f16 <-> bf16): through f32.
         (Float(_), Float(_)) => {

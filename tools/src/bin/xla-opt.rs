@@ -83,7 +83,7 @@ fn main() -> ExitCode {
 
 fn tool_main() -> ExitCode {
     let command = xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command()))));
-    let args = xla_tools::upstream_pass_args(&command, std::env::args());
+    let args = xla_tools::upstream_pass_args(&command, std::env::args_os());
     let matches = parse_args_from(command, args);
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
