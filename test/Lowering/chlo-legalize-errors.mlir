@@ -68,3 +68,13 @@ func.func @minimum_broadcast_shapes_dynamic_result(%a: tensor<2xindex>, %b: tens
   %0:2 = chlo.minimum_broadcast_shapes %a, %b : tensor<2xindex>, tensor<3xindex> -> tensor<2xindex>, tensor<?xindex>
   return %0#0, %0#1 : tensor<2xindex>, tensor<?xindex>
 }
+
+// -----
+
+// A shape operand is a rank; a length beyond 1024 is refused rather than
+// unrolled (xla-fuzz: tensor<2147483648xindex> asked for 16 GiB and aborted).
+func.func @minimum_broadcast_shapes_huge_rank(%a: tensor<2xindex>, %b: tensor<2147483648xindex>) -> (tensor<2xindex>, tensor<2147483648xindex>) {
+  // expected-error@+1 {{cannot decompose 'chlo.minimum_broadcast_shapes': operand 1 has 2147483648 dimensions; at most 1024 are supported}}
+  %0:2 = chlo.minimum_broadcast_shapes %a, %b : tensor<2xindex>, tensor<2147483648xindex> -> tensor<2xindex>, tensor<2147483648xindex>
+  return %0#0, %0#1 : tensor<2xindex>, tensor<2147483648xindex>
+}

@@ -78,8 +78,17 @@ fn length(ty: Type, what: &str) -> BuildResult<usize> {
     let dim = crate::builders::static_shape(tensor.into()).map_err(|_| {
         format!("{what} has a dynamic length ({ty}); dynamic shapes are not supported yet")
     })?;
+    // The lowering unrolls over the dimensions: a shape is a rank, and
+    // ranks beyond this are refused rather than unrolled (a fuzzed
+    // tensor<2147483648xindex> asked for 16 GiB).
+    if dim[0] > MAX_RANK {
+        return Err(format!("{what} has {} dimensions; at most {MAX_RANK} are supported", dim[0]).into());
+    }
     Ok(dim[0] as usize)
 }
+
+/// The most dimensions a shape operand or result may have.
+const MAX_RANK: i64 = 1024;
 
 pub(super) fn lower_minimum_broadcast_shapes<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
     let k = op.operand_count();
