@@ -13,7 +13,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "mlir/Transforms/InliningUtils.h"
+#include "Inlining.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -225,23 +225,8 @@ void StableHLODialect::printAttribute(Attribute attr, DialectAsmPrinter &printer
   printer << "<unknown stablehlo attribute>";
 }
 
-namespace {
-// Calls of functions whose bodies hold our ops can be inlined (the
-// front end inlines JAX's private helpers before fusion planning, so that
-// fusion sees across them). Ops carry no state tied to their function; a
-// callee body is one block, so it may also go into one of our ops' regions.
-struct StableHLOInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(Operation *, Operation *, bool) const final { return true; }
-  bool isLegalToInline(Region *, Region *src, bool, IRMapping &) const final {
-    return src->hasOneBlock();
-  }
-  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
-};
-} // namespace
-
 void StableHLODialect::initialize() {
-  addInterfaces<StableHLOInlinerInterface>();
+  addInterfaces<xla::stablehlo::HloInlinerInterface>();
   addOperations<
 #define GET_OP_LIST
 #include "xla/Dialect/StableHLO/StablehloOps.cpp.inc"
