@@ -27,6 +27,11 @@ XLA runs with its own thread pool (all cores) unless --xla-single-thread.
 `--threads N` is passed on as `xla-run --threads N` when xla-run has that
 option (otherwise noted, and ours runs as xla-run always does).
 
+`--xla-run-arg ARG` (repeatable) adds ARG to every xla-run call;
+`--ab-arg ARG` (repeatable) also times ours with those arguments (values
+checked too), alternating with the plain runs, and prints the two times and
+their ratio B/A: an A/B comparison of a compiler option in one run.
+
 Needs jax and numpy (`pip install jax`) and a C compiler; the xla-run binary
 comes from --xla-run or target/release, then target/debug.
 
@@ -398,6 +403,25 @@ def measure(name, f, args, numpy_f, options, xla_run, thread_flags, tmp, rtol, a
     else:
         row["matches"] = False
         row.setdefault("error", last_line(ours.stderr or ours.stdout))
+    if options.ab_arg and "ours_ms" in row:
+        # A/B: B's values checked too; each side timed twice, alternating,
+        # the lower median kept.
+        b_check = run_ours(xla_run, path, inputs, [*expects, "--rtol", str(rtol), "--atol", str(atol), *options.ab_arg],
+                           options.timeout)
+        if b_check.returncode != 0:
+            row["ab_error"] = last_line(b_check.stderr or b_check.stdout)
+            return row
+        a_times, b_times = [row["ours_ms"]], []
+        for turn in ["b", "a", "b"]:
+            extra = ["--bench", str(runs), *thread_flags, *(options.ab_arg if turn == "b" else [])]
+            timed = run_ours(xla_run, path, inputs, extra, options.timeout)
+            if timed.returncode != 0:
+                row["ab_error"] = last_line(timed.stderr or timed.stdout)
+                return row
+            (b_times if turn == "b" else a_times).append(json.loads(timed.stdout)["median_ms"])
+        row["ours_ms"] = min(a_times)
+        row["ratio"] = row["ours_ms"] / base_ms
+        row["ab_ms"] = min(b_times)
     return row
 
 
@@ -417,6 +441,11 @@ def main():
     parser.add_argument("--timeout", type=float, default=600, help="seconds per xla-run call")
     parser.add_argument("--no-peak", action="store_true", help="skip the FMA peak and bandwidth measurement")
     parser.add_argument("--json", metavar="FILE", help="also write everything as JSON to FILE")
+    parser.add_argument("--xla-run-arg", action="append", default=[], metavar="ARG",
+                        help="one more argument of every xla-run call (repeat for several)")
+    parser.add_argument("--ab-arg", action="append", default=[], metavar="ARG",
+                        help="A/B: also time ours with these xla-run arguments (repeat for several), "
+                             "alternating twice with the plain runs; prints both and their ratio")
     options = parser.parse_args()
     import_jax(options.xla_single_thread)
     xla_run = find_xla_run(options.xla_run)
@@ -425,8 +454,11 @@ def main():
     if options.threads is not None:
         if has_option(xla_run, "--threads"):
             thread_flags = ["--threads", str(options.threads)]
+            thread_flags += options.xla_run_arg
         else:
             notes.append(f"xla-run has no --threads option: --threads {options.threads} ignored (ours single-threaded)")
+    if options.threads is None or not has_option(xla_run, "--threads"):
+        thread_flags += options.xla_run_arg
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         peak = None if options.no_peak else machine_peak(tmp)
@@ -458,6 +490,7 @@ def main():
         "failed": failed,
     }
     report = {"baseline": base, "xla_run": xla_run, "threads_flags": thread_flags, "notes": notes,
+              "ab_args": options.ab_arg,
               "xla_single_thread": options.xla_single_thread,
               "dispatch_overhead_ms": {"ours": ours_overhead, base: base_overhead, "ours_error": dispatch.get("error")},
               "machine": peak, "results": rows, "summary": summary,
@@ -479,13 +512,23 @@ def print_report(report, options):
         print(f"note: {note}")
     print("median times (ms); ratio = ours / baseline (lower is better); "
           "-dispatch: the ratio with each side's dispatch overhead subtracted")
-    print(f"{'benchmark':24s} {'ours':>10s} {label:>10s} {'ratio':>8s} {'-dispatch':>9s}  values")
+    ab = report.get("ab_args")
+    if ab:
+        print(f"A/B: column 'B' is ours with {' '.join(ab)}; B/A = its time over ours' (A/B runs alternate; lower medians kept)")
+    print(f"{'benchmark':24s} {'ours':>10s} {label:>10s} {'ratio':>8s} {'-dispatch':>9s}" +
+          (f" {'B':>10s} {'B/A':>6s}" if ab else "") + "  values")
     for row in report["results"]:
         ours = f"{row['ours_ms']:10.3f}" if "ours_ms" in row else f"{'-':>10s}"
         ratio = f"{row['ratio']:8.2f}" if "ratio" in row else f"{'-':>8s}"
         adjusted = f"{row['ratio_without_dispatch']:9.2f}" if "ratio_without_dispatch" in row else f"{'-':>9s}"
         status = "ok" if row.get("matches") and "ratio" in row else f"FAILED: {row.get('error', 'values differ')}"
-        print(f"{row['name']:24s} {ours} {row['base_ms']:10.3f} {ratio} {adjusted}  {status}")
+        if row.get("ab_error"):
+            status += f" (B FAILED: {row['ab_error']})"
+        columns = ""
+        if ab:
+            columns = (f" {row['ab_ms']:10.3f} {row['ab_ms'] / row['ours_ms']:6.2f}" if "ab_ms" in row
+                       else f" {'-':>10s} {'-':>6s}")
+        print(f"{row['name']:24s} {ours} {row['base_ms']:10.3f} {ratio} {adjusted}{columns}  {status}")
     s = report["summary"]
     fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
     print(f"geomean ratio: {fmt(s['geomean_ratio'])} over {s['geomean_ratio_programs']} programs; "

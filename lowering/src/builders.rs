@@ -64,6 +64,15 @@ pub unsafe fn detach<'c, 'b, 'c2, 'to>(value: impl Into<Value<'c, 'b>>) -> Value
     unsafe { Value::from_raw(value.into().to_raw()) }
 }
 
+/// Sets (or replaces) attribute `name` of `op`, inherent or discardable.
+pub fn set_attribute<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a>, name: &str, attribute: Attribute<'c>) {
+    use melior::ir::AttributeLike;
+    let name = melior::StringRef::new(name);
+    // SAFETY: `op` and `attribute` are live, from the same context; MLIR
+    // copies the name into the context.
+    unsafe { mlir_sys::mlirOperationSetAttributeByName(op.to_raw(), name.to_raw(), attribute.to_raw()) }
+}
+
 /// A fresh copy of `op` (nested regions included), owned by the caller.
 pub fn clone_operation<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a>) -> Operation<'c> {
     // SAFETY: `op` is live; the clone is a new op with no parent.

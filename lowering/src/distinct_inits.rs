@@ -30,6 +30,11 @@
 //! %17 = linalg.generic ... outs(%e_0 : tensor<16xf32>)
 //! ```
 //!
+//! First, a fill (`linalg.fill`, or a `linalg.generic` without inputs)
+//! that several linalg ops start from is cloned right before each of them
+//! ([`duplicate_shared_fills`]): otherwise all but one must start from a
+//! copy of the filled buffer, which stays alive in between.
+//!
 //! Runs right before bufferization.
 
 use melior::{
@@ -120,13 +125,107 @@ pub fn split_shared_inits(module: OperationRef) {
     }
 }
 
+/// The number of `ins` operands of a linalg op with `operandSegmentSizes`;
+/// None for other ops.
+fn input_count(op: OperationRef) -> Option<usize> {
+    Some(op.operand_count() - output_count(op)?)
+}
+
+/// Whether `op` fills its one output without reading any tensor: a
+/// `linalg.fill`, or a `linalg.generic` without inputs (what
+/// `stablehlo.broadcast_in_dim` of a constant and reduction inits lower to).
+fn is_fill(op: OperationRef) -> bool {
+    let name = op.name().as_string_ref().as_str().unwrap_or_default().to_owned();
+    let scalar_inputs = (0..op.operand_count().saturating_sub(1)).all(|i| {
+        op.operand(i).is_ok_and(|v| {
+            // SAFETY: a live type, only inspected.
+            unsafe { !mlir_sys::mlirTypeIsAShaped(melior::ir::TypeLike::to_raw(&v.r#type())) }
+        })
+    });
+    op.result_count() == 1
+        && output_count(op) == Some(1)
+        && match name.as_str() {
+            "linalg.fill" => scalar_inputs,
+            "linalg.generic" => input_count(op) == Some(0),
+            _ => false,
+        }
+}
+
+/// Gives every linalg op that starts from a filled tensor (the zeros of a
+/// matrix product, the -inf of a max reduction) its own copy of the fill,
+/// right before it. When two contractions start from one CSE'd fill, one
+/// of them writes in place and the other must start from a copy: one-shot
+/// bufferization keeps the filled buffer alive from the fill to the last
+/// user and adds a `memref.copy` of it (the JAX MLP with two hidden layers
+/// held three 1 MiB buffers where two suffice). A fill per user writes the
+/// same bytes the copy did, reads nothing, and lives only from there to
+/// its user. The original fill stays for any other use.
+pub fn duplicate_shared_fills(module: OperationRef) {
+    let mut uses: Vec<(mlir_sys::MlirOperation, usize, mlir_sys::MlirOperation)> = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| {
+        if !op.name().as_string_ref().as_str().is_ok_and(|n| n.starts_with("linalg.")) {
+            return WalkResult::Advance;
+        }
+        let Some(outputs) = output_count(op) else { return WalkResult::Advance };
+        let total = op.operand_count();
+        for index in total.saturating_sub(outputs)..total {
+            let Ok(value) = op.operand(index) else { continue };
+            // SAFETY: a live value; its owner only inspected.
+            let producer = unsafe {
+                if !mlir_sys::mlirValueIsAOpResult(value.to_raw()) {
+                    continue;
+                }
+                OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw()))
+            };
+            if is_fill(producer) {
+                uses.push((op.to_raw(), index, producer.to_raw()));
+            }
+        }
+        WalkResult::Advance
+    });
+    let mut count: HashMap<usize, usize> = HashMap::new();
+    for &(_, _, fill) in &uses {
+        *count.entry(fill.ptr as usize).or_default() += 1;
+    }
+    for (user, index, fill) in uses {
+        if count[&(fill.ptr as usize)] < 2 {
+            continue;
+        }
+        // SAFETY: `fill` and `user` are live; `fill` dominates `user` (it
+        // defines one of its operands), so the fill's own operands dominate
+        // the point right before `user`, where the clone goes; the clone's
+        // result has the operand's type.
+        unsafe {
+            let clone = mlir_sys::mlirOperationClone(fill);
+            let block = mlir_sys::mlirOperationGetBlock(user);
+            mlir_sys::mlirBlockInsertOwnedOperationBefore(block, user, clone);
+            mlir_sys::mlirOperationSetOperand(user, index as isize, mlir_sys::mlirOperationGetResult(clone, 0));
+        }
+    }
+    // Fills left without users go.
+    for (fill, _) in count {
+        let raw = mlir_sys::MlirOperation { ptr: fill as *mut std::ffi::c_void };
+        // SAFETY: a live op (the clones were inserted, nothing erased); its
+        // result is checked for uses before it is destroyed.
+        unsafe {
+            let result = mlir_sys::mlirOperationGetResult(raw, 0);
+            if mlir_sys::mlirOpOperandIsNull(mlir_sys::mlirValueGetFirstUse(result)) {
+                mlir_sys::mlirOperationDestroy(raw);
+            }
+        }
+    }
+}
+
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_distinct_inits_pass() -> Pass {
     external_pass!(
-        |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| split_shared_inits(module),
+        |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
+            duplicate_shared_fills(module);
+            split_shared_inits(module);
+        },
         "XlaDistinctInits",
         "xla-distinct-inits",
-        "Share each tensor.empty / constant used as a linalg init among at most 16 writers",
+        "A fill per linalg op that starts from it; each tensor.empty / constant used as a linalg init shared among at most 16 writers",
         "builtin.module",
     )
 }

@@ -48,6 +48,7 @@ pub mod parallel_tasks;
 pub mod passes;
 pub mod readonly_args;
 pub mod reserved_symbols;
+pub mod schedule;
 pub mod result_copies;
 pub mod patterns;
 pub mod quantization;
@@ -58,6 +59,7 @@ pub mod split_functions;
 pub mod spmd_partition;
 pub mod stablehlo_to_linalg;
 pub mod vector_math;
+pub mod vector_width;
 
 use melior::{Context, ContextRef};
 use std::{collections::HashMap, sync::Mutex};

@@ -142,7 +142,8 @@ const FRONT_END: &[Step] = &[
 /// very large functions split into bounded noinline pieces
 /// (`xla-split-large-functions`), then loops (parallel ones as thread-pool
 /// tasks) to LLVM, checked
-/// allocations, and `noalias` on the entry points.
+/// allocations, `noalias` on the entry points, and the vector width LLVM
+/// vectorizes with (`xla-prefer-vector-width`).
 const CPU_CODEGEN_STEPS: &[Step] = &[
     // Inline first so that the cut sees the whole program, without the
     // inliner's canonicalization (on an uncut function its cost grows with
@@ -155,6 +156,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::vector_math::create_polynomial_math_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
+    Step::Ours(crate::schedule::create_schedule_for_memory_pass),
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
@@ -169,6 +171,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
+    Step::Ours(crate::vector_width::create_prefer_vector_width_pass),
 ];
 
 /// After bufferization: the `scf.forall` loops of independent iterations
@@ -403,13 +406,23 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::noalias::create_mark_noalias_pass)],
     },
     PassInfo {
+        name: "xla-prefer-vector-width",
+        summary: "Set prefer_vector_width (default 512 bits; xla-run --prefer-vector-width) on every llvm.func with a body: LLVM vectorizes with the target's full width",
+        steps: &[Step::Ours(crate::vector_width::create_prefer_vector_width_pass)],
+    },
+    PassInfo {
         name: "xla-readonly-arguments",
         summary: "Mark the arguments of public functions bufferization.writable = false: compiled code never writes into its inputs",
         steps: &[Step::Ours(crate::readonly_args::create_readonly_arguments_pass)],
     },
     PassInfo {
+        name: "xla-schedule-for-memory",
+        summary: "Move each op on tensors down to right before its first user, with the producers only it uses, when no other value lives longer (before bufferization)",
+        steps: &[Step::Ours(crate::schedule::create_schedule_for_memory_pass)],
+    },
+    PassInfo {
         name: "xla-distinct-inits",
-        summary: "Share each tensor.empty / constant used as a linalg init among at most 16 writers, each group with its own copy (bounds one-shot bufferization's alias sets)",
+        summary: "A fill per linalg op that starts from it (no copy of a shared filled buffer); share each tensor.empty / constant used as a linalg init among at most 16 writers, each group with its own copy (bounds one-shot bufferization's alias sets)",
         steps: &[Step::Ours(crate::distinct_inits::create_distinct_inits_pass)],
     },
     PassInfo {

@@ -56,7 +56,7 @@ module @jit_example attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas
   // CHECK-SAME: %arg0: !llvm.ptr {llvm.noalias}, %arg1: !llvm.ptr {llvm.noalias}, %arg2: i64,
   // CHECK-SAME: %arg3: !llvm.ptr {llvm.noalias}, %arg4: !llvm.ptr {llvm.noalias}, %arg5: i64, %arg6: i64, %arg7: i64,
   // CHECK-SAME: %arg8: !llvm.ptr {llvm.noalias}, %arg9: !llvm.ptr {llvm.noalias}, %arg10: i64, %arg11: i64, %arg12: i64,
-  // CHECK-SAME: %arg13: !llvm.ptr {llvm.noalias}, %arg14: !llvm.ptr {llvm.noalias}, %arg15: i64, %arg16: i64, %arg17: i64) {
+  // CHECK-SAME: %arg13: !llvm.ptr {llvm.noalias}, %arg14: !llvm.ptr {llvm.noalias}, %arg15: i64, %arg16: i64, %arg17: i64) attributes {prefer_vector_width = "512"} {
   // CHECK: llvm.fmul %{{.*}}, %{{.*}} : f32
   // CHECK: llvm.fadd %{{.*}}, %{{.*}} : f32
   // CHECK: llvm.store %{{.*}}, %{{.*}} : f32, !llvm.ptr

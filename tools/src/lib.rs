@@ -428,7 +428,8 @@ pub fn finish_dump(matches: &clap::ArgMatches) -> Result<(), String> {
 /// The sections `--report` can print (to stderr), in the order they are printed.
 pub const REPORT_SECTIONS: &[&str] = &["fusion", "memory"];
 
-/// `--report[=SECTIONS]`, `--fusion=MODE` and `--no-buffer-plan`, shared by the drivers.
+/// `--report[=SECTIONS]`, `--fusion=MODE`, `--no-buffer-plan` and
+/// `--prefer-vector-width`, shared by the drivers.
 pub fn report_args(command: clap::Command) -> clap::Command {
     command
         .arg(
@@ -446,6 +447,13 @@ pub fn report_args(command: clap::Command) -> clap::Command {
                 .long("no-buffer-plan")
                 .action(clap::ArgAction::SetTrue)
                 .help("Do not plan buffers (xla-plan-buffers): every temporary its own malloc/free, as before buffer assignment"),
+        )
+        .arg(
+            clap::Arg::new("prefer-vector-width")
+                .long("prefer-vector-width")
+                .value_name("BITS")
+                .value_parser(clap::value_parser!(u32))
+                .help("Vector width LLVM vectorizes compiled loops with, where the target has it (xla-prefer-vector-width) [default: 512; 0: LLVM's tuning for the CPU, 256 on most AVX-512 CPUs]"),
         )
         .arg(
             clap::Arg::new("fusion")
@@ -473,13 +481,17 @@ pub fn report_wants(matches: &clap::ArgMatches, section: &str) -> bool {
     matches.get_one::<Vec<String>>("report").is_some_and(|sections| sections.iter().any(|s| s == section))
 }
 
-/// Applies `--no-buffer-plan` and `--fusion` to the passes created from
+/// Applies `--no-buffer-plan`, `--prefer-vector-width` and `--fusion` to the passes created from
 /// now on, and forgets earlier plans (call before compiling).
-pub fn apply_report_args(matches: &clap::ArgMatches) {
+pub fn apply_report_args(matches: &clap::ArgMatches) -> Result<(), String> {
     xla_lowering::buffer_plan::set_enabled(!matches.get_flag("no-buffer-plan"));
+    let width = matches.get_one::<u32>("prefer-vector-width").copied();
+    xla_lowering::vector_width::set_width(width.unwrap_or(xla_lowering::vector_width::DEFAULT_WIDTH))
+        .map_err(|e| format!("--prefer-vector-width: {e}"))?;
     xla_lowering::buffer_plan::take_plans();
     let mode = matches.get_one::<xla_lowering::fusion_plan::Mode>("fusion").copied();
     xla_lowering::fusion_plan::set_mode(mode.unwrap_or(xla_lowering::fusion_plan::Mode::Planned));
+    Ok(())
 }
 
 /// With `--report=fusion`: prints what the fusion planner recorded since

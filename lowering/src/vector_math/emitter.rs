@@ -234,6 +234,14 @@ impl<'c, 'a> Emitter<'c, 'a> {
         Ok(p)
     }
 
+    /// `a * b + c`, both ops marked `fastmath<contract>`: one FMA where the
+    /// target has FMA, else a multiplication and an addition (callers'
+    /// error bounds hold either way).
+    pub fn mul_add(&self, a: V<'c, 'a>, b: V<'c, 'a>, c: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
+        let product = self.insert(builders::scalar_contract(self.context, self.location, "arith.mulf", &[a, b], self.float)?)?;
+        self.insert(builders::scalar_contract(self.context, self.location, "arith.addf", &[product, c], self.float)?)
+    }
+
     /// Error-free sum: `(s, e)` with `s = fl(a + b)` and `s + e = a + b`.
     pub fn two_sum(&self, a: V<'c, 'a>, b: V<'c, 'a>) -> BuildResult<(V<'c, 'a>, V<'c, 'a>)> {
         let s = self.add(a, b)?;

@@ -67,17 +67,38 @@ pub fn exp_dd<'c, 'a>(e: &Emitter<'c, 'a>, hi: V<'c, 'a>, lo: V<'c, 'a>) -> Buil
     scale(e, p, n)
 }
 
-/// e^x - 1 for x in [-2 ln 2, 60] (tanh's range) without cancellation:
-/// `x = n ln 2 + r`, `expm1(r) = r + r^2 q(r)` (Taylor), then
-/// `2^n expm1(r) + (2^n - 1)` (exact scaling, one rounding; `n = 0` gives
-/// `expm1(r)` itself, so tiny and subnormal `x` come back unchanged).
+/// e^x - 1 for x in [0, 40] or NaN (tanh's range: 2|x|, clamped) without
+/// cancellation, in as few vector operations as we could: `x = n ln 2 +
+/// r` with `k = x log2(e) + 1.5 2^p` (p = 52 or 23; rounded once where
+/// FMA contracts it), `n = k - 1.5 2^p` the nearest integer, and the low
+/// bits of `k`'s representation are `n` itself, so `2^n` is one integer
+/// addition and one shift of them (no float-to-integer conversion, no
+/// range check: n <= 58); `r` by Cody-Waite (exact: `n ln2_hi` is);
+/// `expm1(r) = r + r^2 q(r)` (Taylor, degree 13 for f64: the first term
+/// left out is below 2^-60 of the result at |r| <= ln2/2; 8 for f32);
+/// then `2^n expm1(r) + (2^n - 1)` (one rounding where FMA contracts it).
+/// `n = 0` gives `expm1(r)` itself, so tiny and subnormal `x` come back
+/// unchanged. A NaN `x` makes `r`, hence the result, NaN (the bits of
+/// `2^n` are then meaningless, but defined).
 fn expm1_kernel<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
-    let (n, r) = reduce_ln2(e, x)?;
-    let degree = if e.is_f64() { 14 } else { 8 };
+    let (magic, magic_bits) = if e.is_f64() {
+        (6755399441055744.0, 6755399441055744f64.to_bits() as i128)
+    } else {
+        (12582912.0, 12582912f32.to_bits() as i128)
+    };
+    let magic_value = e.f(magic)?;
+    let k = e.mul_add(x, e.f(std::f64::consts::LOG2_E)?, magic_value)?;
+    let n = e.sub(k, magic_value)?;
+    let (hi, lo) = ln2_parts(e);
+    let r = e.mul_add(n, e.f(-hi)?, x)?;
+    let r = e.mul_add(n, e.f(-lo)?, r)?;
+    let degree = if e.is_f64() { 13 } else { 8 };
     let q = e.horner(r, &inverse_factorials(degree, 2))?;
-    let p = e.add(e.mul(e.mul(r, r)?, q)?, r)?;
-    let s = e.pow2(e.to_int(n, 1024.0)?)?;
-    e.add(e.mul(s, p)?, e.sub(s, e.f(1.0)?)?)
+    let p = e.mul_add(e.mul(r, r)?, q, r)?;
+    // (n + bias) << mantissa bits, from k's bits: bits(k) = bits(magic) + n.
+    let biased = e.iop("arith.addi", e.to_bits(k)?, e.i(e.bias() - magic_bits)?)?;
+    let s = e.from_bits(e.iop("arith.shli", biased, e.i(e.mantissa_bits())?)?)?;
+    e.mul_add(s, p, e.sub(s, e.f(1.0)?)?)
 }
 
 /// expm1(x) = e^x - 1 over the whole range: `x = n ln 2 + r`, p =

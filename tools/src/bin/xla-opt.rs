@@ -95,7 +95,9 @@ fn tool_main() -> ExitCode {
     }
     xla_tools::apply_contraction_args(&matches, None);
     xla_tools::apply_split_args(&matches);
-    xla_tools::apply_report_args(&matches);
+    if let Err(message) = xla_tools::apply_report_args(&matches) {
+        return fail(TOOL, message);
+    }
     let steps = requested_passes(&matches);
     let dumping = matches.contains_id("dump-dir");
     if dumping && matches.get_flag("split-input-file") {

@@ -266,7 +266,9 @@ fn main() -> ExitCode {
 
 fn tool_main() -> ExitCode {
     let matches = parse_args(xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command())))));
-    xla_tools::apply_report_args(&matches);
+    if let Err(message) = xla_tools::apply_report_args(&matches) {
+        return fail(TOOL, message);
+    }
     let file = matches.get_one::<String>("input-file").expect("required");
     let entry = matches.get_one::<String>("entry").expect("has a default");
     let gpu = matches.get_one::<String>("device").map(String::as_str) == Some("gpu");

@@ -257,7 +257,9 @@ fn main() -> ExitCode {
 
 fn tool_main() -> ExitCode {
     let matches = parse_args(xla_tools::split_args(xla_tools::report_args(xla_tools::contraction_args(xla_tools::dump_args(command())))));
-    xla_tools::apply_report_args(&matches);
+    if let Err(message) = xla_tools::apply_report_args(&matches) {
+        return fail(TOOL, message);
+    }
     let input = matches.get_one::<String>("input").expect("has a default");
     let output = matches.get_one::<String>("output").expect("has a default");
     let emit = matches.get_one::<String>("emit").expect("required").as_str();
