@@ -417,7 +417,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-schedule-for-memory",
-        summary: "Move each op on tensors down to right before its first user, with the producers only it uses, when no other value lives longer (before bufferization)",
+        summary: "Order each function body depth first from its anchors (effects, control flow, return): pure ops on tensors computed just before their first use (before bufferization)",
         steps: &[Step::Ours(crate::schedule::create_schedule_for_memory_pass)],
     },
     PassInfo {
