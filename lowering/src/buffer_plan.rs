@@ -662,7 +662,8 @@ fn carried_web<'c, 'a>(seed: OperationRef<'c, 'a>, spans: &Spans, function: &Ope
                     }
                     allocs.push(owner);
                 } else if name == "scf.while" {
-                    // Pulled in by its slot.
+                    // A loop result: its whole position joins the web.
+                    carried.push((owner, mlir_sys::mlirOpResultGetResultNumber(value.to_raw()) as usize));
                 } else if VIEW_OPS.contains(&name.as_str()) {
                     let source = owner.operand(0).map_err(|_| "a view without a source")?;
                     worklist.push(source);
@@ -677,6 +678,9 @@ fn carried_web<'c, 'a>(seed: OperationRef<'c, 'a>, spans: &Spans, function: &Ope
                 if parent.ptr.is_null() || op_name(&OperationRef::from_raw(parent)) != "scf.while" {
                     return Err("loop-carried with a buffer that is not a temporary (an argument)".into());
                 }
+                // A loop's block argument: its whole position joins the web
+                // (what flows into it with it).
+                carried.push((OperationRef::from_raw(parent), mlir_sys::mlirBlockArgumentGetArgNumber(value.to_raw()) as usize));
             }
         }
         for user in users(value) {
@@ -1074,6 +1078,15 @@ fn plan_function<'c>(function: OperationRef<'c, '_>) -> BuildResult<Option<Funct
                     }
                     // Loop-carried: the whole web planned, or none of it.
                     match carried_web(op, &spans, &function) {
+                        // Webs are closed, so two never share an allocation
+                        // or a free; refused rather than planned twice if
+                        // they did.
+                        Ok(web) if web.allocs.iter().any(|(a, _)| in_webs.contains(&(a.to_raw().ptr as usize)) || candidates.iter().any(|c: &Candidate| c.alloc.to_raw().ptr == a.to_raw().ptr))
+                            || web.deallocs.iter().any(|d| candidates.iter().any(|c: &Candidate| c.deallocs.iter().any(|e| e.ptr == d.ptr))) =>
+                        {
+                            plan.unplanned.push(Unplanned { ty: describe(&op), location: op.location().to_string(), reason: "internal: a loop-carried web overlapping another plan".into() });
+                            continue;
+                        }
                         Ok(web) => {
                             let mut deallocs = web.deallocs;
                             for (alloc, intervals) in web.allocs {
