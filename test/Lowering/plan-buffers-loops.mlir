@@ -243,3 +243,53 @@ func.func private @nested_unplanned(%in: memref<16xf32>, %out: memref<16xf32>, %
   }
   return %r : memref<16xf32>
 }
+
+// -----
+
+// A loop that passes one carried buffer on to another position (Fibonacci:
+// the after block yields its argument 1 at position 0): the whole web,
+// both positions, is planned, since the before block reads its argument 0
+// (the buffer of %c1 of the last iteration) before it allocates %c1 again.
+// CHECK-LABEL: func.func private @carried_fibonacci(
+// CHECK: memref.alloc() {alignment = 64 : i64} : memref<{{[0-9]+}}xi8>
+// CHECK-NOT: memref.alloc
+// CHECK-NOT: memref.dealloc %{{.*}} : memref<f32>
+// CHECK-NOT: memref.dealloc %{{.*}} : memref<16xf32>
+// CHECK: return
+func.func private @carried_fibonacci(%in: memref<16xf32>, %out: memref<16xf32>, %n: memref<i1>) {
+  %false = arith.constant false
+  %true = arith.constant true
+  %i0 = memref.alloc() : memref<16xf32>
+  memref.copy %in, %i0 : memref<16xf32> to memref<16xf32>
+  %i1 = memref.alloc() : memref<16xf32>
+  memref.copy %in, %i1 : memref<16xf32> to memref<16xf32>
+  %r:2 = scf.while (%b0 = %i0, %b1 = %i1, %own = %false) : (memref<16xf32>, memref<16xf32>, i1) -> (memref<16xf32>, memref<16xf32>) {
+    %c0 = memref.alloc() : memref<16xf32>
+    memref.copy %b0, %c0 : memref<16xf32> to memref<16xf32>
+    %c1 = memref.alloc() : memref<16xf32>
+    memref.copy %b1, %c1 : memref<16xf32> to memref<16xf32>
+    %cond = memref.load %n[] : memref<i1>
+    %base0, %o0, %s0, %t0 = memref.extract_strided_metadata %b0 : memref<16xf32> -> memref<f32>, index, index, index
+    %base1, %o1, %s1, %t1 = memref.extract_strided_metadata %b1 : memref<16xf32> -> memref<f32>, index, index, index
+    scf.if %own {
+      memref.dealloc %base0 : memref<f32>
+      memref.dealloc %base1 : memref<f32>
+    }
+    scf.condition(%cond) %c0, %c1 : memref<16xf32>, memref<16xf32>
+  } do {
+  ^bb0(%a0: memref<16xf32>, %a1: memref<16xf32>):
+    %y = memref.alloc() : memref<16xf32>
+    memref.copy %a0, %y : memref<16xf32> to memref<16xf32>
+    %base0, %o0, %s0, %t0 = memref.extract_strided_metadata %a0 : memref<16xf32> -> memref<f32>, index, index, index
+    memref.dealloc %base0 : memref<f32>
+    scf.yield %a1, %y, %true : memref<16xf32>, memref<16xf32>, i1
+  }
+  memref.copy %r#0, %out : memref<16xf32> to memref<16xf32>
+  %base0, %o0, %s0, %t0 = memref.extract_strided_metadata %r#0 : memref<16xf32> -> memref<f32>, index, index, index
+  %base1, %o1, %s1, %t1 = memref.extract_strided_metadata %r#1 : memref<16xf32> -> memref<f32>, index, index, index
+  memref.dealloc %i0 : memref<16xf32>
+  memref.dealloc %i1 : memref<16xf32>
+  memref.dealloc %base0 : memref<f32>
+  memref.dealloc %base1 : memref<f32>
+  return
+}
