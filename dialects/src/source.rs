@@ -50,6 +50,44 @@ pub fn excessive_nesting(text: &str, limit: usize) -> Option<usize> {
     None
 }
 
+/// The offset of the first dense array literal of `index` elements
+/// (`array<index: ...>`) outside strings and comments: MLIR 22's parser
+/// reads it with `getIntOrFloatBitWidth` of the index type and crashes
+/// (found by the fuzzer, a mutant of `array<i64: 0>`), so the session
+/// refuses such a buffer before parsing.
+pub fn index_dense_array(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$';
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'a' if bytes[i..].starts_with(b"array<") && (i == 0 || !identifier(bytes[i - 1])) => {
+                let mut j = i + "array<".len();
+                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+                    j += 1;
+                }
+                if bytes[j..].starts_with(b"index") && bytes.get(j + "index".len()).is_none_or(|&b| !identifier(b)) {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// 1-based line and column (in bytes, as MLIR counts them) of `offset`.
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text.as_bytes()[..offset];
@@ -74,6 +112,8 @@ pub struct SourceSession<'c> {
     context: &'c Context,
     /// Where the buffer nests too deeply to be parsed: (line, column).
     too_deep: Option<(usize, usize)>,
+    /// Where a dense array of index elements starts ([`index_dense_array`]).
+    index_array: Option<(usize, usize)>,
     name: String,
 }
 
@@ -91,7 +131,8 @@ impl<'c> SourceSession<'c> {
             )
         };
         let too_deep = excessive_nesting(buffer, MAX_NESTING_DEPTH).map(|offset| line_column(buffer, offset));
-        Self { raw, context, too_deep, name: name.to_owned() }
+        let index_array = index_dense_array(buffer).map(|offset| line_column(buffer, offset));
+        Self { raw, context, too_deep, index_array, name: name.to_owned() }
     }
 
     /// Parses and verifies the buffer as a module; `None` when it is invalid
@@ -104,6 +145,13 @@ impl<'c> SourceSession<'c> {
             );
             // SAFETY: the location belongs to the session's live context and
             // the message is NUL-terminated; the session's handler reports it.
+            unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr().cast()) };
+            return None;
+        }
+        if let Some((line, column)) = self.index_array {
+            let location = Location::new(self.context, &self.name, line, column);
+            let message = "dense arrays of index elements (array<index: ...>) are not supported\0";
+            // SAFETY: as above.
             unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr().cast()) };
             return None;
         }

@@ -37,7 +37,8 @@
 //!   uses `j` directly, keeps the generic loops, which LLVM vectorizes
 //!   well);
 //! - `i`, the register rows: a parallel loop used by A and not by B, the
-//!   one innermost in the output (none: one row, as for `vector @ matrix`);
+//!   one innermost in the output, or the innermost longer than 1 when that
+//!   one has extent 1 (none: one row, as for `vector @ matrix`);
 //! - the reduction loops, nested in their order, innermost in the tile;
 //! - the other parallel loops (batch, further free dimensions), outermost.
 //!
@@ -596,7 +597,11 @@ fn analyze<'c>(op: &OperationRef<'c, '_>, shape: KernelShape) -> Option<Contract
         }
         _ => false,
     };
-    let i = c_dims.iter().rev().copied().find(|&d| d != j && !uses(&b, d) && uses(&a, d));
+    // The innermost candidate, unless its extent is 1 (e.g. a one-wide
+    // border cell of a convolution split around its padding): then the
+    // innermost longer one, so the tiles still have rows.
+    let rows: Vec<usize> = c_dims.iter().rev().copied().filter(|&d| d != j && !uses(&b, d) && uses(&a, d)).collect();
+    let i = rows.iter().copied().find(|&d| extents[d] > 1).or(rows.first().copied());
     let reductions: Vec<usize> = (0..loops).filter(|&l| is_reduction[l]).collect();
     // Packing B pays off when the tile rows reuse it; without a row loop
     // (matrix @ vector) the generic loops are a vectorized dot product.

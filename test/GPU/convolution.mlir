@@ -1,7 +1,7 @@
 // Convolution on the GPU: one thread per output element (batch, row,
 // column, output feature, the feature varying fastest), the window and input
-// features as sequential loops accumulating in a register. Padding is a
-// padded copy of the input made by kernels first.
+// features as sequential loops accumulating in a register. Padding is read
+// implicitly: one kernel per cell of outputs with the same window taps.
 // RUN: xla-opt %s --xla-gpu-kernels | FileCheck %s
 // RUN: xla-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
 
@@ -27,24 +27,32 @@
 // CHECK: arith.addf %[[ACC]]
 // CHECK: memref.store %{{.*}}, %[[OUT]][%{{.*}}, %[[R]], %[[C]], %[[FX]]] : memref<1x6x6x4xf32>
 
-// Stride 2 with padding: zero-filled 2x11x11x2 buffer, the input copied
-// into its interior (a strided view), then the convolution over it.
+// Stride 2 with padding: no padded copy. The output is zero-filled (from a
+// private copy of the zero), then each cell of outputs whose windows reach
+// the input with the same kernel taps (corners, edges, interior) is one
+// kernel over its subview of the output, reading the unpadded input and a
+// subview of the kernel (its taps).
 // CHECK-LABEL: func.func @strided_padded
-// CHECK: %[[PADDED:.*]] = memref.alloc() {{.*}} : memref<2x11x11x2xf32>
+// CHECK-NOT: memref<2x11x11x2xf32>
 // CHECK: gpu.launch
-// CHECK: memref.store %{{.*}}, %[[PADDED]]
-// CHECK: %[[INTERIOR:.*]] = memref.subview %[[PADDED]][0, 1, 1, 0] [2, 9, 9, 2] [1, 1, 1, 1]
+// CHECK: memref.store %{{.*}}, %arg2[
+// CHECK: %[[K00:.*]] = memref.subview %arg1[1, 1, 0, 0] [2, 2, 2, 5]
+// CHECK: %[[CORNER:.*]] = memref.subview %arg2[0, 0, 0, 0] [2, 1, 1, 5]
 // CHECK: gpu.launch
-// CHECK: memref.store %{{.*}}, %[[INTERIOR]]
-// CHECK: gpu.launch
+// CHECK: memref.load %arg0[
+// CHECK: memref.load %[[K00]][
+// CHECK: memref.store %{{.*}}, %[[CORNER]][
+// CHECK: %[[INTERIOR:.*]] = memref.subview %arg2[0, 1, 1, 0] [2, 3, 3, 5]
 // CHECK: gpu.launch
 // CHECK: affine.apply
-// CHECK: memref.load %[[PADDED]]
+// CHECK: memref.load %arg0[
+// CHECK: memref.load %arg1[
+// CHECK: memref.store %{{.*}}, %[[INTERIOR]][
 
 // PTX: .visible .entry conv_kernel(
 // PTX: .visible .entry conv_kernel(
 // PTX: fma.rn.f32
-// PTX-COUNT-4: // gpu.binary @strided_padded_kernel
+// PTX-COUNT-10: // gpu.binary @strided_padded_kernel
 // PTX: fma.rn.f32
 
 func.func @conv(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {

@@ -2,46 +2,77 @@
 
 // FileCheck tests of the lowering of the window and scatter families (their
 // values are checked by the execution tests; these pin the structure).
-// Convolution: padding is an insert_slice into a zero-filled tensor, the
-// stride multiplies the output index in the input's map, and the window
-// and input features are reduction loops of one linalg.generic.
+// Convolution with padding: no padded copy of the input. The result is
+// zero-filled once (from a private copy of the zero scalar), then split
+// into cells whose windows reach the input with the same kernel taps: each
+// cell is one linalg.generic over its slice of the result, reading the
+// unpadded input at a constant offset and a slice of the kernel (the
+// stride multiplies the output index in the input's map; the window and
+// input features are reduction loops).
 // CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d3, d2 * 2 + d4, d5)>
 // CHECK-DAG: #[[KERNEL:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d3, d4, d5, d6)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1, d2, d6)>
+// CHECK-DAG: #[[INNER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d1 * 2 + d3 + 1, d2 * 2 + d4 + 1, d5)>
 // CHECK-LABEL: func.func @conv(
-// CHECK: %[[ZERO:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<1x10x10x4xf32>)
-// CHECK: %[[PADDED:.*]] = tensor.insert_slice %arg0 into %[[ZERO]][0, 1, 1, 0] [1, 8, 8, 4] [1, 1, 1, 1]
-// CHECK: linalg.generic {indexing_maps = [#[[IN]], #[[KERNEL]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%[[PADDED]], %arg1
+// CHECK-NOT: tensor<1x10x10x4xf32>
+// CHECK: %[[SCALAR:.*]] = bufferization.alloc_tensor() copy(%{{.*}}) : tensor<f32>
+// CHECK: %[[ZERO:.*]] = linalg.generic {{.*}} ins(%[[SCALAR]] : tensor<f32>) outs(%{{.*}} : tensor<1x4x4x6xf32>)
+// The corner output (0, 0): kernel taps 1..2 in both dims, input from (0, 0).
+// CHECK: %[[K00:.*]] = tensor.extract_slice %arg1[1, 1, 0, 0] [2, 2, 4, 6] [1, 1, 1, 1]
+// CHECK: %[[C00:.*]] = tensor.extract_slice %[[ZERO]][0, 0, 0, 0] [1, 1, 1, 6] [1, 1, 1, 1]
+// CHECK: %[[R00:.*]] = linalg.generic {indexing_maps = [#[[IN]], #[[KERNEL]], #[[OUT]]], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%arg0, %[[K00]] : tensor<1x8x8x4xf32>, tensor<2x2x4x6xf32>) outs(%[[C00]] : tensor<1x1x1x6xf32>)
 // CHECK: arith.mulf
 // CHECK-NEXT: arith.addf
+// CHECK: tensor.insert_slice %[[R00]] into %[[ZERO]][0, 0, 0, 0] [1, 1, 1, 6] [1, 1, 1, 1]
+// The interior (outputs 1..3 in both dims): the whole kernel, input from (1, 1).
+// CHECK: %[[CIN:.*]] = tensor.extract_slice %{{.*}}[0, 1, 1, 0] [1, 3, 3, 6] [1, 1, 1, 1]
+// CHECK: %[[RIN:.*]] = linalg.generic {indexing_maps = [#[[INNER]], #[[KERNEL]], #[[OUT]]], {{.*}} ins(%arg0, %arg1 : tensor<1x8x8x4xf32>, tensor<3x3x4x6xf32>) outs(%[[CIN]] : tensor<1x3x3x6xf32>)
+// CHECK: %[[LAST:.*]] = tensor.insert_slice %[[RIN]] into %{{.*}}[0, 1, 1, 0] [1, 3, 3, 6] [1, 1, 1, 1]
+// CHECK-NEXT: return %[[LAST]]
 func.func @conv(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x6xf32>) -> tensor<1x4x4x6xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {stride = [2, 2], pad = [[1, 1], [1, 1]], lhs_dilate = [1, 1], rhs_dilate = [1, 1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x4xf32>, tensor<3x3x4x6xf32>) -> tensor<1x4x4x6xf32>
   return %0 : tensor<1x4x4x6xf32>
 }
 
 // -----
-// Input (lhs) dilation: the insert_slice strides by 2; kernel (rhs)
-// dilation: the window index is scaled by 2; two feature groups: the input
-// feature comes from the output feature's group.
-// CHECK: #[[GIN:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 + d2 * 2, (d4 floordiv 2) * 2 + d3)>
+// Input (lhs) dilation: the input is still copied with zeros between its
+// elements (an insert_slice striding by 2), but without the edge padding,
+// which is implicit (two cells: the first output's window reaches the
+// input with kernel tap 1 only); kernel (rhs) dilation: the window index
+// is scaled by 2; two feature groups: the input feature comes from the
+// output feature's group.
+// CHECK-DAG: #[[GIN0:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 + d2 * 2 + 1, (d4 floordiv 2) * 2 + d3)>
+// CHECK-DAG: #[[GIN:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 + d2 * 2, (d4 floordiv 2) * 2 + d3)>
 // CHECK-LABEL: func.func @conv_dilated_grouped(
-// CHECK: tensor.insert_slice %arg0 into %{{.*}}[0, 1, 0] [1, 5, 4] [1, 2, 1] : tensor<1x5x4xf32> into tensor<1x10x4xf32>
-// CHECK: linalg.generic {indexing_maps = [#[[GIN]], {{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction", "parallel"]}
+// CHECK: %[[DILATED:.*]] = tensor.insert_slice %arg0 into %{{.*}}[0, 0, 0] [1, 5, 4] [1, 2, 1] : tensor<1x5x4xf32> into tensor<1x9x4xf32>
+// CHECK: %[[K1:.*]] = tensor.extract_slice %arg1[1, 0, 0] [1, 2, 4] [1, 1, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[GIN0]], {{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%[[DILATED]], %[[K1]] :
+// CHECK: linalg.generic {indexing_maps = [#[[GIN]], {{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction", "parallel"]} ins(%[[DILATED]], %arg1 :
 func.func @conv_dilated_grouped(%x: tensor<1x5x4xf32>, %w: tensor<2x2x4xf32>) -> tensor<1x8x4xf32> {
   %0 = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1], pad = [[1, 0]], lhs_dilate = [2], rhs_dilate = [2]} {batch_group_count = 1 : i64, feature_group_count = 2 : i64} : (tensor<1x5x4xf32>, tensor<2x2x4xf32>) -> tensor<1x8x4xf32>
   return %0 : tensor<1x8x4xf32>
 }
 
 // -----
-// reduce_window: padding with the init value (-inf for max), the window
-// positions as reduction loops over strided input indices; the index
-// tensor only shapes the window loops.
-// CHECK: #[[WIN:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 2 + d3)>
+// reduce_window with padding whose init is the identity of the body (-inf
+// for max): no padded copy. The result is filled with the init, then each
+// cell of outputs whose windows reach the same taps is reduced over its
+// slice, the window positions as reduction loops over strided input
+// indices at a constant offset; a slice of the input (never read) gives the
+// window loops their extents.
+// CHECK-DAG: #[[FIRST:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 2 + d3)>
+// CHECK-DAG: #[[REST:.*]] = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 2 + d3 + 1)>
 // CHECK-LABEL: func.func @reduce_window(
+// CHECK-NOT: tensor<4x7xf32>
 // CHECK: %[[NINF:.*]] = arith.constant dense<0xFF800000> : tensor<f32>
-// CHECK: %[[FILLED:.*]] = linalg.generic {{.*}} ins(%[[NINF]] : tensor<f32>) outs(%{{.*}} : tensor<4x7xf32>)
-// CHECK: %[[PADDED:.*]] = tensor.insert_slice %arg0 into %[[FILLED]][0, 1] [4, 6] [1, 1]
-// CHECK: linalg.generic {indexing_maps = [#[[WIN]], {{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%[[PADDED]], %{{.*}} : tensor<4x7xf32>, tensor<2x3xindex>)
+// CHECK: %[[PRIVATE:.*]] = bufferization.alloc_tensor() copy(%[[NINF]]) : tensor<f32>
+// CHECK: %[[FILLED:.*]] = linalg.generic {{.*}} ins(%[[PRIVATE]] : tensor<f32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK: %[[W0:.*]] = tensor.extract_slice %arg0[0, 0] [2, 2] [1, 1] : tensor<4x6xf32> to tensor<2x2xf32>
+// CHECK: %[[OUT0:.*]] = tensor.extract_slice %[[FILLED]][0, 0] [2, 1] [1, 1]
+// CHECK: linalg.generic {indexing_maps = [#[[FIRST]], {{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%arg0, %[[W0]] : tensor<4x6xf32>, tensor<2x2xf32>) outs(%[[OUT0]] : tensor<2x1xf32>)
+// CHECK: llvm.intr.maximum
+// CHECK: %[[W1:.*]] = tensor.extract_slice %arg0[0, 0] [2, 3] [1, 1] : tensor<4x6xf32> to tensor<2x3xf32>
+// CHECK: linalg.generic {indexing_maps = [#[[REST]], {{.*}}], iterator_types = ["parallel", "parallel", "reduction", "reduction"]} ins(%arg0, %[[W1]] : tensor<4x6xf32>, tensor<2x3xf32>) outs(%{{.*}} : tensor<2x2xf32>)
 // CHECK: llvm.intr.maximum
 func.func @reduce_window(%x: tensor<4x6xf32>) -> tensor<2x3xf32> {
   %init = stablehlo.constant dense<0xFF800000> : tensor<f32>

@@ -1,7 +1,34 @@
-//! `convolution` → zero padding of the input (edge padding, and
-//! `lhs_dilation` as interior padding) then one `linalg.generic` over
-//! (output dims, kernel spatial dims, kernel input features) whose input map
-//! applies strides, `rhs_dilation` and the feature/batch groups.
+//! `convolution` → `linalg.generic`s over (output dims, kernel spatial
+//! dims, kernel input features) whose input map applies strides,
+//! `rhs_dilation` and the feature/batch groups, reading the unpadded input:
+//! the edge padding is implicit, as in XLA (no padded copy is stored).
+//!
+//! Along each spatial dimension the output positions fall into segments
+//! ([`segments`]): the interior, whose windows lie inside the input, and
+//! each border position whose window hangs into the padding (consecutive
+//! ones with the same kernel taps merged, such as all windows entirely in
+//! the padding). The product of the segments of all spatial dimensions
+//! splits the output into cells; within a cell every window reaches the
+//! input with the same taps, so the cell is an ordinary convolution
+//! without padding: a `linalg.generic` over the cell's slice of the result
+//! (zero-filled once), reading a slice of the kernel (its taps) and the
+//! input at a constant offset. Each cell is then a contraction that
+//! `xla-contraction-kernels` turns into its register-tiled kernel, so the
+//! borders are not computed by slower guarded code. A SAME 3x3 convolution
+//! has nine cells (four corners, four edges, the interior); one without
+//! padding (or only cropping, negative padding) is one cell, written as
+//! before: a zero fill right before the contraction (which the kernel then
+//! drops).
+//!
+//! The padded input is still materialized (then read by one cell) when the
+//! cells would be more than [`MAX_CELLS`] (large kernels with much
+//! padding), and when filling the result for the cells moves more memory
+//! than the padded copy (a fill and a copy of the input) would: many more
+//! output than input features, such as a 3 -> 16 first layer (measured
+//! slower with cells). `lhs_dilation` (transposed convolutions, gradients)
+//! keeps its materialized form: the input with zeros between its elements
+//! (interior padding through `pad_tensor`), without the edge padding, which
+//! stays implicit.
 //!
 //! ```mlir
 //! %r = stablehlo.convolution(%x, %k) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f],
@@ -22,8 +49,8 @@
 
 use super::{Rewrite, data::pad_tensor};
 use crate::builders::{
-    Affine, BuildResult, Iterator, affine_map, append, constant, element_type, generic, identity_map, parallel_generic,
-    scalar, static_shape, tensor_empty, zero_constant,
+    Affine, BuildResult, Iterator, affine_map, append, constant, element_type, extract_slice, generic, identity_map,
+    insert_slice, parallel_generic, scalar, static_shape, tensor_empty, zero_constant,
 };
 use crate::element::ElementKind;
 use xla_dialects::dimension_numbers::ConvDimensionNumbers;
@@ -130,26 +157,24 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let feature_groups = integer(op, "feature_group_count")?;
     let batch_groups = integer(op, "batch_group_count")?;
 
-    // Pad (and lhs-dilate) the input with zeros.
-    let needs_padding = low.iter().chain(&high).any(|&p| p != 0) || lhs_dilation.iter().any(|&d| d != 1);
-    let input: Value = if needs_padding {
-        let mut pad_low = vec![0i64; rank];
-        let mut interior = vec![0i64; rank];
-        let mut padded_shape = lhs_shape.clone();
-        for i in 0..spatial {
-            let d = in_s[i];
-            pad_low[d] = low[i];
-            interior[d] = lhs_dilation[i] - 1;
-            padded_shape[d] = (if lhs_shape[d] == 0 { 0 } else { (lhs_shape[d] - 1) * lhs_dilation[i] + 1 }) + low[i] + high[i];
-        }
+    // lhs_dilation: the input with zeros between its elements (interior
+    // padding only; the edge padding stays implicit, see `segments`).
+    let dilated = lhs_dilation.iter().any(|&d| d != 1);
+    let mut input_shape = lhs_shape.clone();
+    for i in 0..spatial {
+        let d = in_s[i];
+        input_shape[d] = if lhs_shape[d] == 0 { 0 } else { (lhs_shape[d] - 1) * lhs_dilation[i] + 1 };
+    }
+    let input: Value = if dilated {
+        let interior: Vec<i64> = (0..rank).map(|d| in_s.iter().position(|&s| s == d).map_or(0, |i| lhs_dilation[i] - 1)).collect();
         // Padding is in the operand's element type.
         let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
         let zero_attribute = crate::builders::zeros_attribute(scalar_type)?;
         let zero = rewrite.rewriter.insert(constant(context, location, zero_attribute, scalar_type)?);
         let zero: Value = zero.result(0)?.into();
-        let padded_type: Type =
-            RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
-        pad_tensor(rewrite, context, location, lhs, zero, &pad_low, &interior, padded_type)?
+        let dilated_type: Type =
+            RankedTensorType::new(&input_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
+        pad_tensor(rewrite, context, location, lhs, zero, &vec![0; rank], &interior, dilated_type)?
     } else {
         // SAFETY: an operand of the op, live for the rewrite.
         unsafe { crate::builders::detach(lhs) }
@@ -182,7 +207,6 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     kernel_map[*k_o] = d(out_loop(*out_f));
     for i in 0..spatial {
         let window = window_loop(i);
-        input_map[in_s[i]] = d(out_loop(out_s[i])) * strides[i] + d(window) * rhs_dilation[i];
         kernel_map[k_s[i]] = d(window);
     }
     // Window reversal: reverse the kernel first (a map like `2 - d3` inside
@@ -203,23 +227,9 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         unsafe { crate::builders::detach(rhs) }
     };
     let output_map: Vec<Affine> = (0..rank).map(|k| d(out_loop(k))).collect();
-    let maps = vec![
-        affine_map(context, loop_rank, &input_map)?,
-        affine_map(context, loop_rank, &kernel_map)?,
-        affine_map(context, loop_rank, &output_map)?,
-    ];
     let mut iterators = vec![Iterator::Parallel; rank - 1];
     iterators.extend(vec![Iterator::Reduction; spatial + 1]);
     iterators.push(Iterator::Parallel);
-
-    // The reduction loops need extents: the kernel's spatial sizes and input
-    // features come from the kernel operand through its map.
-    let empty = rewrite.rewriter.insert(tensor_empty(location, result_type)?);
-    let empty: Value = empty.result(0)?.into();
-    let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)], result_type, |block, _| {
-        append(block, zero_constant(context, location, element)?)
-    })?);
-    let zeros: Value = zeros.result(0)?.into();
     let (multiply, add) = match kind {
         ElementKind::Float(_) => ("arith.mulf", "arith.addf"),
         ElementKind::Complex => ("complex.mul", "complex.add"),
@@ -227,17 +237,248 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         ElementKind::Pred => ("arith.andi", "arith.ori"),
         _ => ("arith.muli", "arith.addi"),
     };
-    let conv = generic(context, location, &[input, rhs], zeros, maps, &iterators, result_type, |block, args| {
-        let x = super::pointwise::emit_scalar_convert(context, op, block, args[0], lhs_element, element)?;
-        let y = super::pointwise::emit_scalar_convert(context, op, block, args[1], rhs_element, element)?;
-        let product = append(block, scalar(location, multiply, &[x, y], element)?)?;
-        append(block, scalar(location, add, &[args[2], product], element)?)
-    })?;
-    let conv = rewrite.rewriter.insert(conv);
-    let mut value: Value = conv.result(0)?.into();
+
+    // No output elements: nothing to compute (and no window to place).
+    if out_shape.contains(&0) {
+        let empty = rewrite.insert_value(tensor_empty(location, final_type)?)?;
+        rewrite.rewriter.replace_op_with_values(op, &[empty]);
+        return Ok(());
+    }
+
+    // The output split into cells whose windows reach the input with the
+    // same kernel taps (see `segments`); too many cells (a large kernel with
+    // much padding): the edge padding is materialized and one cell reads it.
+    let plan: Option<Vec<Vec<Segment>>> = (0..spatial)
+        .map(|i| segments(out_shape[out_s[i]], input_shape[in_s[i]], rhs_shape[k_s[i]], strides[i], rhs_dilation[i], low[i]))
+        .collect();
+    let plan = plan.filter(|p| cell_count(p).is_some_and(|n| n <= MAX_CELLS));
+    // Several cells accumulate into a zero-filled result (one pass over the
+    // output) where a padded copy costs a fill and a copy of the input:
+    // cells only where that is not more memory traffic (a convolution with
+    // many more output than input features, such as a first layer 3 -> 16,
+    // keeps the padded copy: measured slower otherwise).
+    let elements = |shape: &[i64]| shape.iter().try_fold(1i64, |n, &d| n.checked_mul(d.max(0)));
+    let padded_elements = {
+        let mut padded = input_shape.clone();
+        for i in 0..spatial {
+            padded[in_s[i]] += low[i] + high[i];
+        }
+        elements(&padded)
+    };
+    let traffic_ok = match (elements(&out_shape), padded_elements, elements(&input_shape)) {
+        (Some(out), Some(padded), Some(input)) => out <= padded.saturating_add(input),
+        _ => false,
+    };
+    let plan = plan.filter(|p| p.iter().all(|segments| segments.len() == 1) || traffic_ok);
+    let (input, plan): (Value, Vec<Vec<Segment>>) = match plan {
+        Some(plan) => (input, plan),
+        None => {
+            let mut pad_low = vec![0i64; rank];
+            let mut padded_shape = input_shape.clone();
+            for i in 0..spatial {
+                pad_low[in_s[i]] = low[i];
+                padded_shape[in_s[i]] += low[i] + high[i];
+            }
+            if padded_shape.iter().any(|&s| s < 0) {
+                return Err("convolution: the padding removes more than the whole input".into());
+            }
+            let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
+            let zero_attribute = crate::builders::zeros_attribute(scalar_type)?;
+            let zero = rewrite.insert_value(constant(context, location, zero_attribute, scalar_type)?)?;
+            let padded_type: Type =
+                RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
+            let padded = pad_tensor(rewrite, context, location, input, zero, &pad_low, &vec![0; rank], padded_type)?;
+            let plan = (0..spatial)
+                .map(|i| {
+                    let taps = rhs_shape[k_s[i]];
+                    vec![Segment { start: 0, len: out_shape[out_s[i]], first_tap: 0, taps, input: 0 }]
+                })
+                .collect();
+            (padded, plan)
+        }
+    };
+    let whole = plan.iter().all(|segments| segments.len() == 1);
+    let counts: Vec<usize> = plan.iter().map(Vec::len).collect();
+    // One cell: its zero fill right before it (the contraction kernel then
+    // starts its accumulators at zero). Several: the whole result is zero
+    // filled once (`unshared_fill`) and each cell accumulates into its
+    // slice (a fill of each slice would not stay in place: fusion gives a
+    // fill, which does not read its init, a fresh tensor.empty, copied into
+    // the result after).
+    let fill_zeros = |init: Value<'c, '_>, ty: Type<'c>| -> BuildResult<Value<'c, 'c>> {
+        let rank = static_shape(ty)?.len();
+        rewrite.insert_value(parallel_generic(context, location, &[], init, vec![identity_map(context, rank)], ty, |block, _| {
+            append(block, zero_constant(context, location, element)?)
+        })?)
+    };
+    let mut current: Value = if whole {
+        rewrite.insert_value(tensor_empty(location, result_type)?)?
+    } else {
+        let scalar_type: Type = RankedTensorType::new(&[], element, None).into();
+        let zero = rewrite.insert_value(constant(context, location, crate::builders::zeros_attribute(scalar_type)?, scalar_type)?)?;
+        unshared_fill(rewrite, location, zero, result_type)?
+    };
+    let mut cell = vec![0usize; spatial];
+    loop {
+        let segment = |i: usize| &plan[i][cell[i]];
+        let mut offsets = vec![0i64; rank];
+        let mut sizes = out_shape.clone();
+        for i in 0..spatial {
+            offsets[out_s[i]] = segment(i).start;
+            sizes[out_s[i]] = segment(i).len;
+        }
+        let reaches_input = (0..spatial).all(|i| segment(i).taps > 0);
+        // The kernel taps of this cell (a slice of the kernel's spatial dims).
+        let kernel: Value = if reaches_input && (0..spatial).any(|i| segment(i).taps != rhs_shape[k_s[i]]) {
+            let mut starts = vec![0i64; rank];
+            let mut extents = rhs_shape.clone();
+            for i in 0..spatial {
+                starts[k_s[i]] = segment(i).first_tap;
+                extents[k_s[i]] = segment(i).taps;
+            }
+            let ty: Type = RankedTensorType::new(&extents.iter().map(|&s| s as u64).collect::<Vec<_>>(), rhs_element, None).into();
+            rewrite.insert_value(extract_slice(location, rhs, &starts, &extents, &vec![1; rank], ty)?)?
+        } else {
+            rhs
+        };
+        let cell_type: Type = RankedTensorType::new(&sizes.iter().map(|&s| s as u64).collect::<Vec<_>>(), element, None).into();
+        let zeros: Value = if whole {
+            fill_zeros(current, cell_type)?
+        } else if reaches_input {
+            rewrite.insert_value(extract_slice(location, current, &offsets, &sizes, &vec![1; rank], cell_type)?)?
+        } else {
+            // Windows entirely in the padding: the zeros are there already.
+            if !next_cell(&mut cell, &counts) {
+                break;
+            }
+            continue;
+        };
+        let value = if reaches_input {
+            let mut cell_input_map = input_map.clone();
+            for i in 0..spatial {
+                let at = d(out_loop(out_s[i])) * strides[i] + d(window_loop(i)) * rhs_dilation[i];
+                let offset = segment(i).input;
+                cell_input_map[in_s[i]] = if offset == 0 { at } else { at + Affine::constant(context, offset) };
+            }
+            let maps = vec![
+                affine_map(context, loop_rank, &cell_input_map)?,
+                affine_map(context, loop_rank, &kernel_map)?,
+                affine_map(context, loop_rank, &output_map)?,
+            ];
+            rewrite.insert_value(generic(context, location, &[input, kernel], zeros, maps, &iterators, cell_type, |block, args| {
+                let x = super::pointwise::emit_scalar_convert(context, op, block, args[0], lhs_element, element)?;
+                let y = super::pointwise::emit_scalar_convert(context, op, block, args[1], rhs_element, element)?;
+                let product = append(block, scalar(location, multiply, &[x, y], element)?)?;
+                append(block, scalar(location, add, &[args[2], product], element)?)
+            })?)?
+        } else {
+            zeros
+        };
+        current = if whole { value } else { rewrite.insert_value(insert_slice(location, value, current, &offsets, &sizes, &vec![1; rank])?)? };
+        if !next_cell(&mut cell, &counts) {
+            break;
+        }
+    }
+    let mut value = current;
     if result_type != final_type {
         value = super::pointwise::convert_value(rewrite, op, value, final_type)?;
     }
     rewrite.rewriter.replace_op_with_values(op, &[value]);
     Ok(())
+}
+
+/// A tensor of type `ty` filled with the 0-d tensor `scalar`, by a
+/// `linalg.generic` that reads a private copy of `scalar`
+/// (`bufferization.alloc_tensor() copy`, one element): CSE would merge
+/// identical fills of different ops into one, and the cells written into
+/// slices of it would then be copied out (bufferization cannot write one
+/// buffer for two chains of slices).
+pub(super) fn unshared_fill<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    location: melior::ir::Location<'c>,
+    scalar: Value<'c, '_>,
+    ty: Type<'c>,
+) -> BuildResult<Value<'c, 'c>> {
+    let context = rewrite.context;
+    let rank = static_shape(ty)?.len();
+    let private = rewrite.insert_value(crate::builders::alloc_tensor_copy(location, scalar)?)?;
+    let empty = rewrite.insert_value(tensor_empty(location, ty)?)?;
+    let maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)];
+    rewrite.insert_value(parallel_generic(context, location, &[private], empty, maps, ty, |_, args| Ok(args[0]))?)
+}
+
+/// At most this many cells per convolution (each one kernel); more (a large
+/// kernel with much padding) materialize the padded input instead.
+pub(super) const MAX_CELLS: usize = 64;
+
+/// A run of output positions along one spatial dimension whose windows all
+/// reach the (unpadded) input with the same kernel taps
+/// `first_tap .. first_tap + taps` (`taps` 0: the window lies in the
+/// padding, the outputs are zero). Position `start + o` with tap
+/// `first_tap + k` reads input element `input + o * stride + k * dilation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Segment {
+    pub start: i64,
+    pub len: i64,
+    pub first_tap: i64,
+    pub taps: i64,
+    pub input: i64,
+}
+
+/// The number of cells of a plan (one segment per dimension each), `None`
+/// on overflow.
+pub(super) fn cell_count(plan: &[Vec<Segment>]) -> Option<usize> {
+    plan.iter().try_fold(1usize, |n, s| n.checked_mul(s.len()))
+}
+
+/// Steps `cell` (one segment index per dimension, the last fastest) to the
+/// next cell of a plan with `counts` segments per dimension; false after
+/// the last.
+pub(super) fn next_cell(cell: &mut [usize], counts: &[usize]) -> bool {
+    for i in (0..cell.len()).rev() {
+        cell[i] += 1;
+        if cell[i] < counts[i] {
+            return true;
+        }
+        cell[i] = 0;
+    }
+    false
+}
+
+/// The segments of `outputs` positions along a spatial dimension of an
+/// `extent`-long input, a `kernel`-long kernel, with `stride`,
+/// `dilation` (of the kernel) and `low` padding (negative: cropping): the
+/// interior, where every tap reads the input, is one segment; each border
+/// position whose window hangs into the padding is its own (consecutive
+/// ones with the same taps merged, such as all those entirely in the
+/// padding). `None` for more than 2^20 positions or a non-positive stride
+/// or dilation (the caller then materializes the padding).
+pub(super) fn segments(outputs: i64, extent: i64, kernel: i64, stride: i64, dilation: i64, low: i64) -> Option<Vec<Segment>> {
+    if !(0..=1 << 20).contains(&outputs) || stride < 1 || dilation < 1 {
+        return None;
+    }
+    let (extent, kernel, stride, dilation, low) = (extent as i128, kernel as i128, stride as i128, dilation as i128, low as i128);
+    let mut result: Vec<Segment> = Vec::new();
+    for o in 0..outputs {
+        // Window start in input coordinates; taps k with
+        // 0 <= base + k * dilation < extent.
+        let base = o as i128 * stride - low;
+        let first = if base >= 0 { 0 } else { (-base + dilation - 1) / dilation };
+        let end = kernel.min((extent - 1 - base).div_euclid(dilation) + 1);
+        let (first_tap, taps) = if first < end { (first, end - first) } else { (0, 0) };
+        let input = if taps > 0 { base + first_tap * dilation } else { 0 };
+        let next = |s: &Segment| s.first_tap as i128 == first_tap && s.taps as i128 == taps
+            && (taps == 0 || s.input as i128 + (o as i128 - s.start as i128) * stride == input);
+        match result.last_mut() {
+            Some(s) if next(s) => s.len += 1,
+            _ => result.push(Segment {
+                start: o,
+                len: 1,
+                first_tap: i64::try_from(first_tap).ok()?,
+                taps: i64::try_from(taps).ok()?,
+                input: i64::try_from(input).ok()?,
+            }),
+        }
+    }
+    Some(result)
 }

@@ -4,6 +4,14 @@
 //! over the source elements with an inner loop choosing each window's
 //! element.
 //!
+//! A reduce_window of one input whose init is the identity of its body (0
+//! for add, 1 for multiply, -inf for max, +inf for min: `init_is_identity`),
+//! where padding elements cannot change a result, does not pad: as for
+//! convolutions (`convolution::segments`), the output is split into cells
+//! whose windows reach the input with the same taps, and each cell reduces
+//! only those taps of the unpadded input into its slice of the result,
+//! filled with the init (`implicit_padding`; avg_pool with SAME padding).
+//!
 //! ```mlir
 //! %r = "stablehlo.reduce_window"(%x, %c) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({ add })
 //!        : (tensor<6xf32>, tensor<f32>) -> tensor<3xf32>
@@ -20,10 +28,11 @@
 //! selected (as in XLA's CPU back end); the first candidate is kept over a
 //! later one `x` while `select(kept, x)` holds.
 
+use super::convolution::{MAX_CELLS, Segment, cell_count, next_cell, segments, unshared_fill};
 use super::{Rewrite, data::pad_tensor, emit::Emitter, reduce::scalarize_region};
 use crate::builders::{
-    Affine, dims, BuildResult, Iterator, affine_map, append, generic_multi, identity_map, index_constant, parallel_generic, scf_for,
-    static_shape, tensor_empty,
+    Affine, dims, BuildResult, Iterator, affine_map, append, extract_slice, generic_multi, identity_map, index_constant, insert_slice,
+    parallel_generic, scf_for, static_shape, tensor_empty,
 };
 use melior::ir::{
     AttributeLike, BlockLike, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
@@ -98,6 +107,22 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
         }
     }
 
+    // Edge padding with an init value that the body ignores (0 for add, 1
+    // for multiply, -inf for max, +inf for min): the windows read the
+    // unpadded input directly, cell by cell, each cell's window restricted
+    // to the taps that reach the input (`convolution::segments`), so no
+    // padded copy is stored; base dilation is still materialized (its holes
+    // filled with the init value). Other inits (whose padding elements
+    // change the result) and too many cells pad as below.
+    if n == 1 && low.iter().chain(&high).any(|&p| p != 0) && init_is_identity(inits[0], body) {
+        if let Some(result) =
+            implicit_padding(rewrite, location, inputs[0], inits[0], &shape, &window, &strides, &base, &dilations, &low, result_types[0], body)?
+        {
+            rewrite.rewriter.replace_op_with_values(op, &[result]);
+            return Ok(());
+        }
+    }
+
     let needs_padding = low.iter().chain(&high).any(|&p| p != 0) || base.iter().any(|&b| b != 1);
     let padded_shape: Vec<i64> = (0..rank)
         .map(|d| (if shape[d] == 0 { 0 } else { (shape[d] - 1) * base[d] + 1 }) + low[d] + high[d])
@@ -147,6 +172,172 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     let results: Vec<Value> = generic.results().map(Into::into).collect();
     rewrite.rewriter.replace_op_with_values(op, &results);
     Ok(())
+}
+
+/// Whether `init` is the identity of `body`, so that padding elements
+/// (which equal `init`) never change a window's result: `body` is one
+/// `stablehlo.add` (init ±0), `multiply` (1, not on i1), `maximum` (float
+/// -inf) or `minimum` (float +inf) of its two arguments, returned, and
+/// `init` a splat constant (possibly through broadcast_in_dim/reshape).
+fn init_is_identity(init: Value, body: melior::ir::BlockRef) -> bool {
+    use melior::ir::attribute::{FloatAttribute, IntegerAttribute};
+    let (Some(first), Ok(a), Ok(b)) = (body.first_operation(), body.argument(0), body.argument(1)) else { return false };
+    let Some(last) = first.next_in_block() else { return false };
+    let raw = |v: Value| v.to_raw().ptr;
+    let arguments = [raw(a.into()), raw(b.into())];
+    let shape_ok = crate::op_name(&last) == "stablehlo.return"
+        && last.next_in_block().is_none()
+        && last.operand_count() == 1
+        && first.result_count() == 1
+        && first.operand_count() == 2
+        && last.operand(0).is_ok_and(|v| first.result(0).is_ok_and(|r| raw(r.into()) == raw(v)))
+        && first.operands().all(|v| arguments.contains(&raw(v)))
+        && first.operand(0).is_ok_and(|x| first.operand(1).is_ok_and(|y| raw(x) != raw(y)));
+    if !shape_ok {
+        return false;
+    }
+    // The init's splat value.
+    let mut value = init;
+    let scalar = loop {
+        // SAFETY: the owner is queried only for an op result.
+        let owner = unsafe {
+            if !mlir_sys::mlirValueIsAOpResult(value.to_raw()) {
+                return false;
+            }
+            OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw()))
+        };
+        match crate::op_name(&owner).as_str() {
+            "stablehlo.broadcast_in_dim" | "stablehlo.reshape" => match owner.operand(0) {
+                Ok(v) => value = v,
+                Err(_) => return false,
+            },
+            // A broadcast already lowered: a generic yielding its one input.
+            "linalg.generic" => {
+                let Some(block) = owner.region(0).ok().and_then(|r| r.first_block()) else { return false };
+                let (Some(yield_op), Ok(argument)) = (block.first_operation(), block.argument(0)) else { return false };
+                let forwards = owner.operand_count() == 2
+                    && crate::op_name(&yield_op) == "linalg.yield"
+                    && yield_op.operand_count() == 1
+                    && yield_op.operand(0).is_ok_and(|v| raw(v) == raw(argument.into()));
+                match owner.operand(0) {
+                    Ok(v) if forwards => value = v,
+                    _ => return false,
+                }
+            }
+            "stablehlo.constant" | "arith.constant" => {
+                let Ok(attribute) = owner.attribute("value") else { return false };
+                // SAFETY: the splat query follows the dense-elements and
+                // splat checks.
+                unsafe {
+                    let raw = attribute.to_raw();
+                    if !mlir_sys::mlirAttributeIsADenseElements(raw) || !mlir_sys::mlirDenseElementsAttrIsSplat(raw) {
+                        return false;
+                    }
+                    break melior::ir::Attribute::from_raw(mlir_sys::mlirDenseElementsAttrGetSplatValue(raw));
+                }
+            }
+            _ => return false,
+        }
+    };
+    let float = FloatAttribute::try_from(scalar).ok().map(|f| f.value());
+    let int = IntegerAttribute::try_from(scalar).ok().map(|i| i.value());
+    let is_bool = scalar.r#type().is_integer() && melior::ir::r#type::IntegerType::try_from(scalar.r#type()).is_ok_and(|t| t.width() == 1);
+    match crate::op_name(&first).as_str() {
+        "stablehlo.add" => float == Some(0.0) || int == Some(0),
+        "stablehlo.multiply" => float == Some(1.0) || (int == Some(1) && !is_bool),
+        "stablehlo.maximum" => float == Some(f64::NEG_INFINITY),
+        "stablehlo.minimum" => float == Some(f64::INFINITY),
+        _ => false,
+    }
+}
+
+/// `reduce_window` of one input whose padding elements do not change the
+/// result (see [`init_is_identity`]) without a padded copy: the result is
+/// filled with the init, then each cell of output positions whose windows
+/// reach the input with the same taps (`convolution::segments`) is reduced
+/// by a `linalg.generic` over its slice of the result, reading the input
+/// at an offset. `None` when the cells would be too many.
+#[allow(clippy::too_many_arguments)]
+fn implicit_padding<'c>(
+    rewrite: &Rewrite<'c, '_>,
+    location: melior::ir::Location<'c>,
+    input: Value<'c, '_>,
+    init: Value<'c, '_>,
+    shape: &[i64],
+    window: &[i64],
+    strides: &[i64],
+    base: &[i64],
+    dilations: &[i64],
+    low: &[i64],
+    result_type: Type<'c>,
+    body: melior::ir::BlockRef<'c, '_>,
+) -> BuildResult<Option<Value<'c, 'c>>> {
+    let context = rewrite.context;
+    let rank = shape.len();
+    let out_shape = static_shape(result_type)?;
+    if out_shape.contains(&0) {
+        return Ok(None);
+    }
+    let dilated_shape: Vec<i64> = (0..rank).map(|d| if shape[d] == 0 { 0 } else { (shape[d] - 1) * base[d] + 1 }).collect();
+    let plan: Option<Vec<Vec<Segment>>> =
+        (0..rank).map(|d| segments(out_shape[d], dilated_shape[d], window[d], strides[d], dilations[d], low[d])).collect();
+    let Some(plan) = plan.filter(|p| cell_count(p).is_some_and(|n| n <= MAX_CELLS)) else { return Ok(None) };
+    let element = crate::builders::element_type(result_type)?;
+    let input: Value = if base.iter().any(|&b| b != 1) {
+        let interior: Vec<i64> = base.iter().map(|b| b - 1).collect();
+        let ty = tensor_type(&dilated_shape, crate::builders::element_type(input.r#type())?);
+        pad_tensor(rewrite, context, location, input, init, &vec![0; rank], &interior, ty)?
+    } else {
+        // SAFETY: an operand of the op, live for the rewrite.
+        unsafe { crate::builders::detach(input) }
+    };
+    let whole = plan.iter().all(|s| s.len() == 1);
+    let mut current = if whole { fill(rewrite, location, init, result_type)? } else { unshared_fill(rewrite, location, init, result_type)? };
+    let counts: Vec<usize> = plan.iter().map(Vec::len).collect();
+    let mut cell = vec![0usize; rank];
+    let input_element = crate::builders::element_type(input.r#type())?;
+    let mut iterators = vec![Iterator::Parallel; rank];
+    iterators.extend(vec![Iterator::Reduction; rank]);
+    let ones = vec![1i64; rank];
+    loop {
+        let segment: Vec<Segment> = (0..rank).map(|d| plan[d][cell[d]]).collect();
+        // Windows entirely in the padding keep the init.
+        if segment.iter().all(|s| s.taps > 0) {
+            let offsets: Vec<i64> = segment.iter().map(|s| s.start).collect();
+            let sizes: Vec<i64> = segment.iter().map(|s| s.len).collect();
+            let taps: Vec<i64> = segment.iter().map(|s| s.taps).collect();
+            // The window loops' extents: a slice of the input as large as
+            // the taps (never read; a tensor.empty there would be allocated).
+            let extent = rewrite.insert_value(extract_slice(location, input, &vec![0; rank], &taps, &ones, tensor_type(&taps, input_element))?)?;
+            let cell_type = tensor_type(&sizes, element);
+            let slice = if whole {
+                current
+            } else {
+                rewrite.insert_value(extract_slice(location, current, &offsets, &sizes, &ones, cell_type)?)?
+            };
+            let input_map: Vec<Affine> = (0..rank)
+                .map(|d| {
+                    let at = Affine::dim(context, d) * strides[d] + Affine::dim(context, rank + d) * dilations[d];
+                    if segment[d].input == 0 { at } else { at + Affine::constant(context, segment[d].input) }
+                })
+                .collect();
+            let maps = vec![
+                affine_map(context, 2 * rank, &input_map)?,
+                affine_map(context, 2 * rank, &dims(context, rank..2 * rank))?,
+                affine_map(context, 2 * rank, &dims(context, 0..rank))?,
+            ];
+            let generic = generic_multi(context, location, &[input, extent], &[slice], maps, &iterators, &[cell_type], |block, args| {
+                // The computation takes (accumulator, element).
+                scalarize_region(context, body, block, &[args[2], args[0]])
+            })?;
+            let value = rewrite.insert_value(generic)?;
+            current = if whole { value } else { rewrite.insert_value(insert_slice(location, value, current, &offsets, &sizes, &ones)?)? };
+        }
+        if !next_cell(&mut cell, &counts) {
+            break;
+        }
+    }
+    Ok(Some(current))
 }
 
 /// A reduce_window that is a prefix scan along `dim` (see the caller), as a
