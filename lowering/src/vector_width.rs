@@ -9,9 +9,10 @@
 //! them. Our element-wise loops are long, branch-free streams of vector
 //! arithmetic (the inline math of `xla-polynomial-math`), where the full
 //! width pays: 1M f64 `tanh` on one core of a Sapphire Rapids VM, 1.88 ms
-//! with 256-bit vectors, 1.35 ms with 512 (2026-11-26; the numbers of
-//! every benchmark are in ARCHITECTURE.md, "Vector width"). So the
-//! pipeline asks for [`DEFAULT_WIDTH`] bits. The attribute is a preference:
+//! with 256-bit vectors, 1.35 ms with 512 (2026-11-26, the same LLVM IR in
+//! a C harness; `bench/bench.py --ab-arg=--prefer-vector-width
+//! --ab-arg=0` compares the two on every benchmark). So the pipeline asks
+//! for [`DEFAULT_WIDTH`] bits. The attribute is a preference:
 //! on a target without AVX-512 the backend's widest legal vectors (256 bits
 //! with AVX2) are used as before, so nothing here depends on the compiling
 //! host; the generated code for `--target-cpu` follows that CPU's features.
