@@ -27,6 +27,11 @@ XLA runs with its own thread pool (all cores) unless --xla-single-thread.
 `--threads N` is passed on as `xla-run --threads N` when xla-run has that
 option (otherwise noted, and ours runs as xla-run always does).
 
+`--compile-time` also measures each side's compile time, best of 3: XLA's
+`lowered.compile()` of the same module (not tracing or lowering), ours
+what `xla-run --timing`'s stage report gives parsing, the MLIR pipeline
+and LLVM (optimization and machine code), that is everything but the run.
+
 `--xla-run-arg ARG` (repeatable) adds ARG to every xla-run call;
 `--ab-arg ARG` (repeatable) also times ours with those arguments (values
 checked too), alternating with the plain runs, and prints the two times and
@@ -422,7 +427,37 @@ def measure(name, f, args, numpy_f, options, xla_run, thread_flags, tmp, rtol, a
         row["ours_ms"] = min(a_times)
         row["ratio"] = row["ours_ms"] / base_ms
         row["ab_ms"] = min(b_times)
+    if options.compile_time and options.baseline == "jax":
+        measure_compile(row, jitted, args, xla_run, path, inputs, thread_flags, options.timeout)
     return row
+
+
+def xla_compile_s(jitted, args):
+    """Seconds of XLA's compile of the lowered module (`lowered.compile()`)."""
+    lowered = jitted.lower(*args)
+    start = time.perf_counter()
+    lowered.compile()
+    return time.perf_counter() - start
+
+
+def ours_compile_s(xla_run, path, inputs, extra, timeout):
+    """Seconds of our compile: the stage report's stages but the run."""
+    ran = run_ours(xla_run, path, inputs, ["--timing", *extra], timeout)
+    if ran.returncode != 0:
+        return None
+    stages = re.findall(r"^  (\S.*?)\s+([0-9.]+) s\s+[0-9.]+%$", ran.stderr, re.MULTILINE)
+    compile_s = sum(float(seconds) for stage, seconds in stages if stage not in ("running", "total"))
+    return compile_s if stages else None
+
+
+def measure_compile(row, jitted, args, xla_run, path, inputs, extra, timeout):
+    """Adds both sides' compile times (best of 3, seconds) to `row`."""
+    xla = min(xla_compile_s(jitted, args) for _ in range(3))
+    ours = [ours_compile_s(xla_run, path, inputs, extra, timeout) for _ in range(3)]
+    row["xla_compile_s"] = xla
+    if all(t is not None for t in ours):
+        row["ours_compile_s"] = min(ours)
+        row["compile_ratio"] = row["ours_compile_s"] / xla
 
 
 def geomean(values):
@@ -441,6 +476,9 @@ def main():
     parser.add_argument("--timeout", type=float, default=600, help="seconds per xla-run call")
     parser.add_argument("--no-peak", action="store_true", help="skip the FMA peak and bandwidth measurement")
     parser.add_argument("--json", metavar="FILE", help="also write everything as JSON to FILE")
+    parser.add_argument("--compile-time", action="store_true",
+                        help="also compare compile times (best of 3 each; XLA's lowered.compile(), "
+                             "ours the stages of xla-run --timing but the run)")
     parser.add_argument("--xla-run-arg", action="append", default=[], metavar="ARG",
                         help="one more argument of every xla-run call (repeat for several)")
     parser.add_argument("--ab-arg", action="append", default=[], metavar="ARG",
@@ -489,6 +527,11 @@ def main():
         "geomean_ratio_without_dispatch": geomean([r["ratio_without_dispatch"] for r in good]),
         "failed": failed,
     }
+    compiled = [r for r in rows if "compile_ratio" in r]
+    if compiled:
+        summary["geomean_compile_ratio"] = geomean([r["compile_ratio"] for r in compiled])
+        summary["compile_programs"] = len(compiled)
+        summary["compile_at_most_xla"] = len([r for r in compiled if r["compile_ratio"] <= 1.0])
     report = {"baseline": base, "xla_run": xla_run, "threads_flags": thread_flags, "notes": notes,
               "ab_args": options.ab_arg,
               "xla_single_thread": options.xla_single_thread,
@@ -515,8 +558,10 @@ def print_report(report, options):
     ab = report.get("ab_args")
     if ab:
         print(f"A/B: column 'B' is ours with {' '.join(ab)}; B/A = its time over ours' (A/B runs alternate; lower medians kept)")
+    compile_columns = any("xla_compile_s" in r for r in report["results"])
     print(f"{'benchmark':24s} {'ours':>10s} {label:>10s} {'ratio':>8s} {'-dispatch':>9s}" +
-          (f" {'B':>10s} {'B/A':>6s}" if ab else "") + "  values")
+          (f" {'B':>10s} {'B/A':>6s}" if ab else "") +
+          (f" {'compile s':>9s} {'xla':>6s} {'ratio':>6s}" if compile_columns else "") + "  values")
     for row in report["results"]:
         ours = f"{row['ours_ms']:10.3f}" if "ours_ms" in row else f"{'-':>10s}"
         ratio = f"{row['ratio']:8.2f}" if "ratio" in row else f"{'-':>8s}"
@@ -528,6 +573,9 @@ def print_report(report, options):
         if ab:
             columns = (f" {row['ab_ms']:10.3f} {row['ab_ms'] / row['ours_ms']:6.2f}" if "ab_ms" in row
                        else f" {'-':>10s} {'-':>6s}")
+        if compile_columns:
+            columns += (f" {row['ours_compile_s']:9.3f} {row['xla_compile_s']:6.3f} {row['compile_ratio']:6.2f}"
+                        if "compile_ratio" in row else f" {'-':>9s} {'-':>6s} {'-':>6s}")
         print(f"{row['name']:24s} {ours} {row['base_ms']:10.3f} {ratio} {adjusted}{columns}  {status}")
     s = report["summary"]
     fmt = lambda v: "-" if v is None else f"{v:.2f}"  # noqa: E731
@@ -537,6 +585,9 @@ def print_report(report, options):
           f"{fmt(s['geomean_ratio_without_dispatch'])}")
     if s["failed"]:
         print(f"FAILED ({len(s['failed'])}, not in the geomeans): {', '.join(s['failed'])}")
+    if "geomean_compile_ratio" in s:
+        print(f"compile time: geomean ours / {label} {fmt(s['geomean_compile_ratio'])} over {s['compile_programs']} "
+              f"programs; ours <= {label} on {s['compile_at_most_xla']}")
     d = report["dispatch_overhead_ms"]
     print(f"dispatch overhead (add of two f32 scalars): ours {d['ours'] * 1e3:.2f} us, "
           f"{label} {d[base] * 1e3:.2f} us" + (f" (ours failed: {d['ours_error']})" if d.get("ours_error") else ""))

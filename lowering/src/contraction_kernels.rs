@@ -47,7 +47,9 @@
 //! innermost, unit-stride dimension is `j`; otherwise (a transposed operand
 //! such as `x @ w.T`, fused ops, another element type) B's factor is first
 //! computed, for each value of the outer loops that B uses, into a dense
-//! buffer indexed `[reduction loops..., j]`. Remainders get their own tiles:
+//! buffer, tile-major: `[j floordiv W, reduction loops..., j mod W]` with `W`
+//! the tile's width (`[reduction loops..., j]` with feature groups), so
+//! that a tile's loads walk it contiguously. Remainders get their own tiles:
 //! fewer rows, and masked loads and stores (`vector.maskedload`) on the
 //! last columns, so every shape is handled. When the op right before is a
 //! zero fill of the output (how our lowering initialises a contraction), it
@@ -58,7 +60,18 @@
 //! the L2 cache while every row block runs over it, and a single reduction
 //! loop longer than 1024 in blocks of 512 (the output then accumulates block
 //! by block, and its zero fill stays). A 2048² product went from 490 to
-//! 180 ms with this.
+//! 180 ms with this (AMD EPYC VM).
+//!
+//! A direct B is also packed, per panel and K block, when its rows are at
+//! least 2 KiB apart and at least 16 row blocks share the copy
+//! ([`packs_panels`]): the full
+//! column tiles' part of B is copied (a parallel loop over the tiles) into
+//! a buffer laid out `[tile][k][NV·lanes]`, so that each reduction step of a
+//! tile reads the `NV` vectors right after the previous step's instead of
+//! one row of B further (4 KiB for 1024 columns: on Sapphire Rapids those
+//! loads fell into the same few L1 sets and one thread reached a third of
+//! the FMA peak; packed, 1024² went from 45.7 to 23.3 ms on one thread of
+//! that VM). The column remainder's masked tile still reads B in place.
 //!
 //! Each output element is still the sum of its products in loop order (now
 //! with fused multiply-adds).
@@ -281,6 +294,9 @@ struct Contraction<'c> {
     b: Factor,
     /// B's factor is one f32 input read with vector loads along `j`.
     b_direct: bool,
+    /// B (direct) is copied, block by block, into contiguous panels that
+    /// the tiles stream through (see [`Emitter::pack_panel`]).
+    pack_panels: bool,
     j: usize,
     i: Option<usize>,
     reductions: Vec<usize>,
@@ -623,11 +639,13 @@ fn analyze<'c>(op: &OperationRef<'c, '_>, shape: KernelShape) -> Option<Contract
     let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
     let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
     let mut contraction =
-        Contraction { extents, operands, arguments, a, b, b_direct, j, i, reductions, outer_b, outer_rest, zero_init, group, shape };
+        Contraction { extents, operands, arguments, a, b, b_direct, pack_panels: false, j, i, reductions, outer_b, outer_rest, zero_init, group, shape };
+    let (mr, nv) = tile_sizes(&contraction);
     // Blocks of the reduction loop accumulate into the output in turn.
-    if blocking(&contraction, tile_sizes(&contraction).1).1.is_some() {
+    if blocking(&contraction, nv).1.is_some() {
         contraction.zero_init = false;
     }
+    contraction.pack_panels = packs_panels(&contraction, mr, nv);
     Some(contraction)
 }
 
@@ -649,7 +667,8 @@ fn tile_sizes(c: &Contraction) -> (i64, i64) {
 /// Cache blocking: the width of the column panels, so that the part of B
 /// that a panel reads (K x panel) stays in the L2 cache while every row
 /// block runs over it, and the length of the blocks of the reduction loop
-/// (one reduction loop only), so that a row block's strip of A stays in L1.
+/// (one reduction loop only), so that a row block's strip of A and a
+/// tile's packed part of B (512 x 32 f32: 64 KiB) stay near L1.
 /// `None`: no blocking.
 fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
     const PANEL_BYTES: i64 = 512 * 1024;
@@ -663,6 +682,27 @@ fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
     let n = c.extents[c.j];
     let panel = (PANEL_BYTES / (4 * kc.unwrap_or(k)) / width * width).max(width);
     ((n > panel).then_some(panel), kc)
+}
+
+/// Whether B is packed into panels: a direct B (read in place, its rows a
+/// whole row of the matrix apart, so that a tile's loads along the
+/// reduction loop fall into a few cache sets and defeat the prefetcher)
+/// with one reduction loop, rows at least 2 KiB apart (narrower matrices
+/// were as fast in place: 256² on the Sapphire Rapids VM), a K block of B
+/// larger than 64 KiB, and enough row blocks to amortize the copy (each
+/// element of B is read by `rows / MR` tiles; with 8 row blocks, a 64-row
+/// layer of 784 x 256, the copy took more time than it saved).
+fn packs_panels(c: &Contraction, mr: i64, nv: i64) -> bool {
+    const MIN_ROW_BLOCKS: i64 = 16;
+    const MIN_ROW_BYTES: i64 = 2048;
+    const MIN_BYTES: i64 = 64 * 1024;
+    if !c.b_direct || c.group.is_some() || c.reductions.len() != 1 {
+        return false;
+    }
+    let rows = c.i.map_or(1, |i| c.extents[i]);
+    let n = c.extents[c.j];
+    let k = blocking(c, nv).1.unwrap_or(c.extents[c.reductions[0]]);
+    n >= nv * c.shape.lanes && 4 * n >= MIN_ROW_BYTES && rows >= MIN_ROW_BLOCKS * mr && 4 * k * n > MIN_BYTES
 }
 
 /// Where the emitter inserts ops: at the end of `block`, or before
@@ -717,6 +757,10 @@ struct Emitter<'a, 'c> {
     /// The block of the (single) reduction loop that the tiles cover:
     /// start value and length; `None`: the whole loop.
     k_block: Option<(MlirValue, i64)>,
+    /// The packed panel of B (`[tile, k, lane]`), when `c.pack_panels`.
+    panel: Option<MlirValue>,
+    /// The panel's tile that the tile being built reads, when packed.
+    packed_tile: Option<MlirValue>,
 }
 
 impl<'a, 'c> Emitter<'a, 'c> {
@@ -734,6 +778,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             b_memref: None,
             b_map: Vec::new(),
             k_block: None,
+            panel: None,
+            packed_tile: None,
         })
     }
 
@@ -993,7 +1039,22 @@ impl<'a, 'c> Emitter<'a, 'c> {
         let b_map = self.b_map.clone();
         let b_memref = self.b_memref.ok_or("internal error: the kernel's B operand is not set")?;
         let mut b_vectors = Vec::new();
+        if let (Some(panel), Some(t)) = (self.panel, self.packed_tile) {
+            // The panel's rows are those of the K block, from 0.
+            let k = self.dims[c.reductions[0]];
+            let kk = match self.k_block {
+                Some((start, _)) => self.emit(Ok(arith::subi(value(k), value(start), location)))?,
+                None => k,
+            };
+            for v in 0..nv {
+                let lane = self.index(v as i64 * width)?;
+                b_vectors.push(self.emit(builders::vector_load(location, value(panel), &values(&[t, kk, lane]), vector))?);
+            }
+        }
         for (v, &column) in columns.iter().enumerate() {
+            if self.packed_tile.is_some() {
+                break;
+            }
             self.dims[c.j] = column;
             let indices = values(&self.indices(&b_map)?);
             let load = match (masked(v), zeros) {
@@ -1068,7 +1129,12 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 Some(base) => self.emit(Ok(arith::addi(value(base), value(offset), self.location)))?,
                 None => offset,
             };
+            if self.panel.is_some() {
+                let width = self.index(width)?;
+                self.packed_tile = Some(self.emit(Ok(arith::divui(value(offset), value(width), self.location)))?);
+            }
             self.tile(row, mr, column, nv, lanes)?;
+            self.packed_tile = None;
             self.close()?;
         }
         let rest = n % width;
@@ -1113,6 +1179,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// The K blocks (full, then the remainder) of one column panel.
     fn k_blocks(&mut self, mr: i64, nv: i64, start: Option<MlirValue>, extent: i64, kc: Option<i64>) -> BuildResult<()> {
         let Some(kc) = kc else {
+            self.pack_panel(nv, start, extent)?;
             return self.rows(mr, nv, start, extent);
         };
         let k = self.c.extents[self.c.reductions[0]];
@@ -1120,16 +1187,67 @@ impl<'a, 'c> Emitter<'a, 'c> {
         if full > 0 {
             let block = self.open_for(full, kc)?;
             self.k_block = Some((block, kc));
+            self.pack_panel(nv, start, extent)?;
             self.rows(mr, nv, start, extent)?;
             self.close()?;
         }
         if k % kc > 0 {
             let block = self.index(full)?;
             self.k_block = Some((block, k % kc));
+            self.pack_panel(nv, start, extent)?;
             self.rows(mr, nv, start, extent)?;
         }
         self.k_block = None;
         Ok(())
+    }
+
+    /// Copies the part of B that the full column tiles of a panel (the
+    /// `extent` columns from `start`) read in the current K block into the
+    /// panel buffer, `[tile, k - k_start, lane]`: each tile's `NV` vectors
+    /// of one reduction step are then 64 bytes·NV apart from the next
+    /// step's, not a row of B. No-op without panel packing. The tiles are
+    /// independent (a parallel loop).
+    fn pack_panel(&mut self, nv: i64, start: Option<MlirValue>, extent: i64) -> BuildResult<()> {
+        let Some(panel) = self.panel else {
+            return Ok(());
+        };
+        let c = self.c;
+        let lanes = c.shape.lanes;
+        let width = nv * lanes;
+        let full = extent - extent % width;
+        if full == 0 {
+            return Ok(());
+        }
+        let location = self.location;
+        let vector = Type::vector(&[lanes as u64], Type::float32(self.context));
+        let offset = self.open_parallel(full, width)?;
+        let column = match start {
+            Some(start) => self.emit(Ok(arith::addi(value(start), value(offset), location)))?,
+            None => offset,
+        };
+        let width_value = self.index(width)?;
+        let t = self.emit(Ok(arith::divui(value(offset), value(width_value), location)))?;
+        let d = c.reductions[0];
+        let (k_start, length) = match self.k_block {
+            Some((start, length)) => (Some(start), length),
+            None => (None, c.extents[d]),
+        };
+        let kk = self.open_for(length, 1)?;
+        self.dims[d] = match k_start {
+            Some(start) => self.emit(Ok(arith::addi(value(start), value(kk), location)))?,
+            None => kk,
+        };
+        let b_map = self.b_map.clone();
+        let b_memref = self.b_memref.ok_or("internal error: the kernel's B operand is not set")?;
+        for v in 0..nv {
+            self.dims[c.j] = self.add(column, v * lanes)?;
+            let indices = values(&self.indices(&b_map)?);
+            let loaded = self.emit(builders::vector_load(location, value(b_memref), &indices, vector))?;
+            let lane = self.index(v * lanes)?;
+            self.insert(builders::vector_store(location, value(loaded), value(panel), &values(&[t, kk, lane]))?)?;
+        }
+        self.close()?;
+        self.close()
     }
 
     /// Computes B's factor into the dense `[reductions..., j]` buffer
@@ -1156,7 +1274,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
             let column = self.emit(Ok(arith::addi(value(block), value(lane), self.location)))?;
             self.dims[c.j] = column;
             let scalar = self.factor(1)?;
-            let target: Vec<MlirValue> = c.reductions.iter().chain([&c.j]).map(|&d| self.dims[d]).collect();
+            let b_map = self.b_map.clone();
+            let target = self.indices(&b_map)?;
             self.insert(memref::store(value(scalar), value(packed), &values(&target), self.location))?;
             self.close()?;
             for _ in &c.reductions {
@@ -1167,6 +1286,31 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
         }
         Ok(())
+    }
+
+    /// The shape of the buffer that B's factor is computed into and its
+    /// indexing map: tile-major, `[j floordiv W, reductions..., j mod W]`
+    /// with `W = NV·lanes` the width of a register tile (the last tile
+    /// padded to `W`; its padding lanes are masked off), so that each
+    /// reduction step of a tile reads the `NV` vectors right after the
+    /// previous step's; `[reductions..., j]` with feature groups, whose
+    /// tiles need not start at a multiple of `W`.
+    fn packed_layout(&self, nv: i64) -> (Vec<i64>, Vec<IndexExpr>) {
+        let c = self.c;
+        let reductions = c.reductions.iter().map(|&d| (c.extents[d], IndexExpr::dim(d)));
+        if c.group.is_some() {
+            return reductions.chain([(c.extents[c.j], IndexExpr::dim(c.j))]).unzip();
+        }
+        let width = nv * c.shape.lanes;
+        let tiles = (c.extents[c.j] + width - 1) / width;
+        // SAFETY: affine expressions uniqued in the live context.
+        let (tile, lane) = unsafe {
+            let j = mlir_sys::mlirAffineDimExprGet(self.context.to_raw(), c.j as isize);
+            let w = mlir_sys::mlirAffineConstantExprGet(self.context.to_raw(), width);
+            (mlir_sys::mlirAffineFloorDivExprGet(j, w), mlir_sys::mlirAffineModExprGet(j, w))
+        };
+        let expr = |raw| IndexExpr { dim: None, uses: vec![c.j], raw: Some(raw) };
+        [(tiles, expr(tile))].into_iter().chain(reductions).chain([(width, expr(lane))]).unzip()
     }
 
     /// Builds the whole kernel before the generic.
@@ -1181,13 +1325,23 @@ impl<'a, 'c> Emitter<'a, 'c> {
             self.b_memref = Some(self.operands[k]);
             self.b_map = c.operands[k].map.clone();
         } else {
-            let loops: Vec<usize> = c.reductions.iter().copied().chain([c.j]).collect();
-            let shape: Vec<i64> = loops.iter().map(|&d| c.extents[d]).collect();
+            let (shape, map) = self.packed_layout(nv);
             let ty = MemRefType::new(Type::float32(self.context), &shape, None, None).into();
             let buffer = self.emit(builders::aligned_alloc(self.location, ty, 64))?;
             self.b_memref = Some(buffer);
-            self.b_map = loops.iter().map(|&d| IndexExpr::dim(d)).collect();
+            self.b_map = map;
             packed = Some(buffer);
+        }
+        let (nc, kc) = blocking(c, nv);
+        let n = c.extents[c.j];
+        if c.pack_panels {
+            // Room for the full tiles of the widest panel and the longest K
+            // block, allocated once for all the outer loops' iterations.
+            let width = nv * c.shape.lanes;
+            let tiles = nc.unwrap_or(n) / width;
+            let k = kc.unwrap_or(c.extents[c.reductions[0]]);
+            let ty = MemRefType::new(Type::float32(self.context), &[tiles, k, width], None, None).into();
+            self.panel = Some(self.emit(builders::aligned_alloc(self.location, ty, 64))?);
         }
         let mut opened = 0;
         for &d in &c.outer_b {
@@ -1205,8 +1359,6 @@ impl<'a, 'c> Emitter<'a, 'c> {
         }
         // Column panels (full, then the remainder), each covered row block
         // by row block.
-        let (nc, kc) = blocking(c, nv);
-        let n = c.extents[c.j];
         match nc {
             Some(nc) => {
                 let full = n - n % nc;
@@ -1225,8 +1377,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
         for _ in 0..opened {
             self.close()?;
         }
-        if let Some(packed) = packed {
-            self.insert(memref::dealloc(value(packed), self.location))?;
+        for buffer in packed.into_iter().chain(self.panel) {
+            self.insert(memref::dealloc(value(buffer), self.location))?;
         }
         // The index constants first, in increasing order.
         if let Some(first) = self.first {

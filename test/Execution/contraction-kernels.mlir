@@ -10,7 +10,8 @@
 // 8- and 4-lane vectors (the choices for CPUs with AVX but not AVX-512, and
 // for CPUs without AVX or other targets).
 // Grouped convolutions (feature and batch groups) tile the output features
-// group by group; a depthwise one keeps the generic loops.
+// group by group; a depthwise one keeps the generic loops. With enough row
+// blocks B is packed panel by panel (@packed_panels, @packed_batch).
 
 // RUN: xla-run --check %s | FileCheck %s
 // RUN: xla-run --contraction-tile 1,1 --check %s | FileCheck %s
@@ -18,7 +19,7 @@
 // RUN: xla-run --contraction-lanes 8 --check %s | FileCheck %s
 // RUN: xla-run --contraction-lanes 4 --check %s | FileCheck %s
 // CHECK-NOT: failed in
-// CHECK: {{^}}28 passed, 0 failed
+// CHECK: {{^}}30 passed, 0 failed
 
 // 1x1 times 1x1.
 func.func @matmul_1x1x1() {
@@ -422,5 +423,79 @@ func.func @blocked() {
   %r64 = stablehlo.dot_general %a64, %b64, contracting_dims = [1] x [0] : (tensor<9x1100xf64>, tensor<1100x300xf64>) -> tensor<9x300xf64>
   %ref = stablehlo.convert %r64 : (tensor<9x300xf64>) -> tensor<9x300xf32>
   check.expect_eq %r, %ref : tensor<9x300xf32>
+  func.return
+}
+
+// Packed panels: 128 rows are 16 row blocks of 8 and B's rows 2400 bytes
+// apart, so B is copied into [tile, k, lanes] panels per column panel (256,
+// 256, then 88: two full tiles and a masked one of 24 that reads B in
+// place) and per K block (512, 512, then 76). Inputs as in @blocked.
+func.func @packed_panels() {
+  %i = stablehlo.iota dim = 0 : tensor<128x1100xf32>
+  %k = stablehlo.iota dim = 1 : tensor<128x1100xf32>
+  %c7 = stablehlo.constant dense<7.0> : tensor<128x1100xf32>
+  %c3 = stablehlo.constant dense<3.0> : tensor<128x1100xf32>
+  %c5 = stablehlo.constant dense<5.0> : tensor<128x1100xf32>
+  %c2 = stablehlo.constant dense<2.0> : tensor<128x1100xf32>
+  %i7 = stablehlo.multiply %i, %c7 : tensor<128x1100xf32>
+  %k3 = stablehlo.multiply %k, %c3 : tensor<128x1100xf32>
+  %s = stablehlo.add %i7, %k3 : tensor<128x1100xf32>
+  %m = stablehlo.remainder %s, %c5 : tensor<128x1100xf32>
+  %a = stablehlo.subtract %m, %c2 : tensor<128x1100xf32>
+  %kk = stablehlo.iota dim = 0 : tensor<1100x600xf32>
+  %j = stablehlo.iota dim = 1 : tensor<1100x600xf32>
+  %d2 = stablehlo.constant dense<2.0> : tensor<1100x600xf32>
+  %d5 = stablehlo.constant dense<5.0> : tensor<1100x600xf32>
+  %d7 = stablehlo.constant dense<7.0> : tensor<1100x600xf32>
+  %d3 = stablehlo.constant dense<3.0> : tensor<1100x600xf32>
+  %k2 = stablehlo.multiply %kk, %d2 : tensor<1100x600xf32>
+  %j5 = stablehlo.multiply %j, %d5 : tensor<1100x600xf32>
+  %t = stablehlo.add %k2, %j5 : tensor<1100x600xf32>
+  %n = stablehlo.remainder %t, %d7 : tensor<1100x600xf32>
+  %b = stablehlo.subtract %n, %d3 : tensor<1100x600xf32>
+  %r = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<128x1100xf32>, tensor<1100x600xf32>) -> tensor<128x600xf32>
+  %a64 = stablehlo.convert %a : (tensor<128x1100xf32>) -> tensor<128x1100xf64>
+  %b64 = stablehlo.convert %b : (tensor<1100x600xf32>) -> tensor<1100x600xf64>
+  %r64 = stablehlo.dot_general %a64, %b64, contracting_dims = [1] x [0] : (tensor<128x1100xf64>, tensor<1100x600xf64>) -> tensor<128x600xf64>
+  %ref = stablehlo.convert %r64 : (tensor<128x600xf64>) -> tensor<128x600xf32>
+  check.expect_eq %r, %ref : tensor<128x600xf32>
+  func.return
+}
+
+// Packed panels inside a batch loop: each batch has its own B, packed
+// anew (one K block of 40; 16 full tiles of 32 columns and a masked 8).
+func.func @packed_batch() {
+  %i = stablehlo.iota dim = 0 : tensor<128x40xf32>
+  %k = stablehlo.iota dim = 1 : tensor<128x40xf32>
+  %c7 = stablehlo.constant dense<7.0> : tensor<128x40xf32>
+  %c3 = stablehlo.constant dense<3.0> : tensor<128x40xf32>
+  %c5 = stablehlo.constant dense<5.0> : tensor<128x40xf32>
+  %c2 = stablehlo.constant dense<2.0> : tensor<128x40xf32>
+  %i7 = stablehlo.multiply %i, %c7 : tensor<128x40xf32>
+  %k3 = stablehlo.multiply %k, %c3 : tensor<128x40xf32>
+  %s = stablehlo.add %i7, %k3 : tensor<128x40xf32>
+  %m = stablehlo.remainder %s, %c5 : tensor<128x40xf32>
+  %a = stablehlo.subtract %m, %c2 : tensor<128x40xf32>
+  %kk = stablehlo.iota dim = 0 : tensor<40x520xf32>
+  %j = stablehlo.iota dim = 1 : tensor<40x520xf32>
+  %d2 = stablehlo.constant dense<2.0> : tensor<40x520xf32>
+  %d5 = stablehlo.constant dense<5.0> : tensor<40x520xf32>
+  %d7 = stablehlo.constant dense<7.0> : tensor<40x520xf32>
+  %d3 = stablehlo.constant dense<3.0> : tensor<40x520xf32>
+  %k2 = stablehlo.multiply %kk, %d2 : tensor<40x520xf32>
+  %j5 = stablehlo.multiply %j, %d5 : tensor<40x520xf32>
+  %t = stablehlo.add %k2, %j5 : tensor<40x520xf32>
+  %n = stablehlo.remainder %t, %d7 : tensor<40x520xf32>
+  %b = stablehlo.subtract %n, %d3 : tensor<40x520xf32>
+  %a3 = stablehlo.broadcast_in_dim %a, dims = [1, 2] : (tensor<128x40xf32>) -> tensor<3x128x40xf32>
+  %b3 = stablehlo.broadcast_in_dim %b, dims = [1, 2] : (tensor<40x520xf32>) -> tensor<3x40x520xf32>
+  %bi = stablehlo.iota dim = 0 : tensor<3x40x520xf32>
+  %bb = stablehlo.subtract %b3, %bi : tensor<3x40x520xf32>
+  %r = stablehlo.dot_general %a3, %bb, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<3x128x40xf32>, tensor<3x40x520xf32>) -> tensor<3x128x520xf32>
+  %a64 = stablehlo.convert %a3 : (tensor<3x128x40xf32>) -> tensor<3x128x40xf64>
+  %b64 = stablehlo.convert %bb : (tensor<3x40x520xf32>) -> tensor<3x40x520xf64>
+  %r64 = stablehlo.dot_general %a64, %b64, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<3x128x40xf64>, tensor<3x40x520xf64>) -> tensor<3x128x520xf64>
+  %ref = stablehlo.convert %r64 : (tensor<3x128x520xf64>) -> tensor<3x128x520xf32>
+  check.expect_eq %r, %ref : tensor<3x128x520xf32>
   func.return
 }

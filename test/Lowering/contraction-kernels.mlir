@@ -101,26 +101,35 @@ func.func @column_tail(%a: memref<2x3xf32>, %b: memref<3x5xf32>, %c: memref<2x5x
 
 // -----
 
-// x @ w.T: B's innermost dimension is the reduction, so B is first copied
-// into a [k, j] buffer that the tile reads with vector loads (16 columns at
-// a time: blocks of columns, then k, then the 16 columns).
+// A transposed right-hand side (x @ w.T) is first copied, tile-major, into
+// a [j floordiv 32, k, j mod 32] buffer (the last tile's 8 columns padded to
+// 32, masked off when read) that the tiles read with vector loads, each
+// reduction step right after the previous one (16 columns at a time: blocks
+// of columns, then k, then the 16 columns).
 #lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
 #rhs_t = affine_map<(d0, d1, d2) -> (d2, d1)>
 #out = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK: #[[TMAP:.*]] = affine_map<(d0, d1, d2) -> (d2 floordiv 32)>
+// CHECK-NEXT: #[[LMAP:.*]] = affine_map<(d0, d1, d2) -> (d2 mod 32)>
 // CHECK-LABEL: func.func @transposed(
-// CHECK-SAME: %{{.*}}: memref<2x3xf32>, %[[B:.*]]: memref<16x3xf32>, %{{.*}}: memref<2x16xf32>)
-// CHECK: %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3x16xf32>
+// CHECK-SAME: %{{.*}}: memref<16x3xf32>, %[[B:.*]]: memref<40x3xf32>, %{{.*}}: memref<16x40xf32>)
+// CHECK: %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x3x32xf32>
 // CHECK: scf.for %[[JB:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: scf.for %[[K:.*]] =
 // CHECK: scf.for %[[LANE:.*]] =
 // CHECK: %[[J:.*]] = arith.addi %[[JB]], %[[LANE]] : index
-// CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<16x3xf32>
-// CHECK: memref.store %[[V]], %[[PACKED]][%[[K]], %[[J]]] : memref<3x16xf32>
-// CHECK: vector.load %[[PACKED]][%{{.*}}, %{{.*}}] : memref<3x16xf32>, vector<16xf32>
-// CHECK: memref.dealloc %[[PACKED]] : memref<3x16xf32>
-func.func @transposed(%a: memref<2x3xf32>, %b: memref<16x3xf32>, %c: memref<2x16xf32>) {
+// CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<40x3xf32>
+// CHECK: %[[T:.*]] = affine.apply #[[TMAP]](%{{.*}}, %{{.*}}, %[[J]])
+// CHECK: %[[L:.*]] = affine.apply #[[LMAP]](%{{.*}}, %{{.*}}, %[[J]])
+// CHECK: memref.store %[[V]], %[[PACKED]][%[[T]], %[[K]], %[[L]]] : memref<2x3x32xf32>
+// CHECK: scf.parallel
+// CHECK: scf.for %[[KK:.*]] = {{.*}} iter_args(
+// CHECK: vector.load %[[PACKED]][%{{.*}}, %[[KK]], %{{.*}}] : memref<2x3x32xf32>, vector<16xf32>
+// CHECK: vector.maskedload %[[PACKED]][%{{.*}}, %{{.*}}, %{{.*}}]
+// CHECK: memref.dealloc %[[PACKED]] : memref<2x3x32xf32>
+func.func @transposed(%a: memref<16x3xf32>, %b: memref<40x3xf32>, %c: memref<16x40xf32>) {
   linalg.generic {indexing_maps = [#lhs, #rhs_t, #out], iterator_types = ["parallel", "reduction", "parallel"]}
-      ins(%a, %b : memref<2x3xf32>, memref<16x3xf32>) outs(%c : memref<2x16xf32>) {
+      ins(%a, %b : memref<16x3xf32>, memref<40x3xf32>) outs(%c : memref<16x40xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %p : f32
@@ -263,6 +272,68 @@ func.func @blocked(%a: memref<8x1100xf32>, %b: memref<1100x300xf32>, %c: memref<
   }
   linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "reduction", "parallel"]}
       ins(%a, %b : memref<8x1100xf32>, memref<1100x300xf32>) outs(%c : memref<8x300xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Packed panels: with 16 row blocks and B's rows 2800 bytes apart, each
+// (panel, K block) part of B that the full column tiles read is first
+// copied, tile by tile (a parallel loop), into a [tile, k, 32] buffer, and
+// the tiles read their two vectors per reduction step from it (at k minus
+// the block's start), not a row of B apart. Panels of 256 columns (then
+// 188), K blocks of 512 (then 76); the 28 remainder columns (a masked
+// tile) still read B.
+#lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
+#rhs = affine_map<(d0, d1, d2) -> (d1, d2)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @panels(
+// CHECK-SAME: %[[A:.*]]: memref<128x1100xf32>, %[[B:.*]]: memref<1100x700xf32>, %[[C:.*]]: memref<128x700xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-DAG: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG: %[[C256:.*]] = arith.constant 256 : index
+// CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
+// CHECK-DAG: %[[C1024:.*]] = arith.constant 1024 : index
+// CHECK: %[[P:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x512x32xf32>
+// CHECK: scf.for %[[PANEL:.*]] = %[[C0]] to %[[C512]] step %[[C256]] {
+// CHECK: scf.for %[[KB:.*]] = %[[C0]] to %[[C1024]] step %[[C512]] {
+// CHECK: scf.parallel (%[[OFF:.*]]) = (%[[C0]]) to (%[[C256]]) step (%[[C32]]) {
+// CHECK: %[[COL:.*]] = arith.addi %[[PANEL]], %[[OFF]] : index
+// CHECK: %[[T:.*]] = arith.divui %[[OFF]], %[[C32]] : index
+// CHECK: scf.for %[[KK:.*]] = %[[C0]] to %[[C512]] step %[[C1]] {
+// CHECK: %[[K:.*]] = arith.addi %[[KB]], %[[KK]] : index
+// CHECK: %[[V0:.*]] = vector.load %[[B]][%[[K]], %[[COL]]]
+// CHECK: vector.store %[[V0]], %[[P]][%[[T]], %[[KK]], %[[C0]]]
+// CHECK: %[[COL16:.*]] = arith.addi %[[COL]], %[[C16]] : index
+// CHECK: %[[V1:.*]] = vector.load %[[B]][%[[K]], %[[COL16]]]
+// CHECK: vector.store %[[V1]], %[[P]][%[[T]], %[[KK]], %[[C16]]]
+// CHECK: scf.parallel (%[[I:.*]]) = (%[[C0]]) to (%{{.*}}) step (%{{.*}}) {
+// CHECK: scf.for %[[JJ:.*]] = %[[C0]] to %[[C256]] step %[[C32]] {
+// CHECK: %[[TT:.*]] = arith.divui %[[JJ]], %[[C32]] : index
+// CHECK: scf.for %[[KI:.*]] = %[[KB]] to %{{.*}} step %{{.*}} iter_args(
+// CHECK: %[[KL:.*]] = arith.subi %[[KI]], %[[KB]] : index
+// CHECK: vector.load %[[P]][%[[TT]], %[[KL]], %[[C0]]]
+// CHECK: vector.load %[[P]][%[[TT]], %[[KL]], %[[C16]]]
+// CHECK: memref.load %[[A]][%[[I]], %[[KI]]]
+// The masked remainder tile reads B in place.
+// CHECK: vector.maskedload %[[B]]
+// CHECK: memref.dealloc %[[P]]
+func.func @panels(%a: memref<128x1100xf32>, %b: memref<1100x700xf32>, %c: memref<128x700xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%c : memref<128x700xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#lhs, #rhs, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : memref<128x1100xf32>, memref<1100x700xf32>) outs(%c : memref<128x700xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %p : f32
