@@ -47,9 +47,10 @@
 //! innermost, unit-stride dimension is `j`; otherwise (a transposed operand
 //! such as `x @ w.T`, fused ops, another element type) B's factor is first
 //! computed, for each value of the outer loops that B uses, into a dense
-//! buffer, tile-major: `[j floordiv W, reduction loops..., j mod W]` with `W`
-//! the tile's width (`[reduction loops..., j]` with feature groups), so
-//! that a tile's loads walk it contiguously. Remainders get their own tiles:
+//! buffer, tile-major when its rows are 2 KiB or longer: `[j floordiv W,
+//! reduction loops..., j mod W]` with `W` the tile's width, so that a
+//! tile's loads walk it contiguously (else, and with feature groups,
+//! `[reduction loops..., j]`). Remainders get their own tiles:
 //! fewer rows, and masked loads and stores (`vector.maskedload`) on the
 //! last columns, so every shape is handled. When the op right before is a
 //! zero fill of the output (how our lowering initialises a contraction), it
@@ -692,9 +693,13 @@ fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
 /// larger than 64 KiB, and enough row blocks to amortize the copy (each
 /// element of B is read by `rows / MR` tiles; with 8 row blocks, a 64-row
 /// layer of 784 x 256, the copy took more time than it saved).
+/// The row length (bytes) of B from which its tiles' loads along the
+/// reduction loop are laid out contiguously (packed panels, the tile-major
+/// layout of a computed B).
+const MIN_ROW_BYTES: i64 = 2048;
+
 fn packs_panels(c: &Contraction, mr: i64, nv: i64) -> bool {
     const MIN_ROW_BLOCKS: i64 = 16;
-    const MIN_ROW_BYTES: i64 = 2048;
     const MIN_BYTES: i64 = 64 * 1024;
     if !c.b_direct || c.group.is_some() || c.reductions.len() != 1 {
         return false;
@@ -1289,16 +1294,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
     }
 
     /// The shape of the buffer that B's factor is computed into and its
-    /// indexing map: tile-major, `[j floordiv W, reductions..., j mod W]`
-    /// with `W = NV·lanes` the width of a register tile (the last tile
-    /// padded to `W`; its padding lanes are masked off), so that each
+    /// indexing map: with rows of at least [`MIN_ROW_BYTES`], tile-major,
+    /// `[j floordiv W, reductions..., j mod W]` with `W = NV·lanes` the
+    /// width of a register tile (the last tile padded to `W`, at most an
+    /// eighth more; its padding lanes are masked off), so that each
     /// reduction step of a tile reads the `NV` vectors right after the
-    /// previous step's; `[reductions..., j]` with feature groups, whose
-    /// tiles need not start at a multiple of `W`.
+    /// previous step's; otherwise `[reductions..., j]` (a narrow B: no
+    /// padding, a few columns of weights would grow several times), as
+    /// with feature groups, whose tiles need not start at a multiple of `W`.
     fn packed_layout(&self, nv: i64) -> (Vec<i64>, Vec<IndexExpr>) {
         let c = self.c;
         let reductions = c.reductions.iter().map(|&d| (c.extents[d], IndexExpr::dim(d)));
-        if c.group.is_some() {
+        if c.group.is_some() || 4 * c.extents[c.j] < MIN_ROW_BYTES {
             return reductions.chain([(c.extents[c.j], IndexExpr::dim(c.j))]).unzip();
         }
         let width = nv * c.shape.lanes;

@@ -474,6 +474,21 @@ pub fn mark_public_functions(context: &Context, module: &Module) {
     }
 }
 
+/// LLVM's optimization level for the CPU JIT (0-3; 3 unless set).
+static OPT_LEVEL: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(3);
+
+/// Sets LLVM's optimization level (clamped to 0-3: `-O0`..`-O3`, both the
+/// IR pipeline and machine code) of the CPU executables compiled from now
+/// on; `xla-run --opt-level`. Lower levels compile faster.
+pub fn set_opt_level(level: u8) {
+    OPT_LEVEL.store(level.min(3), std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The level [`set_opt_level`] set (3 by default).
+pub fn opt_level() -> u8 {
+    OPT_LEVEL.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 impl CpuExecutable {
     /// Lowers `module` in place with `xla-cpu-pipeline` and JIT-compiles it.
     /// Diagnostics of a failed lowering have been emitted to the context's
@@ -486,8 +501,9 @@ impl CpuExecutable {
             .map_err(|_| RuntimeError::Compile("the CPU pipeline failed (see the errors above)".into()))?;
         drop(manager); // prints the pass timing report, when asked for
         crate::codegen::dump_lowered(module)?;
-        let (engine, function) = crate::timing::time("JIT: LLVM optimization (O3) and machine code", || {
-            let engine = Engine::new(module, 3)?;
+        let level = opt_level();
+        let (engine, function) = crate::timing::time(&format!("JIT: LLVM optimization (O{level}) and machine code"), || {
+            let engine = Engine::new(module, level as i32)?;
             let function = engine
                 .lookup_packed_c_interface(&xla_lowering::reserved_symbols::compiled_name(entry))
                 .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;

@@ -17,8 +17,9 @@
 //! deadlock), or when the pool is running another thread's loop (a second
 //! caller does not wait); otherwise it calls [`xla_pool_run`], which cuts
 //! the iterations into contiguous chunks of at least half that cost, at
-//! most one per thread, and the calling thread and the workers claim them
-//! one at a time until none is left.
+//! most [`CHUNKS_PER_THREAD`] (4) per thread, and the calling thread and the
+//! workers claim them one at a time until none is left (so a thread that
+//! runs slower, as on a shared VM, takes fewer).
 //!
 //! One pool per process, built on first use, shared by every executable and
 //! by every thread that runs one: the thread count minus one workers (the
@@ -55,7 +56,7 @@ pub const MIN_PARALLEL_COST: i64 = xla_lowering::parallel_tasks::DEFAULT_MIN_COS
 static MIN_COST: AtomicI64 = AtomicI64::new(MIN_PARALLEL_COST);
 
 /// Sets the least estimated work that runs on the pool (0: every loop of
-/// two or more iterations is split, one chunk per thread; for tests).
+/// two or more iterations is split, up to 4 chunks per thread; for tests).
 pub fn set_min_parallel_cost(cost: i64) {
     MIN_COST.store(cost.max(0), Ordering::Relaxed);
 }
@@ -290,11 +291,16 @@ fn worth_splitting(iterations: i64, cost: i64) -> Option<&'static Pool> {
     pool()
 }
 
+/// Chunks per thread at most: a thread that is slowed down (a busy
+/// neighbour on a shared machine, a core at a lower clock) takes fewer
+/// chunks, the others more.
+pub const CHUNKS_PER_THREAD: i64 = 4;
+
 /// How `iterations` of `cost` are cut: the number of contiguous chunks, each
-/// at least `min_cost / 2` of work, at most one per thread.
+/// at least `min_cost / 2` of work, at most [`CHUNKS_PER_THREAD`] per thread.
 pub fn chunk_count(iterations: i64, cost: i64, threads: usize, min_cost: i64) -> i64 {
     let by_cost = iterations.saturating_mul(cost.max(1)) / (min_cost / 2).max(1);
-    by_cost.clamp(1, iterations.max(1)).min(threads as i64)
+    by_cost.clamp(1, iterations.max(1)).min(threads as i64 * CHUNKS_PER_THREAD)
 }
 
 /// Chunk `index` of `chunks` over `[0, iterations)`: sizes differ by at most one.
@@ -383,9 +389,12 @@ mod tests {
     fn small_work_is_one_chunk() {
         let min = MIN_PARALLEL_COST;
         assert_eq!(chunk_count(10, 10, 8, min), 1);
-        assert_eq!(chunk_count(1_000_000, 100, 8, min), 8);
+        // At most CHUNKS_PER_THREAD chunks per thread.
+        assert_eq!(chunk_count(1_000_000, 100, 8, min), 8 * CHUNKS_PER_THREAD);
         assert_eq!(chunk_count(3, 1 << 30, 8, min), 3);
-        assert_eq!(chunk_count(1 << 20, 1, 2, min), 2);
+        assert_eq!(chunk_count(1 << 20, 1, 2, min), 2 * CHUNKS_PER_THREAD);
+        // Each chunk at least half the threshold: 4 here.
+        assert_eq!(chunk_count(1 << 17, 1, 8, min), 4);
         assert_eq!(chunk_count(5, 1, 8, 0), 5);
     }
 }

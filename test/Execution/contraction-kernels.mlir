@@ -11,7 +11,8 @@
 // for CPUs without AVX or other targets).
 // Grouped convolutions (feature and batch groups) tile the output features
 // group by group; a depthwise one keeps the generic loops. With enough row
-// blocks B is packed panel by panel (@packed_panels, @packed_batch).
+// blocks B is packed panel by panel (@packed_panels, @packed_batch); a
+// transposed B of 520 columns is packed tile-major (@packed_transposed).
 
 // RUN: xla-run --check %s | FileCheck %s
 // RUN: xla-run --contraction-tile 1,1 --check %s | FileCheck %s
@@ -19,7 +20,7 @@
 // RUN: xla-run --contraction-lanes 8 --check %s | FileCheck %s
 // RUN: xla-run --contraction-lanes 4 --check %s | FileCheck %s
 // CHECK-NOT: failed in
-// CHECK: {{^}}30 passed, 0 failed
+// CHECK: {{^}}31 passed, 0 failed
 
 // 1x1 times 1x1.
 func.func @matmul_1x1x1() {
@@ -497,5 +498,35 @@ func.func @packed_batch() {
   %r64 = stablehlo.dot_general %a64, %b64, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<3x128x40xf64>, tensor<3x40x520xf64>) -> tensor<3x128x520xf64>
   %ref = stablehlo.convert %r64 : (tensor<3x128x520xf64>) -> tensor<3x128x520xf32>
   check.expect_eq %r, %ref : tensor<3x128x520xf32>
+  func.return
+}
+
+// x @ w.T with 520 output columns: w is copied tile-major ([j / W, k,
+// j mod W], the last tile's 8 columns padded and masked off).
+func.func @packed_transposed() {
+  %i = stablehlo.iota dim = 0 : tensor<128x40xf32>
+  %k = stablehlo.iota dim = 1 : tensor<128x40xf32>
+  %c3 = stablehlo.constant dense<3.0> : tensor<128x40xf32>
+  %c5 = stablehlo.constant dense<5.0> : tensor<128x40xf32>
+  %c2 = stablehlo.constant dense<2.0> : tensor<128x40xf32>
+  %k3 = stablehlo.multiply %k, %c3 : tensor<128x40xf32>
+  %s = stablehlo.add %i, %k3 : tensor<128x40xf32>
+  %m = stablehlo.remainder %s, %c5 : tensor<128x40xf32>
+  %a = stablehlo.subtract %m, %c2 : tensor<128x40xf32>
+  %j = stablehlo.iota dim = 0 : tensor<520x40xf32>
+  %kk = stablehlo.iota dim = 1 : tensor<520x40xf32>
+  %d7 = stablehlo.constant dense<7.0> : tensor<520x40xf32>
+  %d3 = stablehlo.constant dense<3.0> : tensor<520x40xf32>
+  %d2 = stablehlo.constant dense<2.0> : tensor<520x40xf32>
+  %j2 = stablehlo.multiply %j, %d2 : tensor<520x40xf32>
+  %t = stablehlo.add %j2, %kk : tensor<520x40xf32>
+  %n = stablehlo.remainder %t, %d7 : tensor<520x40xf32>
+  %w = stablehlo.subtract %n, %d3 : tensor<520x40xf32>
+  %r = stablehlo.dot_general %a, %w, contracting_dims = [1] x [1] : (tensor<128x40xf32>, tensor<520x40xf32>) -> tensor<128x520xf32>
+  %a64 = stablehlo.convert %a : (tensor<128x40xf32>) -> tensor<128x40xf64>
+  %w64 = stablehlo.convert %w : (tensor<520x40xf32>) -> tensor<520x40xf64>
+  %r64 = stablehlo.dot_general %a64, %w64, contracting_dims = [1] x [1] : (tensor<128x40xf64>, tensor<520x40xf64>) -> tensor<128x520xf64>
+  %ref = stablehlo.convert %r64 : (tensor<128x520xf64>) -> tensor<128x520xf32>
+  check.expect_eq %r, %ref : tensor<128x520xf32>
   func.return
 }

@@ -101,9 +101,39 @@ func.func @column_tail(%a: memref<2x3xf32>, %b: memref<3x5xf32>, %c: memref<2x5x
 
 // -----
 
-// A transposed right-hand side (x @ w.T) is first copied, tile-major, into
-// a [j floordiv 32, k, j mod 32] buffer (the last tile's 8 columns padded to
-// 32, masked off when read) that the tiles read with vector loads, each
+// x @ w.T: B's innermost dimension is the reduction, so B is first copied
+// (narrow: 16 columns) into a [k, j] buffer that the tile reads with vector loads (16 columns at
+// a time: blocks of columns, then k, then the 16 columns).
+#lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
+#rhs_t = affine_map<(d0, d1, d2) -> (d2, d1)>
+#out = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-LABEL: func.func @transposed(
+// CHECK-SAME: %{{.*}}: memref<2x3xf32>, %[[B:.*]]: memref<16x3xf32>, %{{.*}}: memref<2x16xf32>)
+// CHECK: %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<3x16xf32>
+// CHECK: scf.for %[[JB:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: scf.for %[[K:.*]] =
+// CHECK: scf.for %[[LANE:.*]] =
+// CHECK: %[[J:.*]] = arith.addi %[[JB]], %[[LANE]] : index
+// CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<16x3xf32>
+// CHECK: memref.store %[[V]], %[[PACKED]][%[[K]], %[[J]]] : memref<3x16xf32>
+// CHECK: vector.load %[[PACKED]][%{{.*}}, %{{.*}}] : memref<3x16xf32>, vector<16xf32>
+// CHECK: memref.dealloc %[[PACKED]] : memref<3x16xf32>
+func.func @transposed(%a: memref<2x3xf32>, %b: memref<16x3xf32>, %c: memref<2x16xf32>) {
+  linalg.generic {indexing_maps = [#lhs, #rhs_t, #out], iterator_types = ["parallel", "reduction", "parallel"]}
+      ins(%a, %b : memref<2x3xf32>, memref<16x3xf32>) outs(%c : memref<2x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A transposed right-hand side with rows of 2 KiB or more (520 columns) is
+// copied tile-major, into a [j floordiv 32, k, j mod 32] buffer (the last
+// tile's 8 columns padded to 32, masked off when read) that the tiles read with vector loads, each
 // reduction step right after the previous one (16 columns at a time: blocks
 // of columns, then k, then the 16 columns).
 #lhs = affine_map<(d0, d1, d2) -> (d0, d1)>
@@ -111,25 +141,25 @@ func.func @column_tail(%a: memref<2x3xf32>, %b: memref<3x5xf32>, %c: memref<2x5x
 #out = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK: #[[TMAP:.*]] = affine_map<(d0, d1, d2) -> (d2 floordiv 32)>
 // CHECK-NEXT: #[[LMAP:.*]] = affine_map<(d0, d1, d2) -> (d2 mod 32)>
-// CHECK-LABEL: func.func @transposed(
-// CHECK-SAME: %{{.*}}: memref<16x3xf32>, %[[B:.*]]: memref<40x3xf32>, %{{.*}}: memref<16x40xf32>)
-// CHECK: %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2x3x32xf32>
+// CHECK-LABEL: func.func @transposed_wide(
+// CHECK-SAME: %{{.*}}: memref<16x3xf32>, %[[B:.*]]: memref<520x3xf32>, %{{.*}}: memref<16x520xf32>)
+// CHECK: %[[PACKED:.*]] = memref.alloc() {alignment = 64 : i64} : memref<17x3x32xf32>
 // CHECK: scf.for %[[JB:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: scf.for %[[K:.*]] =
 // CHECK: scf.for %[[LANE:.*]] =
 // CHECK: %[[J:.*]] = arith.addi %[[JB]], %[[LANE]] : index
-// CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<40x3xf32>
+// CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<520x3xf32>
 // CHECK: %[[T:.*]] = affine.apply #[[TMAP]](%{{.*}}, %{{.*}}, %[[J]])
 // CHECK: %[[L:.*]] = affine.apply #[[LMAP]](%{{.*}}, %{{.*}}, %[[J]])
-// CHECK: memref.store %[[V]], %[[PACKED]][%[[T]], %[[K]], %[[L]]] : memref<2x3x32xf32>
+// CHECK: memref.store %[[V]], %[[PACKED]][%[[T]], %[[K]], %[[L]]] : memref<17x3x32xf32>
 // CHECK: scf.parallel
 // CHECK: scf.for %[[KK:.*]] = {{.*}} iter_args(
-// CHECK: vector.load %[[PACKED]][%{{.*}}, %[[KK]], %{{.*}}] : memref<2x3x32xf32>, vector<16xf32>
+// CHECK: vector.load %[[PACKED]][%{{.*}}, %[[KK]], %{{.*}}] : memref<17x3x32xf32>, vector<16xf32>
 // CHECK: vector.maskedload %[[PACKED]][%{{.*}}, %{{.*}}, %{{.*}}]
-// CHECK: memref.dealloc %[[PACKED]] : memref<2x3x32xf32>
-func.func @transposed(%a: memref<16x3xf32>, %b: memref<40x3xf32>, %c: memref<16x40xf32>) {
+// CHECK: memref.dealloc %[[PACKED]] : memref<17x3x32xf32>
+func.func @transposed_wide(%a: memref<16x3xf32>, %b: memref<520x3xf32>, %c: memref<16x520xf32>) {
   linalg.generic {indexing_maps = [#lhs, #rhs_t, #out], iterator_types = ["parallel", "reduction", "parallel"]}
-      ins(%a, %b : memref<16x3xf32>, memref<40x3xf32>) outs(%c : memref<16x40xf32>) {
+      ins(%a, %b : memref<16x3xf32>, memref<520x3xf32>) outs(%c : memref<16x520xf32>) {
   ^bb0(%x: f32, %y: f32, %acc: f32):
     %p = arith.mulf %x, %y : f32
     %s = arith.addf %acc, %p : f32

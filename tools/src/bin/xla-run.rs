@@ -97,6 +97,14 @@ fn command() -> Command {
                 .action(ArgAction::SetTrue)
                 .help("Report to stderr the time of each compiler pass (MLIR's report) and of each stage: parsing, the MLIR pipeline, LLVM optimization and machine code, running"),
         )
+        .arg(
+            Arg::new("opt-level")
+                .long("opt-level")
+                .value_name("N")
+                .default_value("3")
+                .value_parser(clap::value_parser!(u8).range(0..=3))
+                .help("LLVM optimization level of the CPU JIT, 0-3 (the IR pipeline and machine code); lower compiles faster"),
+        )
         .arg(Arg::new("output-dir").long("output-dir").help("Write results as out_0.npy, out_1.npy, ... here instead of printing them"))
         .arg(Arg::new("output-npz").long("output-npz").value_name("FILE").help("Write results as one .npz archive (out_0, out_1, ...) instead of printing them"))
         .arg(
@@ -296,6 +304,7 @@ fn tool_main() -> ExitCode {
     }
     xla_tools::apply_contraction_args(&matches, None);
     xla_tools::apply_split_args(&matches);
+    xla_runtime::jit::set_opt_level(*matches.get_one::<u8>("opt-level").expect("has a default"));
     // Without a GPU there is nothing to do: say so before parsing anything.
     if gpu {
         if let Err(error) = xla_runtime::gpu::device_description() {
