@@ -21,20 +21,8 @@ pub const MAX_NESTING_DEPTH: usize = 10_000;
 pub fn excessive_nesting(text: &str, limit: usize) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut depth = 0usize;
-    let mut i = 0;
-    while i < bytes.len() {
+    for i in code_offsets(bytes) {
         match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
             b'(' | b'[' | b'{' | b'<' => {
                 depth += 1;
                 if depth > limit {
@@ -45,9 +33,37 @@ pub fn excessive_nesting(text: &str, limit: usize) -> Option<usize> {
             b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
             _ => {}
         }
-        i += 1;
     }
     None
+}
+
+/// The offsets of the bytes of `bytes` outside string literals (`"..."`,
+/// with `\\` escapes; the quotes skipped too) and `//` comments, in order.
+fn code_offsets(bytes: &[u8]) -> impl Iterator<Item = usize> + '_ {
+    let mut i = 0;
+    std::iter::from_fn(move || {
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' => {
+                    i += 1;
+                    while i < bytes.len() && bytes[i] != b'"' {
+                        i += if bytes[i] == b'\\' { 2 } else { 1 };
+                    }
+                    i += 1;
+                }
+                b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                    while i < bytes.len() && bytes[i] != b'\n' {
+                        i += 1;
+                    }
+                }
+                _ => {
+                    i += 1;
+                    return Some(i - 1);
+                }
+            }
+        }
+        None
+    })
 }
 
 /// The offset of the first dense array literal of `index` elements
@@ -58,34 +74,16 @@ pub fn excessive_nesting(text: &str, limit: usize) -> Option<usize> {
 pub fn index_dense_array(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let identifier = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.' || b == b'$';
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'"' => {
-                i += 1;
-                while i < bytes.len() && bytes[i] != b'"' {
-                    i += if bytes[i] == b'\\' { 2 } else { 1 };
-                }
-            }
-            b'/' if bytes.get(i + 1) == Some(&b'/') => {
-                while i < bytes.len() && bytes[i] != b'\n' {
-                    i += 1;
-                }
-            }
-            b'a' if bytes[i..].starts_with(b"array<") && (i == 0 || !identifier(bytes[i - 1])) => {
-                let mut j = i + "array<".len();
-                while j < bytes.len() && bytes[j].is_ascii_whitespace() {
-                    j += 1;
-                }
-                if bytes[j..].starts_with(b"index") && bytes.get(j + "index".len()).is_none_or(|&b| !identifier(b)) {
-                    return Some(i);
-                }
-            }
-            _ => {}
+    code_offsets(bytes).find(|&i| {
+        if !bytes[i..].starts_with(b"array<") || (i > 0 && identifier(bytes[i - 1])) {
+            return false;
         }
-        i += 1;
-    }
-    None
+        let mut j = i + "array<".len();
+        while j < bytes.len() && bytes[j].is_ascii_whitespace() {
+            j += 1;
+        }
+        bytes[j..].starts_with(b"index") && bytes.get(j + "index".len()).is_none_or(|&b| !identifier(b))
+    })
 }
 
 /// 1-based line and column (in bytes, as MLIR counts them) of `offset`.
@@ -183,7 +181,7 @@ impl Drop for SourceSession<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{excessive_nesting, line_column};
+    use super::{excessive_nesting, index_dense_array, line_column};
 
     #[test]
     fn nesting_depth() {
@@ -194,5 +192,16 @@ mod tests {
         assert_eq!(excessive_nesting("f(g(x)) -> (y)", 1), Some(3));
         assert_eq!(excessive_nesting("\"(((\\\"(((\" // [[[[\n{}", 1), None);
         assert_eq!(line_column("ab\ncd(", 5), (2, 3));
+    }
+
+    #[test]
+    fn index_dense_arrays() {
+        assert_eq!(index_dense_array("x = array<index: 0>"), Some(4));
+        assert_eq!(index_dense_array("array< index>"), Some(0));
+        assert_eq!(index_dense_array("array<i64: 0> array<indexed>"), None);
+        assert_eq!(index_dense_array("myarray<index: 0>"), None);
+        // Strings and comments are skipped.
+        assert_eq!(index_dense_array("\"array<index: 0>\" // array<index: 1>\n"), None);
+        assert_eq!(index_dense_array("\"\\\"\" array<index>"), Some(5));
     }
 }

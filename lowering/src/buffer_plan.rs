@@ -478,14 +478,7 @@ fn liveness<'c, 'a>(alloc: &OperationRef<'c, 'a>, spans: &Spans) -> Liveness<'c,
             let Some((start, end)) = spans.span(&top) else {
                 return Liveness::Escapes("internal: an op without a position".into());
             };
-            range = Some(match range {
-                None => (start, end, top, top),
-                Some((s, e, s_op, e_op)) => {
-                    let (s, s_op) = if start < s { (start, top) } else { (s, s_op) };
-                    let (e, e_op) = if end > e { (end, top) } else { (e, e_op) };
-                    (s, e, s_op, e_op)
-                }
-            });
+            range = Some(widen(range, (start, end), top));
             // Its address taken as a number (the runtime ABI's buffer
             // tables, collectives, host transfers): whoever reads it may use
             // the buffer at any later point.
@@ -520,6 +513,23 @@ fn liveness<'c, 'a>(alloc: &OperationRef<'c, 'a>, spans: &Spans) -> Liveness<'c,
         }
     };
     Liveness::Range { first, end, first_op, end_op, deallocs }
+}
+
+/// A live range (first and last position, and the ops at them) widened
+/// to cover `span`, the positions of `op`; `None`: just `op`'s.
+fn widen<'c, 'a>(
+    range: Option<(usize, usize, OperationRef<'c, 'a>, OperationRef<'c, 'a>)>,
+    (start, end): (usize, usize),
+    op: OperationRef<'c, 'a>,
+) -> (usize, usize, OperationRef<'c, 'a>, OperationRef<'c, 'a>) {
+    match range {
+        None => (start, end, op, op),
+        Some((s, e, s_op, e_op)) => {
+            let (s, s_op) = if start < s { (start, op) } else { (s, s_op) };
+            let (e, e_op) = if end > e { (end, op) } else { (e, e_op) };
+            (s, e, s_op, e_op)
+        }
+    }
 }
 
 /// A web of loop-carried buffers (see [`carried_web`]): its allocations,
@@ -759,14 +769,7 @@ fn carried_web<'c, 'a>(seed: OperationRef<'c, 'a>, spans: &Spans, function: &Ope
             }
             let top = top_level_ancestor(user, block).ok_or("loop-carried buffer used outside the loop's block")?;
             let (start, end) = spans.span(&top).ok_or("internal: an op without a position")?;
-            range = Some(match range {
-                None => (start, end, top, top),
-                Some((s, e, s_op, e_op)) => {
-                    let (s, s_op) = if start < s { (start, top) } else { (s, s_op) };
-                    let (e, e_op) = if end > e { (end, top) } else { (e, e_op) };
-                    (s, e, s_op, e_op)
-                }
-            });
+            range = Some(widen(range, (start, end), top));
         }
     }
     let (first, end, _, _) = range.ok_or("internal: a web without uses")?;

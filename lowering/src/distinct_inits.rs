@@ -72,11 +72,19 @@ fn output_count(op: OperationRef) -> Option<usize> {
 /// group, while bounding the alias sets the analysis compares.
 pub const GROUP: usize = 16;
 
-/// Splits the users of each shared `tensor.empty` / constant init into
-/// groups of [`GROUP`] (program order); the first group keeps the original
-/// op, each further group gets a clone inserted right after it.
-pub fn split_shared_inits(module: OperationRef) {
-    let mut inits: Vec<(mlir_sys::MlirOperation, usize, mlir_sys::MlirValue)> = Vec::new();
+/// One `outs` operand of a linalg op that an op's result defines: the
+/// linalg op, the operand's index, the value and the op that defines it.
+struct Init {
+    user: mlir_sys::MlirOperation,
+    index: usize,
+    value: mlir_sys::MlirValue,
+    producer: mlir_sys::MlirOperation,
+}
+
+/// Every `outs` operand of the module's linalg ops (with
+/// `operandSegmentSizes`) that is an op's result, in walk order.
+fn op_defined_inits(module: OperationRef) -> Vec<Init> {
+    let mut inits = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if !op.name().as_string_ref().as_str().is_ok_and(|n| n.starts_with("linalg.")) {
             return WalkResult::Advance;
@@ -85,21 +93,27 @@ pub fn split_shared_inits(module: OperationRef) {
         let total = op.operand_count();
         for index in total.saturating_sub(outputs)..total {
             let Ok(value) = op.operand(index) else { continue };
-            inits.push((op.to_raw(), index, value.to_raw()));
+            let value = value.to_raw();
+            // SAFETY: a live value; its owner only looked up.
+            unsafe {
+                if mlir_sys::mlirValueIsAOpResult(value) {
+                    inits.push(Init { user: op.to_raw(), index, value, producer: mlir_sys::mlirOpResultGetOwner(value) });
+                }
+            }
         }
         WalkResult::Advance
     });
+    inits
+}
+
+/// Splits the users of each shared `tensor.empty` / constant init into
+/// groups of [`GROUP`] (program order); the first group keeps the original
+/// op, each further group gets a clone inserted right after it.
+pub fn split_shared_inits(module: OperationRef) {
     // Per shared value: how many init uses seen so far, and the copy that
     // the current group uses.
     let mut seen: HashMap<usize, (usize, mlir_sys::MlirValue)> = HashMap::new();
-    for (user, index, value) in inits {
-        // SAFETY: `value` is a live value; only inspected.
-        let producer = unsafe {
-            if !mlir_sys::mlirValueIsAOpResult(value) {
-                continue;
-            }
-            mlir_sys::mlirOpResultGetOwner(value)
-        };
+    for Init { user, index, value, producer } in op_defined_inits(module) {
         let name = name_of(producer);
         if name != "tensor.empty" && name != "arith.constant" {
             continue;
@@ -161,28 +175,12 @@ fn is_fill(op: OperationRef) -> bool {
 /// same bytes the copy did, reads nothing, and lives only from there to
 /// its user. The original fill stays for any other use.
 pub fn duplicate_shared_fills(module: OperationRef) {
-    let mut uses: Vec<(mlir_sys::MlirOperation, usize, mlir_sys::MlirOperation)> = Vec::new();
-    module.walk(WalkOrder::PreOrder, |op| {
-        if !op.name().as_string_ref().as_str().is_ok_and(|n| n.starts_with("linalg.")) {
-            return WalkResult::Advance;
-        }
-        let Some(outputs) = output_count(op) else { return WalkResult::Advance };
-        let total = op.operand_count();
-        for index in total.saturating_sub(outputs)..total {
-            let Ok(value) = op.operand(index) else { continue };
-            // SAFETY: a live value; its owner only inspected.
-            let producer = unsafe {
-                if !mlir_sys::mlirValueIsAOpResult(value.to_raw()) {
-                    continue;
-                }
-                OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw()))
-            };
-            if is_fill(producer) {
-                uses.push((op.to_raw(), index, producer.to_raw()));
-            }
-        }
-        WalkResult::Advance
-    });
+    let uses: Vec<(mlir_sys::MlirOperation, usize, mlir_sys::MlirOperation)> = op_defined_inits(module)
+        .into_iter()
+        // SAFETY: the producers are live ops, only inspected.
+        .filter(|init| is_fill(unsafe { OperationRef::from_raw(init.producer) }))
+        .map(|init| (init.user, init.index, init.producer))
+        .collect();
     let mut count: HashMap<usize, usize> = HashMap::new();
     for &(_, _, fill) in &uses {
         *count.entry(fill.ptr as usize).or_default() += 1;
