@@ -388,23 +388,28 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
 }
 
 /// A tensor of type `ty` filled with the 0-d tensor `scalar`, by a
-/// `linalg.generic` that reads a private copy of `scalar`
-/// (`bufferization.alloc_tensor() copy`, one element): CSE would merge
-/// identical fills of different ops into one, and the cells written into
-/// slices of it would then be copied out (bufferization cannot write one
-/// buffer for two chains of slices).
+/// `linalg.generic` that reads `scalar`, made unlike any other op by a
+/// unique `xla.unshared` attribute: CSE would merge identical fills of
+/// different ops into one, and the cells written into slices of it would
+/// then be copied out (bufferization cannot write one buffer for two
+/// chains of slices). (A private one-element copy of `scalar` did the same
+/// and took 64 bytes.)
 pub(super) fn unshared_fill<'c>(
     rewrite: &Rewrite<'c, '_>,
     location: melior::ir::Location<'c>,
     scalar: Value<'c, '_>,
     ty: Type<'c>,
 ) -> BuildResult<Value<'c, 'c>> {
+    static NEXT: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
     let context = rewrite.context;
     let rank = static_shape(ty)?.len();
-    let private = rewrite.insert_value(crate::builders::alloc_tensor_copy(location, scalar)?)?;
     let empty = rewrite.insert_value(tensor_empty(location, ty)?)?;
     let maps = vec![affine_map(context, rank, &[])?, identity_map(context, rank)];
-    rewrite.insert_value(parallel_generic(context, location, &[private], empty, maps, ty, |_, args| Ok(args[0]))?)
+    let fill = parallel_generic(context, location, &[scalar], empty, maps, ty, |_, args| Ok(args[0]))?;
+    let id = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let id = melior::ir::attribute::IntegerAttribute::new(melior::ir::r#type::IntegerType::new(context, 64).into(), id);
+    crate::builders::set_attribute(&fill, "xla.unshared", id.into());
+    rewrite.insert_value(fill)
 }
 
 /// At most this many cells per convolution (each one kernel); more (a large
