@@ -685,6 +685,11 @@ fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
     ((n > panel).then_some(panel), kc)
 }
 
+/// The row length (bytes) of B from which its tiles' loads along the
+/// reduction loop are laid out contiguously (packed panels, the tile-major
+/// layout of a computed B).
+const MIN_ROW_BYTES: i64 = 2048;
+
 /// Whether B is packed into panels: a direct B (read in place, its rows a
 /// whole row of the matrix apart, so that a tile's loads along the
 /// reduction loop fall into a few cache sets and defeat the prefetcher)
@@ -693,11 +698,6 @@ fn blocking(c: &Contraction, nv: i64) -> (Option<i64>, Option<i64>) {
 /// larger than 64 KiB, and enough row blocks to amortize the copy (each
 /// element of B is read by `rows / MR` tiles; with 8 row blocks, a 64-row
 /// layer of 784 x 256, the copy took more time than it saved).
-/// The row length (bytes) of B from which its tiles' loads along the
-/// reduction loop are laid out contiguously (packed panels, the tile-major
-/// layout of a computed B).
-const MIN_ROW_BYTES: i64 = 2048;
-
 fn packs_panels(c: &Contraction, mr: i64, nv: i64) -> bool {
     const MIN_ROW_BLOCKS: i64 = 16;
     const MIN_BYTES: i64 = 64 * 1024;
@@ -1209,8 +1209,8 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// Copies the part of B that the full column tiles of a panel (the
     /// `extent` columns from `start`) read in the current K block into the
     /// panel buffer, `[tile, k - k_start, lane]`: each tile's `NV` vectors
-    /// of one reduction step are then 64 bytes·NV apart from the next
-    /// step's, not a row of B. No-op without panel packing. The tiles are
+    /// of one reduction step then lie right before the next step's, not a
+    /// row of B apart. No-op without panel packing. The tiles are
     /// independent (a parallel loop).
     fn pack_panel(&mut self, nv: i64, start: Option<MlirValue>, extent: i64) -> BuildResult<()> {
         let Some(panel) = self.panel else {
@@ -1255,9 +1255,10 @@ impl<'a, 'c> Emitter<'a, 'c> {
         self.close()
     }
 
-    /// Computes B's factor into the dense `[reductions..., j]` buffer
-    /// `packed`, 16 columns at a time (innermost), so that a transposed B
-    /// is read along 16 rows at once and each packed row written whole.
+    /// Computes B's factor into the buffer `packed` (laid out as
+    /// [`Emitter::packed_layout`] says), one vector width of columns at a
+    /// time (innermost), so that a transposed B is read along that many
+    /// rows at once and each packed row written whole.
     fn pack(&mut self, packed: MlirValue) -> BuildResult<()> {
         let c = self.c;
         let n = c.extents[c.j];
