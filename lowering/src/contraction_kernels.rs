@@ -1055,20 +1055,18 @@ impl<'a, 'c> Emitter<'a, 'c> {
                 let lane = self.index(v as i64 * width)?;
                 b_vectors.push(self.emit(builders::vector_load(location, value(panel), &values(&[t, kk, lane]), vector))?);
             }
-        }
-        for (v, &column) in columns.iter().enumerate() {
-            if self.packed_tile.is_some() {
-                break;
+        } else {
+            for (v, &column) in columns.iter().enumerate() {
+                self.dims[c.j] = column;
+                let indices = values(&self.indices(&b_map)?);
+                let load = match (masked(v), zeros) {
+                    (Some(mask), Some(zeros)) => {
+                        builders::vector_masked_load(location, value(b_memref), &indices, value(mask), value(zeros), vector)
+                    }
+                    _ => builders::vector_load(location, value(b_memref), &indices, vector),
+                };
+                b_vectors.push(self.emit(load)?);
             }
-            self.dims[c.j] = column;
-            let indices = values(&self.indices(&b_map)?);
-            let load = match (masked(v), zeros) {
-                (Some(mask), Some(zeros)) => {
-                    builders::vector_masked_load(location, value(b_memref), &indices, value(mask), value(zeros), vector)
-                }
-                _ => builders::vector_load(location, value(b_memref), &indices, vector),
-            };
-            b_vectors.push(self.emit(load)?);
         }
         let mut updated = Vec::new();
         // A's element is the same for all columns of the tile (a feature

@@ -165,13 +165,15 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
         let d = in_s[i];
         input_shape[d] = if lhs_shape[d] == 0 { 0 } else { (lhs_shape[d] - 1) * lhs_dilation[i] + 1 };
     }
+    // A zero of `element` as a 0-d tensor (padding is in the operand's
+    // element type, the result's fill in the result's).
+    let zero_scalar = |element: Type<'c>| -> BuildResult<Value<'c, 'c>> {
+        let scalar_type: Type = RankedTensorType::new(&[], element, None).into();
+        rewrite.insert_value(constant(context, location, crate::builders::zeros_attribute(scalar_type)?, scalar_type)?)
+    };
     let input: Value = if dilated {
         let interior: Vec<i64> = (0..rank).map(|d| in_s.iter().position(|&s| s == d).map_or(0, |i| lhs_dilation[i] - 1)).collect();
-        // Padding is in the operand's element type.
-        let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
-        let zero_attribute = crate::builders::zeros_attribute(scalar_type)?;
-        let zero = rewrite.rewriter.insert(constant(context, location, zero_attribute, scalar_type)?);
-        let zero: Value = zero.result(0)?.into();
+        let zero = zero_scalar(lhs_element)?;
         let dilated_type: Type =
             RankedTensorType::new(&input_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
         pad_tensor(rewrite, context, location, lhs, zero, &vec![0; rank], &interior, dilated_type)?
@@ -282,9 +284,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
             if padded_shape.iter().any(|&s| s < 0) {
                 return Err("convolution: the padding removes more than the whole input".into());
             }
-            let scalar_type: Type = RankedTensorType::new(&[], lhs_element, None).into();
-            let zero_attribute = crate::builders::zeros_attribute(scalar_type)?;
-            let zero = rewrite.insert_value(constant(context, location, zero_attribute, scalar_type)?)?;
+            let zero = zero_scalar(lhs_element)?;
             let padded_type: Type =
                 RankedTensorType::new(&padded_shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), lhs_element, None).into();
             let padded = pad_tensor(rewrite, context, location, input, zero, &pad_low, &vec![0; rank], padded_type)?;
@@ -314,9 +314,7 @@ pub fn lower_convolution<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>
     let mut current: Value = if whole {
         rewrite.insert_value(tensor_empty(location, result_type)?)?
     } else {
-        let scalar_type: Type = RankedTensorType::new(&[], element, None).into();
-        let zero = rewrite.insert_value(constant(context, location, crate::builders::zeros_attribute(scalar_type)?, scalar_type)?)?;
-        unshared_fill(rewrite, location, zero, result_type)?
+        unshared_fill(rewrite, location, zero_scalar(element)?, result_type)?
     };
     let mut cell = vec![0usize; spatial];
     loop {

@@ -283,9 +283,10 @@ fn implicit_padding<'c>(
         (0..rank).map(|d| segments(out_shape[d], dilated_shape[d], window[d], strides[d], dilations[d], low[d])).collect();
     let Some(plan) = plan.filter(|p| cell_count(p).is_some_and(|n| n <= MAX_CELLS)) else { return Ok(None) };
     let element = crate::builders::element_type(result_type)?;
+    let input_element = crate::builders::element_type(input.r#type())?;
     let input: Value = if base.iter().any(|&b| b != 1) {
         let interior: Vec<i64> = base.iter().map(|b| b - 1).collect();
-        let ty = tensor_type(&dilated_shape, crate::builders::element_type(input.r#type())?);
+        let ty = tensor_type(&dilated_shape, input_element);
         pad_tensor(rewrite, context, location, input, init, &vec![0; rank], &interior, ty)?
     } else {
         // SAFETY: an operand of the op, live for the rewrite.
@@ -295,7 +296,6 @@ fn implicit_padding<'c>(
     let mut current = if whole { fill(rewrite, location, init, result_type)? } else { unshared_fill(rewrite, location, init, result_type)? };
     let counts: Vec<usize> = plan.iter().map(Vec::len).collect();
     let mut cell = vec![0usize; rank];
-    let input_element = crate::builders::element_type(input.r#type())?;
     let mut iterators = vec![Iterator::Parallel; rank];
     iterators.extend(vec![Iterator::Reduction; rank]);
     let ones = vec![1i64; rank];
