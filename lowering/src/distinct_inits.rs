@@ -54,7 +54,7 @@ fn name_of(raw: mlir_sys::MlirOperation) -> String {
 
 /// The number of `outs` operands of a linalg op with `operandSegmentSizes`
 /// = [inputs, outputs]; None for other ops.
-fn output_count(op: OperationRef) -> Option<usize> {
+pub(crate) fn output_count(op: OperationRef) -> Option<usize> {
     let segments = op.attribute("operandSegmentSizes").ok()?;
     // SAFETY: the attribute is live; only read.
     unsafe {

@@ -157,6 +157,12 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Ours(crate::schedule::create_schedule_for_memory_pass),
+    // A loop's next state computed in the buffer of its old state.
+    Step::Ours(crate::loop_state::create_loop_state_in_place_pass),
+    // A tensor.empty whose contents end up inserted into a bigger tensor
+    // (a scan's row, broadcast to 1xN then inserted) becomes that slice of
+    // the destination: written there directly, no temporary and no copy.
+    Step::Upstream("eliminate-empty-tensors"),
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
@@ -419,6 +425,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-schedule-for-memory",
         summary: "Order each function body depth first from its anchors (effects, control flow, return): pure ops on tensors computed just before their first use (before bufferization)",
         steps: &[Step::Ours(crate::schedule::create_schedule_for_memory_pass)],
+    },
+    PassInfo {
+        name: "xla-loop-state-in-place",
+        summary: "A loop's new state (scf.while/scf.for on tensors) computed in the region argument of its old state when every read of the old state comes before the write (before bufferization)",
+        steps: &[Step::Ours(crate::loop_state::create_loop_state_in_place_pass)],
     },
     PassInfo {
         name: "xla-distinct-inits",
