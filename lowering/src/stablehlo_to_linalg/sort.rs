@@ -61,13 +61,14 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         return Ok(());
     }
 
-    // Ranks: iteration space = shape + one reduction loop `j` (dim `rank`).
-    let i64_type = integer_type(context, 64)?;
-    let rank_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), i64_type, None).into();
+    // Ranks: iteration space = shape + one reduction loop `j` (dim `rank`);
+    // i32 ranks (a row has at most MERGE_SORT_THRESHOLD elements).
+    let rank_element = integer_type(context, 32)?;
+    let rank_type: Type = RankedTensorType::new(&shape.iter().map(|&s| s as u64).collect::<Vec<_>>(), rank_element, None).into();
     let empty = rewrite.rewriter.insert(tensor_empty(location, rank_type)?);
     let empty: Value = empty.result(0)?.into();
     let zeros = rewrite.rewriter.insert(parallel_generic(context, location, &[], empty, vec![identity_map(context, rank)], rank_type, |block, _| {
-        append(block, crate::builders::int_constant(context, location, 0, i64_type)?)
+        append(block, crate::builders::int_constant(context, location, 0, rank_element)?)
     })?);
     let zeros: Value = zeros.result(0)?.into();
     let own: Vec<Affine> = dims(context, 0..rank);
@@ -102,7 +103,7 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
         let tie_before = e.binary("arith.andi", not_i_first, j_earlier)?;
         let before = e.binary("arith.ori", j_first, tie_before)?;
         let before = e.binary("arith.andi", before, distinct)?;
-        let increment = append(block, scalar(location, "arith.extui", &[before], i64_type)?)?;
+        let increment = append(block, scalar(location, "arith.extui", &[before], rank_element)?)?;
         Ok(vec![e.binary("arith.addi", args[2 * k], increment)?])
     })?;
     let ranks = rewrite.rewriter.insert(ranks);
@@ -142,7 +143,9 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
 pub const MERGE_SORT_THRESHOLD: i64 = 16;
 
 /// Stable bottom-up merge sort of every row along `dim` (O(n log n)
-/// comparator calls): per row, an index permutation is merged in
+/// comparator calls): per row, a permutation of positions (i32, 4 bytes
+/// each: half the scratch of `index`, 128 KiB for a 16k-element sort) is
+/// merged in
 /// ⌈log2 n⌉ passes of width 1, 2, 4, ... between two scratch tensors (a
 /// right element goes first only if the comparator puts it strictly before
 /// the left one), then every input is gathered through it.
@@ -167,8 +170,10 @@ fn merge_sort<'c>(
     let other: Vec<usize> = (0..shape.len()).filter(|&d| d != dim).collect();
     let other_shape: Vec<i64> = other.iter().map(|&d| shape[d]).collect();
     let rows: i64 = other_shape.iter().product();
-    let index = Type::index(context);
-    let perm_type: Type = RankedTensorType::new(&[n as u64], index, None).into();
+    // Permutations of i32 positions when they fit (half the scratch of
+    // `index`), else i64.
+    let position_type = integer_type(context, if n <= i32::MAX as i64 { 32 } else { 64 })?;
+    let perm_type: Type = RankedTensorType::new(&[n as u64], position_type, None).into();
     let constant = |value: i64| -> BuildResult<Value<'c, 'c>> {
         rewrite.insert_value(index_constant(context, location, value)?)
     };
@@ -203,7 +208,9 @@ fn merge_sort<'c>(
         };
         let (first, second) = (scratch(())?, scratch(())?);
         let init = scf_for(location, [zero, length, one], &[first], |b, k, s| {
-            Ok(vec![Emitter::new(context, location, b).insert(k, s[0], &[k])?])
+            let be = Emitter::new(context, location, b);
+            let position = append(b, scalar(location, "arith.index_cast", &[k], position_type)?)?;
+            Ok(vec![be.insert(position, s[0], &[k])?])
         })?;
         let init = block.append_operation(init);
         // SAFETY: results of an op now in `block` live as long as it.
@@ -225,10 +232,11 @@ fn merge_sort<'c>(
                     let (i, j, out) = (ms[0], ms[1], ms[2]);
                     let a = me.extract(src, &[me.binary("arith.minsi", i, last_left)?])?;
                     let b = me.extract(src, &[me.binary("arith.minsi", j, last_right)?])?;
+                    let (a_at, b_at) = (me.to_index(a)?, me.to_index(b)?);
                     let mut args = Vec::new();
                     for &input in inputs {
-                        args.push(me.extract(input, &position(b))?);
-                        args.push(me.extract(input, &position(a))?);
+                        args.push(me.extract(input, &position(b_at))?);
+                        args.push(me.extract(input, &position(a_at))?);
                     }
                     let b_first = scalarize_region(context, comparator, mb, &args)?[0];
                     let left_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", i, mid)?)?;
@@ -258,7 +266,7 @@ fn merge_sort<'c>(
         let outputs: Vec<Value> = state.to_vec();
         let gather = scf_for(location, [zero, length, one], &outputs, |gb, k, gs| {
             let ge = Emitter::new(context, location, gb);
-            let from = ge.extract(src, &[k])?;
+            let from = ge.extract_index(src, &[k])?;
             let mut next = Vec::new();
             for (&input, &out) in inputs.iter().zip(gs) {
                 let value = ge.extract(input, &position(from))?;
