@@ -623,6 +623,41 @@ pub fn extract_slice<'c>(
     )
 }
 
+/// The `tensor.extract_slice` of an `insert_slice`'s destination at the
+/// same offsets, sizes and strides (static attributes and run-time
+/// operands alike), typed as the inserted source: the slice that the
+/// insertion overwrites.
+pub fn extract_inserted_slice<'c>(insert: melior::ir::OperationRef<'c, '_>) -> BuildResult<Operation<'c>> {
+    use melior::ir::operation::OperationLike;
+    let location = insert.location();
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let segments = insert.attribute("operandSegmentSizes").map_err(|e| format!("internal error: {e}"))?;
+    let segments = DenseI32ArrayAttribute::try_from(segments).map_err(|e| format!("internal error: {e}"))?;
+    let counts: Vec<i32> = (0..segments.len()).map(|i| segments.element(i)).collect::<Result<_, _>>().map_err(|e| format!("internal error: {e}"))?;
+    if counts.len() != 5 || counts[0] != 1 || counts[1] != 1 {
+        return Err("internal error: not a tensor.insert_slice".into());
+    }
+    let operand = |i: usize| insert.operand(i).map_err(|e| format!("internal error: {e}"));
+    let source = operand(0)?;
+    let mut operands = vec![operand(1)?];
+    for i in 2..insert.operand_count() {
+        operands.push(operand(i)?);
+    }
+    let attribute = |name: &str| insert.attribute(name).map_err(|e| format!("internal error: {e}"));
+    build(
+        OperationBuilder::new("tensor.extract_slice", location)
+            .add_operands(&operands)
+            .add_attributes(&[
+                (Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[1, counts[2], counts[3], counts[4]])),
+                (Identifier::new(context, "static_offsets"), attribute("static_offsets")?),
+                (Identifier::new(context, "static_sizes"), attribute("static_sizes")?),
+                (Identifier::new(context, "static_strides"), attribute("static_strides")?),
+            ])
+            .add_results(&[source.r#type()]),
+    )
+}
+
 /// `tensor.insert_slice %source into %dest[offsets] [sizes] [strides]` (static).
 pub fn insert_slice<'c>(
     location: Location<'c>,

@@ -157,11 +157,8 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
     Step::Ours(crate::distinct_inits::create_distinct_inits_pass),
     Step::Ours(crate::schedule::create_schedule_for_memory_pass),
-    // A loop's next state computed in the buffer of its old state. (Not
-    // upstream's eliminate-empty-tensors as well: it would write a scan's
-    // row straight into the stacked output, but it runs a second one-shot
-    // analysis, +13.5 ms of compile time on conv3x3 whose cells are
-    // insert_slice chains, and lowered no program's peak in bench/memory.py.)
+    // A loop's next state computed in the buffer of its old state, a
+    // scan's row in its slice of the stacked output.
     Step::Ours(crate::loop_state::create_loop_state_in_place_pass),
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
@@ -428,7 +425,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-loop-state-in-place",
-        summary: "A loop's new state (scf.while/scf.for on tensors) computed in the region argument of its old state when every read of the old state comes before the write (before bufferization)",
+        summary: "A loop's new state (scf.while/scf.for on tensors) computed in the region argument of its old state when every read of the old state comes before the write; a row inserted into a loop's stacked output computed in its slice (before bufferization)",
         steps: &[Step::Ours(crate::loop_state::create_loop_state_in_place_pass)],
     },
     PassInfo {

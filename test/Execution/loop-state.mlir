@@ -57,3 +57,31 @@ func.func @swap(%a0: tensor<4xi32>, %b0: tensor<4xi32>) -> (tensor<4xi32>, tenso
   }
   return %r#1, %r#2 : tensor<4xi32>, tensor<4xi32>
 }
+
+// A scan: the same step, each new h also stacked into ys (3x2x8) with
+// dynamic_update_slice at the step's index; the row is computed in its
+// slice of ys (xla-loop-state-in-place's rows), nothing else reads ys.
+// RUN: xla-run %s --entry scan --input '2x8xf32=[-4,-3,-2,-1,0,1,2,3,4,5,6,7,8,9,10,11]' --input '8x8xf32=[2,-1,0,0,0,0,0,0,0,2,-1,0,0,0,0,0,0,0,2,-1,0,0,0,0,0,0,0,2,-1,0,0,0,0,0,0,0,2,-1,0,0,0,0,0,0,0,2,-1,0,0,0,0,0,0,0,2,-1,-1,0,0,0,0,0,0,2]' | FileCheck %s --check-prefix=SCAN
+// SCAN: result[0]: tensor<2x8xf32> = {{\[\[}}-54, 43, -4, 5, 6, 7, 8, 9], [-46, 51, 4, 13, 14, 15, 16, 17]]
+// SCAN: result[1]: tensor<3x2x8xf32> = {{\[\[\[}}-10, -1, 0, 1, 2, 3, 4, 5], [-2, 7, 8, 9, 10, 11, 12, 13]], {{\[\[}}-24, 9, 2, 3, 4, 5, 6, 7], [-16, 17, 10, 11, 12, 13, 14, 15]], {{\[\[}}-54, 43, -4, 5, 6, 7, 8, 9], [-46, 51, 4, 13, 14, 15, 16, 17]]]
+func.func @scan(%h0: tensor<2x8xf32>, %u: tensor<8x8xf32>) -> (tensor<2x8xf32>, tensor<3x2x8xf32>) {
+  %zero = stablehlo.constant dense<0> : tensor<i32>
+  %fill = stablehlo.constant dense<0.0> : tensor<3x2x8xf32>
+  %r:3 = stablehlo.while(%i = %zero, %h = %h0, %ys = %fill) : tensor<i32>, tensor<2x8xf32>, tensor<3x2x8xf32>
+   cond {
+    %n = stablehlo.constant dense<3> : tensor<i32>
+    %p = stablehlo.compare LT, %i, %n, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    %one = stablehlo.constant dense<1> : tensor<i32>
+    %i1 = stablehlo.add %i, %one : tensor<i32>
+    %p = stablehlo.dot_general %h, %u, contracting_dims = [1] x [0] : (tensor<2x8xf32>, tensor<8x8xf32>) -> tensor<2x8xf32>
+    %c = stablehlo.constant dense<1.0> : tensor<2x8xf32>
+    %hn = stablehlo.add %p, %c : tensor<2x8xf32>
+    %row = stablehlo.broadcast_in_dim %hn, dims = [1, 2] : (tensor<2x8xf32>) -> tensor<1x2x8xf32>
+    %z = stablehlo.constant dense<0> : tensor<i32>
+    %ys1 = stablehlo.dynamic_update_slice %ys, %row, %i, %z, %z : (tensor<3x2x8xf32>, tensor<1x2x8xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3x2x8xf32>
+    stablehlo.return %i1, %hn, %ys1 : tensor<i32>, tensor<2x8xf32>, tensor<3x2x8xf32>
+  }
+  return %r#1, %r#2 : tensor<2x8xf32>, tensor<3x2x8xf32>
+}

@@ -1,12 +1,13 @@
 // xla-loop-state-in-place: the op that computes a loop's next state writes
 // into the region argument holding the current state when every read of
 // the current state comes before it (or is its own element-wise read);
-// otherwise the loop is left as it is.
+// otherwise the loop is left as it is. And a row inserted into a stacked
+// output that nothing else in the body reads is computed in its slice.
 // RUN: xla-opt %s --xla-loop-state-in-place | FileCheck %s
 // And end to end: the RNN step's state is updated in place, so one-shot
 // bufferization copies no state in the loop's condition and allocates no
 // new state per iteration (only the two products' buffers remain).
-// RUN: xla-opt %s --xla-loop-state-in-place "--one-shot-bufferize=bufferize-function-boundaries=1 allow-return-allocs-from-loops=1" | FileCheck %s --check-prefix=BUF
+// RUN: xla-opt %s --xla-loop-state-in-place "--one-shot-bufferize=bufferize-function-boundaries=1 allow-return-allocs-from-loops=1" --cse --canonicalize | FileCheck %s --check-prefix=BUF
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #lhs = affine_map<(d0, d1, d2) -> (d0, d2)>
@@ -158,4 +159,52 @@ func.func @not_forwarded(%x0: tensor<4xf32>, %other: tensor<4xf32>, %flag: i1) -
     scf.yield %t : tensor<4xf32>
   }
   return %r : tensor<4xf32>
+}
+
+// A scan's row: the row (a broadcast of the state to 1x8) is computed in
+// the slice of the stacked output it is inserted into. The broadcast
+// moves right before the insertion, after its offset.
+// CHECK-LABEL: func.func @row_in_place(
+// CHECK: iter_args(%[[YS:.*]] = %{{.*}})
+// CHECK: %[[K:.*]] = arith.addi
+// CHECK-NEXT: %[[S:.*]] = tensor.extract_slice %[[YS]][%[[K]], 0] [1, 8] [1, 1] : tensor<4x8xf32> to tensor<1x8xf32>
+// CHECK-NEXT: %[[R:.*]] = linalg.generic {{.*}} outs(%[[S]] : tensor<1x8xf32>)
+// CHECK: tensor.insert_slice %[[R]] into %[[YS]][%[[K]], 0] [1, 8] [1, 1]
+// BUF-LABEL: func.func @row_in_place(
+// BUF-NOT: memref.alloc
+// BUF-NOT: memref.copy
+// BUF: return
+func.func @row_in_place(%x: tensor<8xf32>, %ys0: tensor<4x8xf32>, %n: index) -> tensor<4x8xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%ys = %ys0) -> (tensor<4x8xf32>) {
+    %e = tensor.empty() : tensor<1x8xf32>
+    %row = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<1x8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      linalg.yield %a : f32
+    } -> tensor<1x8xf32>
+    %at = arith.addi %k, %c0 : index
+    %ys1 = tensor.insert_slice %row into %ys[%at, 0] [1, 8] [1, 1] : tensor<1x8xf32> into tensor<4x8xf32>
+    scf.yield %ys1 : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+
+// The stacked output is also read in the body (its sum): left as it is.
+// CHECK-LABEL: func.func @row_read_too(
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x8xf32>
+// CHECK: linalg.generic {{.*}} outs(%[[E]] : tensor<1x8xf32>)
+func.func @row_read_too(%x: tensor<8xf32>, %ys0: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%ys = %ys0, %old = %ys0) -> (tensor<4x8xf32>, tensor<4x8xf32>) {
+    %e = tensor.empty() : tensor<1x8xf32>
+    %row = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<8xf32>) outs(%e : tensor<1x8xf32>) {
+    ^bb0(%a: f32, %o: f32):
+      linalg.yield %a : f32
+    } -> tensor<1x8xf32>
+    %ys1 = tensor.insert_slice %row into %ys[%k, 0] [1, 8] [1, 1] : tensor<1x8xf32> into tensor<4x8xf32>
+    scf.yield %ys1, %ys : tensor<4x8xf32>, tensor<4x8xf32>
+  }
+  return %r#0, %r#1 : tensor<4x8xf32>, tensor<4x8xf32>
 }
