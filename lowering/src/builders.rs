@@ -562,14 +562,7 @@ pub fn collapse_shape<'c>(
     groups: Vec<Vec<usize>>,
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
-    // SAFETY: the location's context outlives the built operation.
-    let context = crate::context_of(location.context());
-    build(
-        OperationBuilder::new("tensor.collapse_shape", location)
-            .add_operands(&[source])
-            .add_attributes(&[(Identifier::new(context, "reassociation"), reassociation_attribute(context, &groups)?)])
-            .add_results(&[result]),
-    )
+    reshape("tensor.collapse_shape", location, source, groups, None, result)
 }
 
 /// `tensor.expand_shape %source [groups] output_shape [shape] : ... into result`
@@ -581,18 +574,47 @@ pub fn expand_shape<'c>(
     shape: &[i64],
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
+    reshape("tensor.expand_shape", location, source, groups, Some(shape), result)
+}
+
+/// `memref.collapse_shape %source [groups] : ... into result` (a view).
+pub fn memref_collapse_shape<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    groups: Vec<Vec<usize>>,
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    reshape("memref.collapse_shape", location, source, groups, None, result)
+}
+
+/// `memref.expand_shape %source [groups] output_shape [shape] : ... into
+/// result` (a view; static shapes only).
+pub fn memref_expand_shape<'c>(
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    groups: Vec<Vec<usize>>,
+    shape: &[i64],
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
+    reshape("memref.expand_shape", location, source, groups, Some(shape), result)
+}
+
+/// A `collapse_shape` (no `shape`) or `expand_shape` op named `name`.
+fn reshape<'c>(
+    name: &str,
+    location: Location<'c>,
+    source: Value<'c, '_>,
+    groups: Vec<Vec<usize>>,
+    shape: Option<&[i64]>,
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
-    let output_shape = i64_array(context, shape)?;
-    build(
-        OperationBuilder::new("tensor.expand_shape", location)
-            .add_operands(&[source])
-            .add_attributes(&[
-                (Identifier::new(context, "reassociation"), reassociation_attribute(context, &groups)?),
-                (Identifier::new(context, "static_output_shape"), output_shape),
-            ])
-            .add_results(&[result]),
-    )
+    let mut attributes = vec![(Identifier::new(context, "reassociation"), reassociation_attribute(context, &groups)?)];
+    if let Some(shape) = shape {
+        attributes.push((Identifier::new(context, "static_output_shape"), i64_array(context, shape)?));
+    }
+    build(OperationBuilder::new(name, location).add_operands(&[source]).add_attributes(&attributes).add_results(&[result]))
 }
 
 fn i64_array<'c>(context: &'c Context, values: &[i64]) -> BuildResult<Attribute<'c>> {

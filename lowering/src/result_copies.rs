@@ -17,7 +17,12 @@
 //! - nothing after the copy in the block uses `%t`,
 //!
 //! every use of `%t` becomes a use of `%out`, and the allocation and the
-//! copy are erased. Out-parameters are caller-allocated, write-only for
+//! copy are erased. The copy may also read `%t` through a chain of
+//! `memref.collapse_shape` / `memref.expand_shape` views, each used once (a
+//! result returned as `reshape(x)`, `x.T.reshape(...)`): `%t`'s uses then
+//! become uses of `%out` viewed with `%t`'s shape (collapsed to one
+//! dimension, expanded to `%t`'s; both identity layouts, same element
+//! count), and the views go too. Out-parameters are caller-allocated, write-only for
 //! compiled code and distinct from its inputs (the calling convention), so
 //! writing the result there early is the same as copying it there last.
 //! Runs before buffer deallocation, so the temporary has no dealloc yet.
@@ -31,6 +36,7 @@
 //! linalg.fill ... outs(%out) ; scf.while ... { ... memref.subview %out ... }
 //! ```
 
+use melior::ir::{Location, Operation, ShapedTypeLike, Type, TypeLike, Value, r#type::MemRefType};
 use melior::{
     ir::{BlockLike, OperationRef, RegionLike, ValueLike, operation::OperationLike},
     pass::{ExternalPass, Pass},
@@ -71,6 +77,50 @@ fn use_count(value: MlirValue) -> usize {
     count
 }
 
+/// The ops that view `target` (a memref with the identity layout) as
+/// `wanted` (a static shape with the identity layout, the same element
+/// type and count): `memref.collapse_shape` to one dimension, then
+/// `memref.expand_shape` to the wanted shape (either left out when the
+/// rank is already 1). None when the types do not allow it.
+fn reshaped_view<'c>(target: Type<'c>, wanted: Type<'c>, value: Value<'c, '_>, location: Location<'c>) -> Option<Vec<Operation<'c>>> {
+    let memref = |ty: Type<'c>| -> Option<(Vec<i64>, Type<'c>)> {
+        let ty = MemRefType::try_from(ty).ok()?;
+        // SAFETY: a live memref type; its layout is only inspected.
+        let identity = unsafe { mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirMemRefTypeGetAffineMap(ty.to_raw())) };
+        if !identity || ty.rank() == 0 {
+            return None;
+        }
+        // SAFETY: as above; dimension queries below the rank.
+        let shape: Vec<i64> = unsafe {
+            if !mlir_sys::mlirShapedTypeHasStaticShape(ty.to_raw()) {
+                return None;
+            }
+            (0..ty.rank()).map(|d| mlir_sys::mlirShapedTypeGetDimSize(ty.to_raw(), d as isize)).collect()
+        };
+        Some((shape, ty.element()))
+    };
+    let (from, element) = memref(target)?;
+    let (to, wanted_element) = memref(wanted)?;
+    let count: i64 = from.iter().product();
+    if element != wanted_element || count != to.iter().product::<i64>() || from.iter().chain(&to).any(|&d| d < 0) {
+        return None;
+    }
+    let flat: Type = MemRefType::new(element, &[count], None, None).into();
+    let mut ops = Vec::new();
+    let mut current = value;
+    if from.len() != 1 {
+        let op = crate::builders::memref_collapse_shape(location, current, vec![(0..from.len()).collect()], flat).ok()?;
+        // SAFETY: the result lives as long as the op, which the caller
+        // inserts into the function before any use.
+        current = unsafe { crate::builders::detach(op.result(0).ok()?) };
+        ops.push(op);
+    }
+    if to.len() != 1 {
+        ops.push(crate::builders::memref_expand_shape(location, current, vec![(0..to.len()).collect()], &to, wanted).ok()?);
+    }
+    Some(ops)
+}
+
 /// Elides the copies of one function (its entry block); returns how many.
 fn elide_in_function(function: OperationRef) -> usize {
     let Some(block) = function.region(0).ok().and_then(|r| r.first_block()) else {
@@ -97,19 +147,45 @@ fn elide_in_function(function: OperationRef) -> usize {
             {
                 continue;
             }
-            // The source: a static allocation of this block, same type.
-            if !mlir_sys::mlirValueIsAOpResult(source) {
+            // The source: a static allocation of this block, same type, or
+            // a reshape of one (memref.collapse_shape / expand_shape views,
+            // each used once: a result returned as `reshape(x)`).
+            let mut reshapes = Vec::new();
+            let mut base = source;
+            while mlir_sys::mlirValueIsAOpResult(base) {
+                let owner = mlir_sys::mlirOpResultGetOwner(base);
+                let name = crate::op_name(&OperationRef::from_raw(owner));
+                if (name != "memref.collapse_shape" && name != "memref.expand_shape") || use_count(base) != 1 {
+                    break;
+                }
+                reshapes.push(owner);
+                base = mlir_sys::mlirOperationGetOperand(owner, 0);
+            }
+            if !mlir_sys::mlirValueIsAOpResult(base) {
                 continue;
             }
-            let alloc = mlir_sys::mlirOpResultGetOwner(source);
+            let alloc = mlir_sys::mlirOpResultGetOwner(base);
             let alloc_ref = OperationRef::from_raw(alloc);
             if crate::op_name(&alloc_ref) != "memref.alloc"
                 || alloc_ref.operand_count() != 0
                 || mlir_sys::mlirOperationGetBlock(alloc).ptr != block.to_raw().ptr
-                || !mlir_sys::mlirTypeEqual(mlir_sys::mlirValueGetType(source), mlir_sys::mlirValueGetType(target))
             {
                 continue;
             }
+            let (alloc_type, target_type) = (mlir_sys::mlirValueGetType(base), mlir_sys::mlirValueGetType(target));
+            let view = if reshapes.is_empty() {
+                if !mlir_sys::mlirTypeEqual(alloc_type, target_type) {
+                    continue;
+                }
+                None
+            } else {
+                // The out-parameter seen with the allocation's shape.
+                match reshaped_view(Type::from_raw(target_type), Type::from_raw(alloc_type), Value::from_raw(target), alloc_ref.location()) {
+                    Some(ops) => Some(ops),
+                    None => continue,
+                }
+            };
+            let source = base;
             // Nothing after the copy reads or writes the temporary.
             let mut later = mlir_sys::mlirOperationGetNextInBlock(raw);
             let mut used_later = false;
@@ -125,7 +201,25 @@ fn elide_in_function(function: OperationRef) -> usize {
             }
             mlir_sys::mlirOperationRemoveFromParent(raw);
             mlir_sys::mlirOperationDestroy(raw);
-            mlir_sys::mlirValueReplaceAllUsesOfWith(source, target);
+            // The reshapes of the temporary fed only the copy (one use
+            // each): dead now, last first.
+            for reshape in reshapes {
+                mlir_sys::mlirOperationRemoveFromParent(reshape);
+                mlir_sys::mlirOperationDestroy(reshape);
+            }
+            let replacement = match view {
+                None => target,
+                Some(ops) => {
+                    let mut last = target;
+                    for op in ops {
+                        let op = op.into_raw();
+                        mlir_sys::mlirBlockInsertOwnedOperationBefore(block.to_raw(), alloc, op);
+                        last = mlir_sys::mlirOperationGetResult(op, 0);
+                    }
+                    last
+                }
+            };
+            mlir_sys::mlirValueReplaceAllUsesOfWith(source, replacement);
             mlir_sys::mlirOperationRemoveFromParent(alloc);
             mlir_sys::mlirOperationDestroy(alloc);
         }
