@@ -31,7 +31,7 @@
 // CHECK-LABEL: func.func @sort
 // CHECK: gpu.launch
 // CHECK: gpu.launch
-// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (i64)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (i32)
 // CHECK: arith.cmpf olt
 // CHECK: arith.extui
 // CHECK: gpu.terminator
