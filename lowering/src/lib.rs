@@ -72,6 +72,20 @@ pub fn op_name<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a
     op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
 }
 
+/// The number of uses of `value`.
+pub(crate) fn use_count(value: mlir_sys::MlirValue) -> usize {
+    let mut count = 0;
+    // SAFETY: walks the live use list of a live value.
+    unsafe {
+        let mut operand = mlir_sys::mlirValueGetFirstUse(value);
+        while !mlir_sys::mlirOpOperandIsNull(operand) {
+            count += 1;
+            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
+        }
+    }
+    count
+}
+
 /// A `&Context` for the context of an IR object (`context_of(op.context())`).
 ///
 /// melior's `ContextRef::to_ref` returns a reference to the `ContextRef`

@@ -63,13 +63,9 @@ use melior::{
     pass::{ExternalPass, Pass},
 };
 
-fn name_of(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_owned()
-}
-
 /// The number of `outs` operands of a linalg op; None for other ops.
 fn output_count(op: OperationRef) -> Option<usize> {
-    if !name_of(op).starts_with("linalg.") {
+    if !crate::op_name(&op).starts_with("linalg.") {
         return None;
     }
     crate::distinct_inits::output_count(op)
@@ -86,20 +82,6 @@ fn defined_in(value: mlir_sys::MlirValue, block: BlockRef) -> Option<mlir_sys::M
         let owner = mlir_sys::mlirOpResultGetOwner(value);
         (mlir_sys::mlirOperationGetBlock(owner).ptr == block.to_raw().ptr).then_some(owner)
     }
-}
-
-/// The number of uses of `value`.
-fn use_count(value: mlir_sys::MlirValue) -> usize {
-    let mut count = 0;
-    // SAFETY: walks the live use list of a live value.
-    unsafe {
-        let mut operand = mlir_sys::mlirValueGetFirstUse(value);
-        while !mlir_sys::mlirOpOperandIsNull(operand) {
-            count += 1;
-            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
-        }
-    }
-    count
 }
 
 /// The op of `block` that is or contains `op`; None if `op` is not in it.
@@ -127,7 +109,7 @@ fn ancestor_in(mut op: mlir_sys::MlirOperation, block: BlockRef) -> Option<mlir_
 /// parallel loops whose indexing maps of the two operands are equal (an
 /// element-wise op, which may write in place of the input it reads).
 fn reads_elementwise(op: OperationRef, input: usize, output: usize) -> bool {
-    if name_of(op) != "linalg.generic" || op.attribute("iterator_types").is_ok_and(xla_dialects::has_reduction_iterator) {
+    if crate::op_name(&op) != "linalg.generic" || op.attribute("iterator_types").is_ok_and(xla_dialects::has_reduction_iterator) {
         return false;
     }
     let Some(outputs) = output_count(op) else { return false };
@@ -194,10 +176,10 @@ fn writer_chain(value: mlir_sys::MlirValue, block: BlockRef) -> Option<(Vec<mlir
             }
             OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(init))
         };
-        if name_of(producer) == "tensor.empty" {
+        if crate::op_name(&producer) == "tensor.empty" {
             return Some((chain, index));
         }
-        if use_count(init) != 1 {
+        if crate::use_count(init) != 1 {
             return None;
         }
         value = init;
@@ -234,7 +216,7 @@ fn while_state<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<(BlockRef<'c, 'a>, Ve
 pub fn loop_state_in_place(module: OperationRef) -> usize {
     let mut loops = Vec::new();
     module.walk(WalkOrder::PostOrder, |op| {
-        let name = name_of(op);
+        let name = crate::op_name(&op);
         if name == "scf.while" || name == "scf.for" {
             loops.push(op.to_raw());
         }
@@ -244,7 +226,7 @@ pub fn loop_state_in_place(module: OperationRef) -> usize {
     for raw in loops {
         // SAFETY: a live loop op (the rewrite replaces operands only).
         let op = unsafe { OperationRef::from_raw(raw) };
-        let (body, state) = if name_of(op) == "scf.while" {
+        let (body, state) = if crate::op_name(&op) == "scf.while" {
             let Some(found) = while_state(op) else { continue };
             found
         } else {
@@ -298,7 +280,7 @@ fn retarget(body: BlockRef, argument: mlir_sys::MlirValue, yielded: mlir_sys::Ml
 fn rows_in_place(module: OperationRef) -> usize {
     let mut inserts = Vec::new();
     module.walk(WalkOrder::PostOrder, |op| {
-        if name_of(op) == "tensor.insert_slice" {
+        if crate::op_name(&op) == "tensor.insert_slice" {
             inserts.push(op.to_raw());
         }
         WalkResult::Advance
@@ -314,9 +296,9 @@ fn rows_in_place(module: OperationRef) -> usize {
             let dest = dest.to_raw();
             mlir_sys::mlirValueIsABlockArgument(dest)
                 && mlir_sys::mlirBlockArgumentGetOwner(dest).ptr == block.to_raw().ptr
-                && block.parent_operation().is_some_and(|loop_op| matches!(name_of(loop_op).as_str(), "scf.for" | "scf.while"))
+                && block.parent_operation().is_some_and(|loop_op| matches!(crate::op_name(&loop_op).as_str(), "scf.for" | "scf.while"))
         };
-        if !in_loop_body || use_count(dest.to_raw()) != 1 || use_count(source.to_raw()) != 1 {
+        if !in_loop_body || crate::use_count(dest.to_raw()) != 1 || crate::use_count(source.to_raw()) != 1 {
             continue;
         }
         let Some((chain, index)) = writer_chain(source.to_raw(), block) else { continue };

@@ -63,20 +63,6 @@ fn uses(op: MlirOperation, value: MlirValue) -> bool {
     found
 }
 
-/// The number of uses of `value`.
-fn use_count(value: MlirValue) -> usize {
-    let mut count = 0;
-    // SAFETY: walking the use list of a live value.
-    unsafe {
-        let mut operand = mlir_sys::mlirValueGetFirstUse(value);
-        while !mlir_sys::mlirOpOperandIsNull(operand) {
-            count += 1;
-            operand = mlir_sys::mlirOpOperandGetNextUse(operand);
-        }
-    }
-    count
-}
-
 /// The ops that view `target` (a memref with the identity layout) as
 /// `wanted` (a static shape with the identity layout, the same element
 /// type and count): `memref.collapse_shape` to one dimension, then
@@ -143,7 +129,7 @@ fn elide_in_function(function: OperationRef) -> usize {
             // The target: an argument of this block, used only here.
             if !mlir_sys::mlirValueIsABlockArgument(target)
                 || mlir_sys::mlirBlockArgumentGetOwner(target).ptr != block.to_raw().ptr
-                || use_count(target) != 1
+                || crate::use_count(target) != 1
             {
                 continue;
             }
@@ -155,7 +141,7 @@ fn elide_in_function(function: OperationRef) -> usize {
             while mlir_sys::mlirValueIsAOpResult(base) {
                 let owner = mlir_sys::mlirOpResultGetOwner(base);
                 let name = crate::op_name(&OperationRef::from_raw(owner));
-                if (name != "memref.collapse_shape" && name != "memref.expand_shape") || use_count(base) != 1 {
+                if (name != "memref.collapse_shape" && name != "memref.expand_shape") || crate::use_count(base) != 1 {
                     break;
                 }
                 reshapes.push(owner);
