@@ -376,7 +376,7 @@ pub fn scalar<'c>(
     operands: &[Value<'c, '_>],
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
-    build(OperationBuilder::new(name, location).add_operands(operands).add_results(&[result]))
+    build(OperationBuilder::new(&name, location).add_operands(operands).add_results(&[result]))
 }
 
 /// An `arith` float operation (`arith.mulf`, `arith.addf`, ...) with
@@ -555,17 +555,19 @@ fn iterator_types<'c>(context: &'c Context, iterators: &[Iterator]) -> Attribute
     ArrayAttribute::new(context, &kinds).into()
 }
 
-/// `tensor.collapse_shape %source [groups] : ... into result`.
+/// `tensor.collapse_shape %source [groups] : ... into result`, or
+/// `memref.collapse_shape` (a view) when `source` is a memref.
 pub fn collapse_shape<'c>(
     location: Location<'c>,
     source: Value<'c, '_>,
     groups: Vec<Vec<usize>>,
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
-    reshape("tensor.collapse_shape", location, source, groups, None, result)
+    reshape("collapse_shape", location, source, groups, None, result)
 }
 
-/// `tensor.expand_shape %source [groups] output_shape [shape] : ... into result`
+/// `tensor.expand_shape %source [groups] output_shape [shape] : ... into
+/// result`, or `memref.expand_shape` (a view) when `source` is a memref
 /// (static shapes only).
 pub fn expand_shape<'c>(
     location: Location<'c>,
@@ -574,34 +576,13 @@ pub fn expand_shape<'c>(
     shape: &[i64],
     result: Type<'c>,
 ) -> BuildResult<Operation<'c>> {
-    reshape("tensor.expand_shape", location, source, groups, Some(shape), result)
+    reshape("expand_shape", location, source, groups, Some(shape), result)
 }
 
-/// `memref.collapse_shape %source [groups] : ... into result` (a view).
-pub fn memref_collapse_shape<'c>(
-    location: Location<'c>,
-    source: Value<'c, '_>,
-    groups: Vec<Vec<usize>>,
-    result: Type<'c>,
-) -> BuildResult<Operation<'c>> {
-    reshape("memref.collapse_shape", location, source, groups, None, result)
-}
-
-/// `memref.expand_shape %source [groups] output_shape [shape] : ... into
-/// result` (a view; static shapes only).
-pub fn memref_expand_shape<'c>(
-    location: Location<'c>,
-    source: Value<'c, '_>,
-    groups: Vec<Vec<usize>>,
-    shape: &[i64],
-    result: Type<'c>,
-) -> BuildResult<Operation<'c>> {
-    reshape("memref.expand_shape", location, source, groups, Some(shape), result)
-}
-
-/// A `collapse_shape` (no `shape`) or `expand_shape` op named `name`.
+/// A `collapse_shape` (no `shape`) or `expand_shape` op (`kind`) of the
+/// tensor or memref dialect, after `source`'s type.
 fn reshape<'c>(
-    name: &str,
+    kind: &str,
     location: Location<'c>,
     source: Value<'c, '_>,
     groups: Vec<Vec<usize>>,
@@ -610,11 +591,14 @@ fn reshape<'c>(
 ) -> BuildResult<Operation<'c>> {
     // SAFETY: the location's context outlives the built operation.
     let context = crate::context_of(location.context());
+    // SAFETY: a live type, only inspected.
+    let dialect = if unsafe { mlir_sys::mlirTypeIsAMemRef(source.r#type().to_raw()) } { "memref" } else { "tensor" };
+    let name = format!("{dialect}.{kind}");
     let mut attributes = vec![(Identifier::new(context, "reassociation"), reassociation_attribute(context, &groups)?)];
     if let Some(shape) = shape {
         attributes.push((Identifier::new(context, "static_output_shape"), i64_array(context, shape)?));
     }
-    build(OperationBuilder::new(name, location).add_operands(&[source]).add_attributes(&attributes).add_results(&[result]))
+    build(OperationBuilder::new(&name, location).add_operands(&[source]).add_attributes(&attributes).add_results(&[result]))
 }
 
 fn i64_array<'c>(context: &'c Context, values: &[i64]) -> BuildResult<Attribute<'c>> {
@@ -813,7 +797,7 @@ pub fn side_effect_marker(location: Location<'_>) -> BuildResult<Operation<'_>> 
 
 /// A terminator without results: `scf.yield`, `scf.condition`, ...
 pub fn terminator<'c>(location: Location<'c>, name: &str, operands: &[Value<'c, '_>]) -> BuildResult<Operation<'c>> {
-    build(OperationBuilder::new(name, location).add_operands(operands))
+    build(OperationBuilder::new(&name, location).add_operands(operands))
 }
 
 /// `scf.for %iv = %lb to %ub step %step iter_args(...)`: `body` gets the
@@ -988,7 +972,7 @@ pub fn hlo_op<'c>(
     attributes: &[(&str, Attribute<'c>)],
 ) -> BuildResult<Operation<'c>> {
     let all = hlo_attributes(context, attributes);
-    build(OperationBuilder::new(name, location).add_operands(operands).add_results(results).add_attributes(&all))
+    build(OperationBuilder::new(&name, location).add_operands(operands).add_results(results).add_attributes(&all))
 }
 
 /// [`hlo_op`]'s attributes, named.

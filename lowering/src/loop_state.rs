@@ -186,13 +186,6 @@ fn writer_chain(value: mlir_sys::MlirValue, block: BlockRef) -> Option<(Vec<mlir
     }
 }
 
-/// The linalg op of `block` to retarget for the yielded `value` and its
-/// `outs` operand index (the last op of [`writer_chain`]).
-fn first_writer(value: mlir_sys::MlirValue, block: BlockRef) -> Option<(mlir_sys::MlirOperation, usize)> {
-    let (chain, index) = writer_chain(value, block)?;
-    Some((*chain.last()?, index))
-}
-
 /// The region arguments of an `scf.while`'s after region that carry its
 /// state: those that the condition receives unchanged from the before
 /// region at the same position (None at the others).
@@ -257,7 +250,8 @@ fn retarget(body: BlockRef, argument: mlir_sys::MlirValue, yielded: mlir_sys::Ml
     if !same_tensor {
         return false;
     }
-    let Some((writer, index)) = first_writer(yielded, body) else { return false };
+    let Some((chain, index)) = writer_chain(yielded, body) else { return false };
+    let writer = *chain.last().expect("a chain has an op");
     if !all_uses_before(argument, writer, index, body) {
         return false;
     }

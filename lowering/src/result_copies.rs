@@ -95,14 +95,14 @@ fn reshaped_view<'c>(target: Type<'c>, wanted: Type<'c>, value: Value<'c, '_>, l
     let mut ops = Vec::new();
     let mut current = value;
     if from.len() != 1 {
-        let op = crate::builders::memref_collapse_shape(location, current, vec![(0..from.len()).collect()], flat).ok()?;
+        let op = crate::builders::collapse_shape(location, current, vec![(0..from.len()).collect()], flat).ok()?;
         // SAFETY: the result lives as long as the op, which the caller
         // inserts into the function before any use.
         current = unsafe { crate::builders::detach(op.result(0).ok()?) };
         ops.push(op);
     }
     if to.len() != 1 {
-        ops.push(crate::builders::memref_expand_shape(location, current, vec![(0..to.len()).collect()], &to, wanted).ok()?);
+        ops.push(crate::builders::expand_shape(location, current, vec![(0..to.len()).collect()], &to, wanted).ok()?);
     }
     Some(ops)
 }
