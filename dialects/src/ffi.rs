@@ -120,6 +120,10 @@ unsafe extern "C" {
     /// lib/CAPI/Attributes.cpp: a `#linalg.iterator_type` (reduction or
     /// parallel).
     pub fn xlaLinalgIteratorTypeAttrGet(context: MlirContext, reduction: bool) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: the five attributes of an m16n8k16
+    /// `nvvm.mma.sync` (layoutA row, layoutB col, the two operand types
+    /// f16 or bf16, the shape), written to `out`.
+    pub fn xlaNvvmMmaM16N8K16Attributes(context: MlirContext, bf16: bool, out: *mut MlirAttribute);
     /// lib/CAPI/Attributes.cpp: whether an `#llvm.linkage` is `external`.
     pub fn xlaLLVMLinkageIsExternal(attribute: MlirAttribute) -> bool;
     /// lib/CAPI/Attributes.cpp: a StableHLO enum attribute (by the enum's

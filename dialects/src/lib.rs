@@ -213,6 +213,24 @@ pub fn is_external_linkage(attribute: melior::ir::Attribute) -> bool {
     unsafe { ffi::xlaLLVMLinkageIsExternal(melior::ir::AttributeLike::to_raw(&attribute)) }
 }
 
+/// The attributes of an m16n8k16 `nvvm.mma.sync` with a row-major A and a
+/// column-major B of f16 or (`bf16`) bf16: `layoutA`, `layoutB`,
+/// `multiplicandAPtxType`, `multiplicandBPtxType` and `shape`, by name.
+pub fn nvvm_mma_m16n8k16_attributes(context: &melior::Context, bf16: bool) -> [(&'static str, melior::ir::Attribute<'_>); 5] {
+    let mut raw = [melior::ir::AttributeLike::to_raw(&melior::ir::Attribute::unit(context)); 5];
+    // SAFETY: a live context with the NVVM dialect; five slots written.
+    unsafe { ffi::xlaNvvmMmaM16N8K16Attributes(context.to_raw(), bf16, raw.as_mut_ptr()) };
+    // SAFETY: the attributes were just built in this context.
+    let attribute = |i: usize| unsafe { melior::ir::Attribute::from_raw(raw[i]) };
+    [
+        ("layoutA", attribute(0)),
+        ("layoutB", attribute(1)),
+        ("multiplicandAPtxType", attribute(2)),
+        ("multiplicandBPtxType", attribute(3)),
+        ("shape", attribute(4)),
+    ]
+}
+
 /// `#linalg.iterator_type<reduction>` (or `<parallel>` when `reduction` is
 /// false); the context must have the linalg dialect loaded.
 pub fn linalg_iterator_type(context: &melior::Context, reduction: bool) -> melior::ir::Attribute<'_> {

@@ -1152,22 +1152,57 @@ pub fn gpu_launch<'c>(
     grid: [Value<'c, '_>; 3],
     block: [Value<'c, '_>; 3],
 ) -> BuildResult<Operation<'c>> {
+    gpu_launch_with_workgroup(context, location, grid, block, &[])
+}
+
+/// [`gpu_launch`] with workgroup (shared) memory: one body argument per
+/// type of `workgroup` (memrefs in address space 3) after the twelve
+/// indices.
+pub fn gpu_launch_with_workgroup<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    grid: [Value<'c, '_>; 3],
+    block: [Value<'c, '_>; 3],
+    workgroup: &[Type<'c>],
+) -> BuildResult<Operation<'c>> {
     let index = Type::index(context);
-    let body = Block::new(&[(index, location); 12]);
+    let mut arguments = vec![(index, location); 12];
+    arguments.extend(workgroup.iter().map(|&ty| (ty, location)));
+    let body = Block::new(&arguments);
     body.append_operation(terminator(location, "gpu.terminator", &[])?);
     let region = Region::new();
     region.append_block(body);
     let mut operands = grid.to_vec();
     operands.extend_from_slice(&block);
-    build(
-        OperationBuilder::new("gpu.launch", location)
-            .add_operands(&operands)
-            .add_attributes(&[(
-                Identifier::new(context, "operandSegmentSizes"),
-                segment_sizes(context, &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]),
-            )])
-            .add_regions([region]),
-    )
+    let mut attributes = vec![(
+        Identifier::new(context, "operandSegmentSizes"),
+        segment_sizes(context, &[0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0]),
+    )];
+    if !workgroup.is_empty() {
+        attributes.push((
+            Identifier::new(context, "workgroup_attributions"),
+            IntegerAttribute::new(IntegerType::new(context, 64).into(), workgroup.len() as i64).into(),
+        ));
+    }
+    build(OperationBuilder::new("gpu.launch", location).add_operands(&operands).add_attributes(&attributes).add_regions([region]))
+}
+
+/// `gpu.barrier`: every thread of the block waits here until all have
+/// arrived, and their shared-memory writes before it are visible after it.
+pub fn gpu_barrier(location: Location<'_>) -> BuildResult<Operation<'_>> {
+    build(OperationBuilder::new("gpu.barrier", location))
+}
+
+/// A scalar operation with the given attributes (`fastmath` copied from
+/// another op, ...): `name(operands) {attributes} : result`.
+pub fn scalar_with_attributes<'c>(
+    location: Location<'c>,
+    name: &str,
+    operands: &[Value<'c, '_>],
+    result: Type<'c>,
+    attributes: &[(Identifier<'c>, Attribute<'c>)],
+) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new(name, location).add_operands(operands).add_results(&[result]).add_attributes(attributes))
 }
 
 /// `scf.if %condition { scf.yield }` without results or else branch; the
@@ -1427,6 +1462,127 @@ pub fn vector_load<'c>(location: Location<'c>, memref: Value<'c, '_>, indices: &
     let mut operands = vec![memref];
     operands.extend_from_slice(indices);
     build(OperationBuilder::new("vector.load", location).add_operands(&operands).add_results(&[ty]))
+}
+
+/// `vector.load %memref[%indices] {alignment} : memref, ty`: the address is
+/// a multiple of `alignment` bytes (so that a GPU loads the vector with one
+/// instruction).
+pub fn vector_load_aligned<'c>(
+    location: Location<'c>,
+    memref: Value<'c, '_>,
+    indices: &[Value<'c, '_>],
+    ty: Type<'c>,
+    alignment: i64,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let mut operands = vec![memref];
+    operands.extend_from_slice(indices);
+    build(
+        OperationBuilder::new("vector.load", location)
+            .add_operands(&operands)
+            .add_attributes(&[(Identifier::new(context, "alignment"), IntegerAttribute::new(IntegerType::new(context, 64).into(), alignment).into())])
+            .add_results(&[ty]),
+    )
+}
+
+/// `vector.store %value, %memref[%indices] {alignment}` (see
+/// [`vector_load_aligned`]).
+pub fn vector_store_aligned<'c>(
+    location: Location<'c>,
+    value: Value<'c, '_>,
+    memref: Value<'c, '_>,
+    indices: &[Value<'c, '_>],
+    alignment: i64,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let mut operands = vec![value, memref];
+    operands.extend_from_slice(indices);
+    build(
+        OperationBuilder::new("vector.store", location)
+            .add_operands(&operands)
+            .add_attributes(&[(Identifier::new(context, "alignment"), IntegerAttribute::new(IntegerType::new(context, 64).into(), alignment).into())]),
+    )
+}
+
+/// `vector<shape x element>`.
+pub fn vector_type<'c>(element: Type<'c>, shape: &[i64]) -> Type<'c> {
+    // SAFETY: a live element type; the vector type is uniqued in its context.
+    unsafe { Type::from_raw(mlir_sys::mlirVectorTypeGet(shape.len() as isize, shape.as_ptr(), element.to_raw())) }
+}
+
+/// `vector.extract %vector[position] : element from vector` (a 1-D vector).
+pub fn vector_extract<'c>(location: Location<'c>, vector: Value<'c, '_>, position: i64, element: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("vector.extract", location)
+            .add_operands(&[vector])
+            .add_attributes(&[(Identifier::new(context, "static_position"), i64_array(context, &[position])?)])
+            .add_results(&[element]),
+    )
+}
+
+/// `vector.bitcast %source : ... to ty` (the same bits, another element
+/// type).
+pub fn vector_bitcast<'c>(location: Location<'c>, source: Value<'c, '_>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("vector.bitcast", location).add_operands(&[source]).add_results(&[ty]))
+}
+
+/// `!llvm.struct<(fields...)>` (a literal struct).
+pub fn llvm_struct_type<'c>(context: &'c Context, fields: &[Type<'c>]) -> Type<'c> {
+    let raw: Vec<mlir_sys::MlirType> = fields.iter().map(|t| t.to_raw()).collect();
+    // SAFETY: live field types of this context; the struct type is uniqued.
+    unsafe { Type::from_raw(mlir_sys::mlirLLVMStructTypeLiteralGet(context.to_raw(), raw.len() as isize, raw.as_ptr(), false)) }
+}
+
+/// `llvm.extractvalue %aggregate[position] : ... -> ty`.
+pub fn llvm_extract_value<'c>(location: Location<'c>, aggregate: Value<'c, '_>, position: i64, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("llvm.extractvalue", location)
+            .add_operands(&[aggregate])
+            .add_attributes(&[(Identifier::new(context, "position"), i64_array(context, &[position])?)])
+            .add_results(&[ty]),
+    )
+}
+
+/// `nvvm.mma.sync` of shape m16n8k16 (A row-major, B column-major, f32
+/// accumulators): one warp's `D = A B + C` on the tensor cores. `a` is
+/// the thread's four A registers and `b` its two B registers (i32 for
+/// bf16, `vector<2xf16>` for f16), `c` its four accumulators; the result
+/// is `!llvm.struct<(f32, f32, f32, f32)>`, D's four elements.
+pub fn nvvm_mma_m16n8k16<'c>(
+    location: Location<'c>,
+    a: [Value<'c, '_>; 4],
+    b: [Value<'c, '_>; 2],
+    c: [Value<'c, '_>; 4],
+    bf16: bool,
+) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let mut operands = a.to_vec();
+    operands.extend(b);
+    operands.extend(c);
+    let mut attributes: Vec<(Identifier, Attribute)> = xla_dialects::nvvm_mma_m16n8k16_attributes(context, bf16)
+        .into_iter()
+        .map(|(name, attribute)| (Identifier::new(context, name), attribute))
+        .collect();
+    attributes.push((Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[4, 2, 4])));
+    let f32 = Type::float32(context);
+    build(
+        OperationBuilder::new("nvvm.mma.sync", location)
+            .add_operands(&operands)
+            .add_attributes(&attributes)
+            .add_results(&[llvm_struct_type(context, &[f32; 4])]),
+    )
+}
+
+/// `vector.from_elements elements : ty`.
+pub fn vector_from_elements<'c>(location: Location<'c>, elements: &[Value<'c, '_>], ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("vector.from_elements", location).add_operands(elements).add_results(&[ty]))
 }
 
 /// `vector.store %value, %memref[%indices]`.

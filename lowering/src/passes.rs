@@ -211,6 +211,18 @@ const GPU_LOOPS: &str = concat!(
 /// Code outside parallel loops (sequential loops, scalar work) stays in the
 /// host function.
 const GPU_KERNELS: &[Step] = &[
+    Step::Steps(GPU_KERNELS_FRONT),
+    Step::Ours(crate::gpu::block_tiles::create_block_tiles_pass),
+    Step::Steps(GPU_KERNELS_BACK),
+];
+
+/// [`GPU_KERNELS`] without `xla-gpu-block-tiles`, whose kernels use
+/// barriers and shared memory: the kernels that the host-loop emulation
+/// (`xla-gpu-emulation-pipeline`) can run.
+const GPU_KERNELS_EMULATED: &[Step] = &[Step::Steps(GPU_KERNELS_FRONT), Step::Steps(GPU_KERNELS_BACK)];
+
+/// [`GPU_KERNELS`] up to linalg on buffers with parallel dimensions first.
+const GPU_KERNELS_FRONT: &[Step] = &[
     Step::Steps(FRONT_END),
     Step::Steps(CPU_PREPARE),
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
@@ -222,6 +234,10 @@ const GPU_KERNELS: &[Step] = &[
     Step::Ours(crate::expand_copies::create_expand_memref_copy_pass),
     Step::Upstream("func.func(linalg-generalize-named-ops)"),
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
+];
+
+/// [`GPU_KERNELS`] from linalg on buffers to kernels.
+const GPU_KERNELS_BACK: &[Step] = &[
     Step::Upstream(GPU_LOOPS),
     Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass),
     Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass),
@@ -474,6 +490,11 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass)],
     },
     PassInfo {
+        name: "xla-gpu-block-tiles",
+        summary: "Matrix products (f32, or bf16/f16 accumulated in f32) as block-tiled kernels through shared memory (before the linalg ops become loops)",
+        steps: &[Step::Ours(crate::gpu::block_tiles::create_block_tiles_pass)],
+    },
+    PassInfo {
         name: "xla-gpu-register-tiles",
         summary: "Each thread of a contraction-like reduction nest computes a tile of outputs along the last two parallel dimensions, sharing loads",
         steps: &[Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass)],
@@ -522,7 +543,7 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-emulation-pipeline",
         summary: "The GPU pipeline up to gpu.launch, with the kernels run as host loops and lowered like the CPU's (tests the kernel mapping without a GPU)",
         steps: &[
-            Step::Steps(GPU_KERNELS),
+            Step::Steps(GPU_KERNELS_EMULATED),
             Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
             Step::Ours(crate::vector_math::create_polynomial_math_pass),
             Step::Steps(CPU_LOWER_BUFFERS),

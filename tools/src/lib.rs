@@ -249,6 +249,18 @@ pub fn contraction_args(command: clap::Command) -> clap::Command {
                 .value_parser(parse_tile)
                 .help("Register tile of the contraction kernels (each at most the extents) instead of the one chosen per contraction; for tests and tuning"),
         )
+        .arg(
+            clap::Arg::new("no-gpu-block-tiles")
+                .long("no-gpu-block-tiles")
+                .action(clap::ArgAction::SetTrue)
+                .help("GPU: keep matrix products on per-thread kernels (xla-gpu-block-tiles off); for comparisons"),
+        )
+        .arg(
+            clap::Arg::new("no-gpu-tensor-cores")
+                .long("no-gpu-tensor-cores")
+                .action(clap::ArgAction::SetTrue)
+                .help("GPU: bf16/f16 matrix products on the f32 block tiles instead of the tensor cores (mma.sync); for comparisons"),
+        )
 }
 
 fn parse_tile(value: &str) -> Result<(i64, i64), String> {
@@ -265,6 +277,8 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
     let lanes = matches.get_one::<i64>("contraction-lanes").copied().or(target_lanes);
     xla_lowering::contraction_kernels::set_lanes(lanes);
     xla_lowering::contraction_kernels::set_tile(matches.get_one::<(i64, i64)>("contraction-tile").copied());
+    xla_lowering::gpu::block_tiles::set_enabled(!matches.get_flag("no-gpu-block-tiles"));
+    xla_lowering::gpu::block_tiles::set_tensor_cores(!matches.get_flag("no-gpu-tensor-cores"));
 }
 
 /// `--split-functions-max-ops` and `--split-functions-max-loops`, shared by

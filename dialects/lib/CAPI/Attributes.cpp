@@ -9,6 +9,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "xla/Dialect/CHLO/ChloOps.h"
 #include "xla/Dialect/StableHLO/StablehloOps.h"
@@ -88,6 +89,19 @@ int xlaLinalgIteratorTypeIsReduction(MlirAttribute attribute) {
 MlirAttribute xlaLinalgIteratorTypeAttrGet(MlirContext context, bool reduction) {
   return wrap(mlir::linalg::IteratorTypeAttr::get(
       unwrap(context), reduction ? mlir::utils::IteratorType::reduction : mlir::utils::IteratorType::parallel));
+}
+
+/// The attributes of an `nvvm.mma.sync` of shape m16n8k16 with A row-major,
+/// B column-major and both of f16 or (`bf16`) bf16, written to `out` in the
+/// order layoutA, layoutB, multiplicandAPtxType, multiplicandBPtxType, shape.
+void xlaNvvmMmaM16N8K16Attributes(MlirContext context, bool bf16, MlirAttribute *out) {
+  mlir::MLIRContext *ctx = unwrap(context);
+  auto type = mlir::NVVM::MMATypesAttr::get(ctx, bf16 ? mlir::NVVM::MMATypes::bf16 : mlir::NVVM::MMATypes::f16);
+  out[0] = wrap(mlir::NVVM::MMALayoutAttr::get(ctx, mlir::NVVM::MMALayout::row));
+  out[1] = wrap(mlir::NVVM::MMALayoutAttr::get(ctx, mlir::NVVM::MMALayout::col));
+  out[2] = wrap(type);
+  out[3] = wrap(type);
+  out[4] = wrap(mlir::NVVM::MMAShapeAttr::get(ctx, 16, 8, 16));
 }
 
 /// Whether an `#llvm.linkage<...>` is `external`; false for any other

@@ -14,6 +14,7 @@
 //!   test the mapping without a GPU.
 
 pub mod accumulators;
+pub mod block_tiles;
 pub mod emulate;
 pub mod interchange;
 pub mod map_loops;
