@@ -241,6 +241,7 @@ const GPU_KERNELS_BACK: &[Step] = &[
     Step::Upstream(GPU_LOOPS),
     Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass),
     Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass),
+    Step::Ours(crate::gpu::vector_access::create_vector_access_pass),
     Step::Ours(crate::gpu::map_loops::create_map_parallel_loops_pass),
     Step::Upstream("func.func(scf-parallel-for-to-nested-fors, canonicalize, cse)"),
     Step::Ours(crate::gpu::accumulators::create_promote_accumulators_pass),
@@ -498,6 +499,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-register-tiles",
         summary: "Each thread of a contraction-like reduction nest computes a tile of outputs along the last two parallel dimensions, sharing loads",
         steps: &[Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-vector-access",
+        summary: "Element-wise GPU loops: each thread handles 4 consecutive elements with vector loads and stores",
+        steps: &[Step::Ours(crate::gpu::vector_access::create_vector_access_pass)],
     },
     PassInfo {
         name: "xla-gpu-map-parallel-loops",

@@ -21,14 +21,16 @@
 // CHECK-NOT: gpu.launch
 // CHECK: return
 
-// Each thread reads its row index, clamps it, and copies one element.
+// Each thread reads its row index, clamps it, and copies the row's 4
+// elements with one vector load and store.
 // CHECK-LABEL: func.func @gather
 // CHECK: gpu.launch
 // CHECK: %[[ROW:.*]] = memref.load %{{.*}} : memref<5x1xi32>
 // CHECK: %[[R:.*]] = arith.index_cast %[[ROW]] : i32 to index
 // CHECK: arith.select
 // CHECK: %[[CLAMPED:.*]] = arith.select
-// CHECK: memref.load %{{.*}}[%[[CLAMPED]], %{{.*}}] : memref<6x4xf32>
+// CHECK: %[[ROWV:.*]] = vector.load %{{.*}}[%[[CLAMPED]], %{{.*}}] {alignment = 16 : i64} : memref<6x4xf32>, vector<4xf32>
+// CHECK: vector.store %[[ROWV]]
 // CHECK-NOT: gpu.launch
 // CHECK: return
 
@@ -51,7 +53,8 @@
 // PTX: ld.global.b32
 // PTX: max.s32
 // PTX: min.s32
-// PTX: ld.global.b32
+// PTX: ld.global.v4.b32
+// PTX: st.global.v4.b32
 // PTX: .visible .entry scatter_kernel(
 // PTX-NOT: .entry
 

@@ -34,7 +34,8 @@
 // HOST-NEXT: entry:
 // HOST-NEXT: call ptr @mgpuModuleLoadJIT(ptr nonnull @add_table_kernel_binary, i32 3)
 //
-// The kernels' NVVM-flavoured LLVM IR:
+// The kernels' NVVM-flavoured LLVM IR (one thread, 4 elements: one
+// 16-byte store):
 // RUN: xla-translate %s --emit=llvm-ir --target=gpu | FileCheck %s --check-prefix=NVVM
 // NVVM: ; gpu.binary @add_table_kernel
 // NVVM: target triple = "nvptx64-nvidia-cuda"
@@ -42,7 +43,7 @@
 // NVVM: call {{.*}}i32 @llvm.nvvm.read.ptx.sreg.tid.x()
 // NVVM: load float
 // NVVM: fadd float
-// NVVM: store float
+// NVVM: store <4 x float> %{{.*}}, ptr %{{.*}}, align 16
 //
 // RUN: not xla-translate %s --emit=obj --target=gpu -o %t.o 2>&1 | FileCheck %s --check-prefix=BAD-TARGET
 // BAD-TARGET: xla-translate: error: --target applies to --emit=llvm-ir only

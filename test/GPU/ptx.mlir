@@ -1,5 +1,7 @@
 // The thin GPU path: element-wise programs become one fused kernel, mapped
-// to 256-thread blocks, and PTX for the requested architecture.
+// to 256-thread blocks (each thread 4 elements, with 16-byte loads and
+// stores: 1000 elements are one block of 250 threads), and PTX for the
+// requested architecture.
 // RUN: xla-translate %s --emit=ptx | FileCheck %s
 // RUN: xla-translate %s --emit=ptx --gpu-arch=sm_80 | FileCheck %s --check-prefix=SM80
 // RUN: xla-opt %s --xla-gpu-pipeline | FileCheck %s --check-prefix=IR
@@ -9,12 +11,13 @@
 // CHECK: .version 8.0
 // CHECK: .target sm_90
 // CHECK: .visible .entry axpy_kernel(
-// CHECK-DAG: mov.u32 {{.*}}%ctaid.x
-// CHECK-DAG: mov.u32 {{.*}}%tid.x
+// CHECK: mov.u32 {{.*}}%tid.x
 // CHECK: ld.global.b32
-// CHECK: mul.rn.f32
+// CHECK: ld.global.v4.b32
+// CHECK: ld.global.v4.b32
+// CHECK-COUNT-4: mul.rn.f32
 // CHECK: add.rn.f32
-// CHECK: st.global.b32
+// CHECK: st.global.v4.b32
 // CHECK-NOT: .entry
 
 // SM80: .target sm_80

@@ -5,10 +5,11 @@
 // RUN: xla-opt %s --xla-gpu-kernels | FileCheck %s
 // RUN: xla-translate %s --emit=ptx | FileCheck %s --check-prefix=PTX
 
-// Row sums: 8 threads, each over a row of 128.
+// Row sums: the initial values stored 4 per thread (xla-gpu-vector-access),
+// then 8 threads, each over a row of 128.
 // CHECK-LABEL: func.func @rows
 // CHECK: gpu.launch
-// CHECK: memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<8xf32>
+// CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<8xf32>, vector<4xf32>
 // CHECK: gpu.terminator
 // CHECK: gpu.launch {{.*}} threads(%[[TX:[a-z0-9_]+]], {{.*}}) in (%{{[a-z0-9_]+}} = %c32
 // CHECK: %[[N:.*]] = arith.constant 8 : i32

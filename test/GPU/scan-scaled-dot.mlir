@@ -29,9 +29,9 @@
 // PTX: add.rn.f32
 // PTX: // gpu.binary @scaled_dot_kernel
 // PTX: .visible .entry scaled_dot_kernel(
-// PTX: ld.global.b16
+// PTX: ld.global.v4.b16
 // PTX: mul.rn.f32
-// PTX: st.global.b16
+// PTX: st.global.v4.b16
 // PTX: fma.rn.f32
 // PTX: st.global.b32
 

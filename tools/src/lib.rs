@@ -261,6 +261,12 @@ pub fn contraction_args(command: clap::Command) -> clap::Command {
                 .action(clap::ArgAction::SetTrue)
                 .help("GPU: bf16/f16 matrix products on the f32 block tiles instead of the tensor cores (mma.sync); for comparisons"),
         )
+        .arg(
+            clap::Arg::new("no-gpu-vector-access")
+                .long("no-gpu-vector-access")
+                .action(clap::ArgAction::SetTrue)
+                .help("GPU: one element per thread in element-wise kernels (xla-gpu-vector-access off); for comparisons"),
+        )
 }
 
 fn parse_tile(value: &str) -> Result<(i64, i64), String> {
@@ -279,6 +285,7 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
     xla_lowering::contraction_kernels::set_tile(matches.get_one::<(i64, i64)>("contraction-tile").copied());
     xla_lowering::gpu::block_tiles::set_enabled(!matches.get_flag("no-gpu-block-tiles"));
     xla_lowering::gpu::block_tiles::set_tensor_cores(!matches.get_flag("no-gpu-tensor-cores"));
+    xla_lowering::gpu::vector_access::set_enabled(!matches.get_flag("no-gpu-vector-access"));
 }
 
 /// `--split-functions-max-ops` and `--split-functions-max-loops`, shared by

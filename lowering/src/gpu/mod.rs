@@ -20,6 +20,7 @@ pub mod interchange;
 pub mod map_loops;
 pub mod register_tiles;
 pub mod split_reductions;
+pub mod vector_access;
 
 use melior::ir::{
     OperationRef, Value,
