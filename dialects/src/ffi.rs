@@ -124,6 +124,10 @@ unsafe extern "C" {
     /// `nvvm.mma.sync` (layoutA row, layoutB col, the two operand types
     /// f16 or bf16, the shape), written to `out`.
     pub fn xlaNvvmMmaM16N8K16Attributes(context: MlirContext, bf16: bool, out: *mut MlirAttribute);
+    /// lib/CAPI/Attributes.cpp: the three attributes of an `nvvm.ldmatrix`
+    /// of 8x8 16-bit matrices (layout: col when `transposed`, shape,
+    /// eltType), written to `out`.
+    pub fn xlaNvvmLdMatrixAttributes(context: MlirContext, transposed: bool, out: *mut MlirAttribute);
     /// lib/CAPI/Attributes.cpp: whether an `#llvm.linkage` is `external`.
     pub fn xlaLLVMLinkageIsExternal(attribute: MlirAttribute) -> bool;
     /// lib/CAPI/Attributes.cpp: a StableHLO enum attribute (by the enum's

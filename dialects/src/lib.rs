@@ -231,6 +231,17 @@ pub fn nvvm_mma_m16n8k16_attributes(context: &melior::Context, bf16: bool) -> [(
     ]
 }
 
+/// The attributes of an `nvvm.ldmatrix` of 8x8 matrices of 16-bit elements,
+/// transposed (`.trans`) or not: `layout`, `shape` and `eltType`, by name.
+pub fn nvvm_ldmatrix_attributes(context: &melior::Context, transposed: bool) -> [(&'static str, melior::ir::Attribute<'_>); 3] {
+    let mut raw = [melior::ir::AttributeLike::to_raw(&melior::ir::Attribute::unit(context)); 3];
+    // SAFETY: a live context with the NVVM dialect; three slots written.
+    unsafe { ffi::xlaNvvmLdMatrixAttributes(context.to_raw(), transposed, raw.as_mut_ptr()) };
+    // SAFETY: the attributes were just built in this context.
+    let attribute = |i: usize| unsafe { melior::ir::Attribute::from_raw(raw[i]) };
+    [("layout", attribute(0)), ("shape", attribute(1)), ("eltType", attribute(2))]
+}
+
 /// `#linalg.iterator_type<reduction>` (or `<parallel>` when `reduction` is
 /// false); the context must have the linalg dialect loaded.
 pub fn linalg_iterator_type(context: &melior::Context, reduction: bool) -> melior::ir::Attribute<'_> {

@@ -1580,6 +1580,47 @@ pub fn nvvm_mma_m16n8k16<'c>(
     )
 }
 
+/// `memref.extract_aligned_pointer_as_index %memref`: the address of its
+/// first element, as an index.
+pub fn memref_aligned_pointer<'c>(location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(OperationBuilder::new("memref.extract_aligned_pointer_as_index", location).add_operands(&[memref]).add_results(&[Type::index(context)]))
+}
+
+/// `!llvm.ptr<address_space>`.
+pub fn llvm_pointer_type(context: &Context, address_space: u32) -> Type<'_> {
+    // SAFETY: a live context; the type is uniqued in it.
+    unsafe { Type::from_raw(mlir_sys::mlirLLVMPointerTypeGet(context.to_raw(), address_space)) }
+}
+
+/// `llvm.inttoptr %value : i64 to ty`.
+pub fn llvm_int_to_pointer<'c>(location: Location<'c>, value: Value<'c, '_>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("llvm.inttoptr", location).add_operands(&[value]).add_results(&[ty]))
+}
+
+/// `nvvm.ldmatrix %pointer {num = 4}`: a warp loads four 8x8 matrices of
+/// 16-bit elements from shared memory (lane 8q + r gives the address of row
+/// r of matrix q), transposed or not; each thread gets one i32 (two
+/// elements) of each matrix, in the mma fragment layout. The result is
+/// `!llvm.struct<(i32, i32, i32, i32)>`.
+pub fn nvvm_ldmatrix_x4<'c>(location: Location<'c>, pointer: Value<'c, '_>, transposed: bool) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let mut attributes: Vec<(Identifier, Attribute)> = xla_dialects::nvvm_ldmatrix_attributes(context, transposed)
+        .into_iter()
+        .map(|(name, attribute)| (Identifier::new(context, name), attribute))
+        .collect();
+    attributes.push((Identifier::new(context, "num"), IntegerAttribute::new(i32_type, 4).into()));
+    build(
+        OperationBuilder::new("nvvm.ldmatrix", location)
+            .add_operands(&[pointer])
+            .add_attributes(&attributes)
+            .add_results(&[llvm_struct_type(context, &[i32_type; 4])]),
+    )
+}
+
 /// `vector.from_elements elements : ty`.
 pub fn vector_from_elements<'c>(location: Location<'c>, elements: &[Value<'c, '_>], ty: Type<'c>) -> BuildResult<Operation<'c>> {
     build(OperationBuilder::new("vector.from_elements", location).add_operands(elements).add_results(&[ty]))

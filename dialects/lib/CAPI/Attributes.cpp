@@ -104,6 +104,16 @@ void xlaNvvmMmaM16N8K16Attributes(MlirContext context, bool bf16, MlirAttribute 
   out[4] = wrap(mlir::NVVM::MMAShapeAttr::get(ctx, 16, 8, 16));
 }
 
+/// The attributes of an `nvvm.ldmatrix` of 8x8 matrices of 16-bit elements,
+/// transposed (`.trans`, layout col) or not (layout row), written to `out`
+/// in the order layout, shape, eltType.
+void xlaNvvmLdMatrixAttributes(MlirContext context, bool transposed, MlirAttribute *out) {
+  mlir::MLIRContext *ctx = unwrap(context);
+  out[0] = wrap(mlir::NVVM::MMALayoutAttr::get(ctx, transposed ? mlir::NVVM::MMALayout::col : mlir::NVVM::MMALayout::row));
+  out[1] = wrap(mlir::NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8));
+  out[2] = wrap(mlir::NVVM::LdStMatrixEltTypeAttr::get(ctx, mlir::NVVM::LdStMatrixEltType::B16));
+}
+
 /// Whether an `#llvm.linkage<...>` is `external`; false for any other
 /// linkage or attribute.
 bool xlaLLVMLinkageIsExternal(MlirAttribute attribute) {

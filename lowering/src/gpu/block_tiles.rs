@@ -57,9 +57,9 @@
 
 use super::internal;
 use crate::builders::{
-    BuildResult, gpu_barrier, gpu_launch_with_workgroup, index_constant, llvm_extract_value, memref_load, memref_store, nvvm_mma_m16n8k16,
-    scalar, scalar_with_attributes, scf_for_unterminated, terminator, vector_bitcast, vector_extract, vector_from_elements,
-    vector_load_aligned, vector_store_aligned, vector_type,
+    BuildResult, gpu_barrier, gpu_launch_with_workgroup, index_constant, llvm_extract_value, llvm_int_to_pointer, llvm_pointer_type,
+    memref_aligned_pointer, memref_store, nvvm_ldmatrix_x4, nvvm_mma_m16n8k16, scalar, scalar_with_attributes, scf_for_unterminated,
+    terminator, vector_bitcast, vector_extract, vector_from_elements, vector_load_aligned, vector_store_aligned, vector_type,
 };
 use melior::{
     Context,
@@ -587,15 +587,29 @@ fn emit<'c>(product: Product<'c, '_>, (bm, bn): (i64, i64)) -> BuildResult<()> {
     Ok(())
 }
 
-/// A 32-bit fragment register of the tensor-core kernel from two elements:
-/// an i32 for bf16 (what `nvvm.mma.sync` takes), `vector<2xf16>` for f16.
-fn fragment<'c, 'a>(at: &At<'c, 'a>, pair: Value<'c, 'a>, bf16: bool) -> BuildResult<Value<'c, 'a>> {
-    if !bf16 {
-        return Ok(pair);
+/// A fragment register of the tensor-core kernel from the i32 (two
+/// elements) that `nvvm.ldmatrix` gives: the i32 itself for bf16 (what
+/// `nvvm.mma.sync` takes), `vector<2xf16>` for f16.
+fn fragment<'c, 'a>(at: &At<'c, 'a>, word: Value<'c, 'a>, bf16: bool) -> BuildResult<Value<'c, 'a>> {
+    if bf16 {
+        return Ok(word);
     }
     let i32_type: Type = IntegerType::new(at.context, 32).into();
-    let word = at.value(vector_bitcast(at.location, pair, vector_type(i32_type, &[1])))?;
-    at.value(vector_extract(at.location, word, 0, i32_type))
+    let vector = at.value(vector_from_elements(at.location, &[word], vector_type(i32_type, &[1])))?;
+    at.value(vector_bitcast(at.location, vector, vector_type(Type::float16(at.context), &[2])))
+}
+
+/// The four i32 registers an `nvvm.ldmatrix` (x4) gives each thread, from
+/// the element offset `offset` of the shared buffer at address `base`.
+fn load_matrices<'c, 'a>(at: &At<'c, 'a>, base: Value<'c, 'a>, offset: Value<'c, 'a>, transposed: bool) -> BuildResult<Vec<Value<'c, 'a>>> {
+    let i64_type: Type = IntegerType::new(at.context, 64).into();
+    let i32_type: Type = IntegerType::new(at.context, 32).into();
+    // 16-bit elements: 2 bytes each.
+    let address = at.binary("arith.addi", base, at.times(offset, 2)?)?;
+    let address = at.value(scalar(at.location, "arith.index_cast", &[address], i64_type))?;
+    let pointer = at.value(llvm_int_to_pointer(at.location, address, llvm_pointer_type(at.context, 3)))?;
+    let matrices = at.value(nvvm_ldmatrix_x4(at.location, pointer, transposed))?;
+    (0..4).map(|q| at.value(llvm_extract_value(at.location, matrices, q, i32_type))).collect()
 }
 
 /// Replaces the product's `linalg.generic` by a kernel on the tensor cores
@@ -606,11 +620,15 @@ fn fragment<'c, 'a>(at: &At<'c, 'a>, pair: Value<'c, 'a>, bf16: bool) -> BuildRe
 /// 16x8, 64 accumulators per thread. For each step of 32 along K the block
 /// stages A (`[m][k]`) and B (`[k][n]`) in shared memory with 16-byte
 /// copies (the next step's global loads issued into registers first), and
-/// each warp runs two k16 steps of 16 mma each. Fragments follow the PTX
-/// ISA's layout for m16n8k16 (lane = 4 g + t): A's registers hold rows g
-/// and g + 8, columns 2t, 2t + 1 (+ 8); B's hold rows 2t, 2t + 1 (+ 8) of
-/// column g (two 16-bit loads each, B being row-major); C's rows g and
-/// g + 8, columns 2t, 2t + 1.
+/// each warp runs two k16 steps of 16 mma each. The fragments come from
+/// `nvvm.ldmatrix` (x4): one per 16x16 tile of A, and one transposed per
+/// two 16x8 tiles of B (row-major in shared memory, so its transpose is
+/// the column-major fragment). They follow the PTX ISA's layout for
+/// m16n8k16 (lane = 4 g + t): A's registers hold rows g and g + 8, columns
+/// 2t, 2t + 1 (+ 8); B's rows 2t, 2t + 1 (+ 8) of column g; C's rows g and
+/// g + 8, columns 2t, 2t + 1. Rows in shared memory are padded (A: 32 + 8
+/// elements, B: 128 + 8) so that the 8 rows an ldmatrix phase reads fall in
+/// distinct banks.
 fn emit_tensor_cores(product: Product) -> BuildResult<()> {
     let generic = product.generic;
     // SAFETY: the context outlives the pass.
@@ -676,9 +694,27 @@ fn emit_tensor_cores(product: Product) -> BuildResult<()> {
         kernel.plus(kernel.binary("arith.addi", kernel.times(b_rows[1], MMA_B_ROW)?, b_column)?, b_base)?,
     ];
 
-    // Fragment rows of A and columns of B within the tile.
-    let fragment_rows: Vec<Value> = (0..4).map(|mi| kernel.plus(kernel.binary("arith.addi", warp_m, g)?, mi * 16)).collect::<BuildResult<_>>()?;
-    let fragment_columns: Vec<Value> = (0..4).map(|ni| kernel.plus(kernel.binary("arith.addi", warp_n, g)?, ni * 8)).collect::<BuildResult<_>>()?;
+    // ldmatrix addresses: lane 8q + r points at row r of matrix q; matrix
+    // q is 8 rows further when q is odd (A) or 8 of K further (B, [k][n]),
+    // and 8 columns further when q >= 2.
+    let shared_base = kernel.value(memref_aligned_pointer(location, shared))?;
+    let quarter = kernel.binary("arith.divui", lane, kernel.index(8)?)?;
+    let row_in_matrix = kernel.binary("arith.remui", lane, kernel.index(8)?)?;
+    let odd = kernel.binary("arith.remui", quarter, kernel.index(2)?)?;
+    let upper = kernel.binary("arith.divui", quarter, kernel.index(2)?)?;
+    let lane_row = kernel.binary("arith.addi", row_in_matrix, kernel.times(odd, 8)?)?;
+    let lane_column = kernel.times(upper, 8)?;
+    // A[warp_m + lane_row][lane_column], B[lane_row][warp_n + lane_column].
+    let a_lane = kernel.binary(
+        "arith.addi",
+        kernel.times(kernel.binary("arith.addi", warp_m, lane_row)?, MMA_A_ROW)?,
+        lane_column,
+    )?;
+    let b_lane = kernel.binary(
+        "arith.addi",
+        kernel.times(lane_row, MMA_B_ROW)?,
+        kernel.binary("arith.addi", warp_n, lane_column)?,
+    )?;
     // C's elements of the thread: rows g (+ 8), columns 2t, 2t + 1 of each
     // mma tile; accumulators ordered [mi][ni][half][2].
     let mut c_places = Vec::new();
@@ -731,32 +767,22 @@ fn emit_tensor_cores(product: Product) -> BuildResult<()> {
             let k = body.binary("arith.addi", next, row)?;
             next_registers.push(body.value(vector_load_aligned(location, product.b, &at(&batch_index, k, b_global_column), chunk, 16))?);
         }
-        let pair = vector_type(element, &[2]);
         for ks in [0, 16] {
-            let column = body.plus(two_t, ks)?;
+            // A: one ldmatrix per 16x16 tile (matrices: rows +0/+8, columns
+            // +0/+8), B: one transposed ldmatrix per two 16x8 tiles.
             let mut a_fragments = Vec::new();
-            for &row in &fragment_rows {
-                let mut registers = Vec::new();
-                for (dr, dc) in [(0, 0), (8, 0), (0, 8), (8, 8)] {
-                    let index = body.plus(body.binary("arith.addi", body.times(row, MMA_A_ROW)?, column)?, dr * MMA_A_ROW + dc)?;
-                    let loaded = body.value(vector_load_aligned(location, shared, &[index], pair, 4))?;
-                    registers.push(fragment(&body, loaded, bf16)?);
-                }
-                a_fragments.push(registers);
+            for mi in 0..4 {
+                let offset = body.plus(a_lane, mi * 16 * MMA_A_ROW + ks)?;
+                let words = load_matrices(&body, shared_base, offset, false)?;
+                a_fragments.push(words.into_iter().map(|w| fragment(&body, w, bf16)).collect::<BuildResult<Vec<_>>>()?);
             }
             let mut b_fragments = Vec::new();
-            for &n in &fragment_columns {
-                let mut registers = Vec::new();
-                for dk in [0, 8] {
-                    let mut elements = Vec::new();
-                    for e in 0..2 {
-                        let index = body.plus(body.binary("arith.addi", body.times(column, MMA_B_ROW)?, n)?, b_base + (dk + e) * MMA_B_ROW)?;
-                        elements.push(body.value(memref_load(location, shared, &[index], element))?);
-                    }
-                    let packed = body.value(vector_from_elements(location, &elements, pair))?;
-                    registers.push(fragment(&body, packed, bf16)?);
-                }
-                b_fragments.push(registers);
+            for pair_of_tiles in 0..2 {
+                let offset = body.plus(b_lane, b_base + ks * MMA_B_ROW + pair_of_tiles * 16)?;
+                let words = load_matrices(&body, shared_base, offset, true)?;
+                let words: Vec<Value> = words.into_iter().map(|w| fragment(&body, w, bf16)).collect::<BuildResult<_>>()?;
+                b_fragments.push(vec![words[0], words[1]]);
+                b_fragments.push(vec![words[2], words[3]]);
             }
             for mi in 0..4 {
                 for ni in 0..4 {
