@@ -55,7 +55,7 @@
 //! leaves this pass out, and the kernels are checked on a device
 //! (`test/Execution/gpu-block-tiles.mlir` through `test/GPU/execute.test`).
 
-use super::internal;
+use super::{identity_memref, internal};
 use crate::builders::{
     BuildResult, gpu_barrier, gpu_launch_with_workgroup, index_constant, llvm_extract_value, llvm_int_to_pointer, llvm_pointer_type,
     memref_aligned_pointer, memref_store, nvvm_ldmatrix_x4, nvvm_mma_m16n8k16, scalar, scalar_with_attributes, scf_for_unterminated,
@@ -64,7 +64,7 @@ use crate::builders::{
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, BlockRef, Identifier, Location, Operation, OperationRef, RegionLike, Type, TypeLike, Value,
+        Attribute, AttributeLike, BlockLike, BlockRef, Identifier, Location, Operation, OperationRef, RegionLike, Type, Value,
         ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute},
         operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
@@ -129,29 +129,6 @@ struct Product<'c, 'a> {
     add_attributes: Vec<(Identifier<'c>, Attribute<'c>)>,
     /// `arith.addf %acc, %p` (true) or `arith.addf %p, %acc`.
     accumulator_first: bool,
-}
-
-/// The shape and element type of a static memref with the identity layout
-/// in the default memory space.
-fn identity_memref(ty: Type) -> Option<(Vec<i64>, Type)> {
-    let raw = ty.to_raw();
-    // SAFETY: `raw` is a live type; memref accessors only on a memref.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
-            return None;
-        }
-        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
-        if !layout.ptr.is_null()
-            && !(mlir_sys::mlirAttributeIsAAffineMap(layout) && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout)))
-        {
-            return None;
-        }
-        if !mlir_sys::mlirMemRefTypeGetMemorySpace(raw).ptr.is_null() {
-            return None;
-        }
-        let shape = (0..mlir_sys::mlirShapedTypeGetRank(raw)).map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)).collect();
-        Some((shape, Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw))))
-    }
 }
 
 /// The dimensions that an indexing map's results name, when each result is
@@ -399,6 +376,53 @@ fn argument<'c, 'a>(block: BlockRef<'c, 'a>, index: usize) -> BuildResult<Value<
     Ok(block.argument(index).map_err(internal)?.into())
 }
 
+/// The product's launch, inserted before its `linalg.generic`: 256 threads
+/// per block, `blocks` along x (columns) and y (rows), the batch along z,
+/// and one shared buffer of `words` elements of `element`.
+fn insert_launch<'c, 'a>(product: &Product<'c, 'a>, blocks: [i64; 2], element: Type<'c>, words: i64) -> BuildResult<OperationRef<'c, 'a>> {
+    let generic = product.generic;
+    // SAFETY: the context outlives the pass.
+    let context = crate::context_of(generic.context());
+    let location = generic.location();
+    let host = At { context, location, block: generic.block().ok_or("internal error: linalg.generic outside a block")?, before: Some(generic) };
+    let i64_type: Type = IntegerType::new(context, 64).into();
+    let workgroup = MemRefType::new(element, &[words], None, Some(IntegerAttribute::new(i64_type, 3).into())).into();
+    let batch: i64 = product.batch.iter().product();
+    let grid = [host.index(blocks[0])?, host.index(blocks[1])?, host.index(batch)?];
+    let one = host.index(1)?;
+    let threads = [host.index(THREADS)?, one, one];
+    host.op(gpu_launch_with_workgroup(context, location, grid, threads, &[workgroup]))
+}
+
+/// What a kernel body starts from: its emitter (before the terminator),
+/// the block's x and y ids, the thread id, the shared buffer and the batch
+/// indices (from the z id, the innermost batch dimension fastest).
+struct Ids<'c, 'k> {
+    kernel: At<'c, 'k>,
+    block_x: Value<'c, 'k>,
+    block_y: Value<'c, 'k>,
+    tid: Value<'c, 'k>,
+    shared: Value<'c, 'k>,
+    batch_index: Vec<Value<'c, 'k>>,
+}
+
+fn kernel_ids<'c, 'k>(context: &'c Context, location: Location<'c>, block: BlockRef<'c, 'k>, batch: &[i64]) -> BuildResult<Ids<'c, 'k>> {
+    let kernel = At { context, location, block, before: block.terminator() };
+    let block_z = argument(block, 2)?;
+    let mut batch_index = vec![block_z; batch.len()];
+    let mut rest = block_z;
+    for d in (0..batch.len()).rev() {
+        if d == 0 {
+            batch_index[d] = rest;
+        } else {
+            let size = kernel.index(batch[d])?;
+            batch_index[d] = kernel.binary("arith.remui", rest, size)?;
+            rest = kernel.binary("arith.divui", rest, size)?;
+        }
+    }
+    Ok(Ids { block_x: argument(block, 0)?, block_y: argument(block, 1)?, tid: argument(block, 3)?, shared: argument(block, 12)?, batch_index, kernel })
+}
+
 /// Replaces the product's `linalg.generic` by a block-tiled kernel.
 fn emit<'c>(product: Product<'c, '_>, (bm, bn): (i64, i64)) -> BuildResult<()> {
     let generic = product.generic;
@@ -406,43 +430,20 @@ fn emit<'c>(product: Product<'c, '_>, (bm, bn): (i64, i64)) -> BuildResult<()> {
     let context = crate::context_of(generic.context());
     let location = generic.location();
     let f32 = Type::float32(context);
-    let i64_type: Type = IntegerType::new(context, 64).into();
-    let host = At { context, location, block: generic.block().ok_or("internal error: linalg.generic outside a block")?, before: Some(generic) };
 
     // Shared memory: the transposed A tile (BK rows of BM + PAD floats),
     // then the B tile (BK rows of BN).
     let a_row = bm + PAD;
     let b_base = BK * a_row;
-    let words = b_base + BK * bn;
-    let workgroup = MemRefType::new(f32, &[words], None, Some(IntegerAttribute::new(i64_type, 3).into())).into();
-    let batch: i64 = product.batch.iter().product();
-    let grid = [host.index(product.n / bn)?, host.index(product.m / bm)?, host.index(batch)?];
-    let one = host.index(1)?;
-    let threads = [host.index(THREADS)?, one, one];
-    let launch = host.op(gpu_launch_with_workgroup(context, location, grid, threads, &[workgroup]))?;
+    let launch = insert_launch(&product, [product.n / bn, product.m / bm], f32, b_base + BK * bn)?;
     let kernel_block = launch.region(0).map_err(internal)?.first_block().ok_or("internal error: gpu.launch without body")?;
-    let kernel = At { context, location, block: kernel_block, before: kernel_block.terminator() };
-    let (block_x, block_y, block_z, tid) =
-        (argument(kernel_block, 0)?, argument(kernel_block, 1)?, argument(kernel_block, 2)?, argument(kernel_block, 3)?);
-    let shared = argument(kernel_block, 12)?;
+    let Ids { kernel, block_x, block_y, tid, shared, batch_index } = kernel_ids(context, location, kernel_block, &product.batch)?;
 
     let sixteen = kernel.index(16)?;
     let tx = kernel.binary("arith.remui", tid, sixteen)?;
     let ty = kernel.binary("arith.divui", tid, sixteen)?;
     let m0 = kernel.times(block_y, bm)?;
     let n0 = kernel.times(block_x, bn)?;
-    // Batch indices, the innermost fastest.
-    let mut batch_index = vec![block_z; product.batch.len()];
-    let mut rest = block_z;
-    for d in (0..product.batch.len()).rev() {
-        if d == 0 {
-            batch_index[d] = rest;
-        } else {
-            let size = kernel.index(product.batch[d])?;
-            batch_index[d] = kernel.binary("arith.remui", rest, size)?;
-            rest = kernel.binary("arith.divui", rest, size)?;
-        }
-    }
 
     // The thread's sub-tile: (BM/16) x (BN/16) outputs, in groups of 4
     // adjacent rows (columns), the groups BM/groups apart.
@@ -637,22 +638,11 @@ fn emit_tensor_cores(product: Product) -> BuildResult<()> {
     let f32 = Type::float32(context);
     let element = product.element;
     let bf16 = element == Type::bfloat16(context);
-    let i64_type: Type = IntegerType::new(context, 64).into();
-    let host = At { context, location, block: generic.block().ok_or("internal error: linalg.generic outside a block")?, before: Some(generic) };
 
     let b_base = MMA_TILE * MMA_A_ROW;
-    let words = b_base + MMA_BK * MMA_B_ROW;
-    let workgroup = MemRefType::new(element, &[words], None, Some(IntegerAttribute::new(i64_type, 3).into())).into();
-    let batch: i64 = product.batch.iter().product();
-    let grid = [host.index(product.n / MMA_TILE)?, host.index(product.m / MMA_TILE)?, host.index(batch)?];
-    let one = host.index(1)?;
-    let threads = [host.index(THREADS)?, one, one];
-    let launch = host.op(gpu_launch_with_workgroup(context, location, grid, threads, &[workgroup]))?;
+    let launch = insert_launch(&product, [product.n / MMA_TILE, product.m / MMA_TILE], element, b_base + MMA_BK * MMA_B_ROW)?;
     let kernel_block = launch.region(0).map_err(internal)?.first_block().ok_or("internal error: gpu.launch without body")?;
-    let kernel = At { context, location, block: kernel_block, before: kernel_block.terminator() };
-    let (block_x, block_y, block_z, tid) =
-        (argument(kernel_block, 0)?, argument(kernel_block, 1)?, argument(kernel_block, 2)?, argument(kernel_block, 3)?);
-    let shared = argument(kernel_block, 12)?;
+    let Ids { kernel, block_x, block_y, tid, shared, batch_index } = kernel_ids(context, location, kernel_block, &product.batch)?;
 
     let lane = kernel.binary("arith.remui", tid, kernel.index(32)?)?;
     let warp = kernel.binary("arith.divui", tid, kernel.index(32)?)?;
@@ -662,17 +652,6 @@ fn emit_tensor_cores(product: Product) -> BuildResult<()> {
     let warp_n = kernel.times(kernel.binary("arith.remui", warp, kernel.index(4)?)?, 32)?;
     let m0 = kernel.times(block_y, MMA_TILE)?;
     let n0 = kernel.times(block_x, MMA_TILE)?;
-    let mut batch_index = vec![block_z; product.batch.len()];
-    let mut rest = block_z;
-    for d in (0..product.batch.len()).rev() {
-        if d == 0 {
-            batch_index[d] = rest;
-        } else {
-            let size = kernel.index(product.batch[d])?;
-            batch_index[d] = kernel.binary("arith.remui", rest, size)?;
-            rest = kernel.binary("arith.divui", rest, size)?;
-        }
-    }
 
     // Staging: each thread copies two 8-element chunks of A (rows tid / 4
     // and 64 more, columns 8 (tid % 4)) and two of B (rows tid / 16 and 16

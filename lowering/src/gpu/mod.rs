@@ -71,3 +71,27 @@ fn constant_of(value: Value) -> Option<i64> {
     }
     IntegerAttribute::try_from(op.attribute("value").ok()?).ok().map(|a| a.value())
 }
+
+/// The shape and element type of a static memref with the identity layout
+/// in the default memory space.
+pub(super) fn identity_memref(ty: melior::ir::Type) -> Option<(Vec<i64>, melior::ir::Type)> {
+    use melior::ir::{Type, TypeLike};
+    let raw = ty.to_raw();
+    // SAFETY: `raw` is a live type; memref accessors only on a memref.
+    unsafe {
+        if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
+            return None;
+        }
+        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
+        if !layout.ptr.is_null()
+            && !(mlir_sys::mlirAttributeIsAAffineMap(layout) && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout)))
+        {
+            return None;
+        }
+        if !mlir_sys::mlirMemRefTypeGetMemorySpace(raw).ptr.is_null() {
+            return None;
+        }
+        let shape = (0..mlir_sys::mlirShapedTypeGetRank(raw)).map(|d| mlir_sys::mlirShapedTypeGetDimSize(raw, d as isize)).collect();
+        Some((shape, Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw))))
+    }
+}

@@ -42,7 +42,7 @@
 //! The host-loop emulation runs these kernels like any other
 //! (`runtime/tests/integration/gpu_emulation.rs`).
 
-use super::{constant_of, internal, name};
+use super::{constant_of, identity_memref, internal, name};
 use crate::builders::{BuildResult, clone_operation, index_constant, vector_extract, vector_from_elements, vector_load_aligned, vector_store_aligned, vector_type};
 use melior::{
     ir::{
@@ -100,26 +100,9 @@ fn element_bytes(element: Type) -> Option<i64> {
 /// memory space, whose innermost size is a multiple of [`LANES`], of an
 /// element type [`element_bytes`] knows.
 fn vectorizable_memref(ty: Type) -> bool {
-    let raw = ty.to_raw();
-    // SAFETY: `raw` is a live type; memref accessors only on a memref.
-    unsafe {
-        if !mlir_sys::mlirTypeIsAMemRef(raw) || !mlir_sys::mlirShapedTypeHasStaticShape(raw) {
-            return false;
-        }
-        let layout = mlir_sys::mlirMemRefTypeGetLayout(raw);
-        if !layout.ptr.is_null()
-            && !(mlir_sys::mlirAttributeIsAAffineMap(layout) && mlir_sys::mlirAffineMapIsIdentity(mlir_sys::mlirAffineMapAttrGetValue(layout)))
-        {
-            return false;
-        }
-        if !mlir_sys::mlirMemRefTypeGetMemorySpace(raw).ptr.is_null() {
-            return false;
-        }
-        let rank = mlir_sys::mlirShapedTypeGetRank(raw);
-        rank >= 1
-            && mlir_sys::mlirShapedTypeGetDimSize(raw, (rank - 1) as isize) % LANES == 0
-            && element_bytes(Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw))).is_some()
-    }
+    identity_memref(ty).is_some_and(|(shape, element)| {
+        shape.last().is_some_and(|&size| size % LANES == 0) && element_bytes(element).is_some()
+    })
 }
 
 /// The roles of the body's ops (without the terminator), if the loop
