@@ -2,11 +2,16 @@
 # The GPU checks of issue 17 in one run, on a machine with an NVIDIA GPU:
 #   1. every JAX example and check file with xla-run --device=gpu
 #      (test/Inputs/gpu_run_all.sh device, 8 files at once);
-#   2. compute-sanitizer memcheck on every JAX example (kernels' out-of-bounds,
-#      misaligned or host-address accesses), if compute-sanitizer is there;
-#   3. bench/gpu_bench.py (PyTorch as the baseline where importable).
+#   2. compute-sanitizer memcheck on every JAX example and on the block-tiled
+#      and tensor-core kernels of test/Execution/gpu-block-tiles.mlir
+#      (kernels' out-of-bounds, misaligned or host-address accesses), if
+#      compute-sanitizer is there;
+#   3. bench/gpu_bench.py (PyTorch as the baseline where importable); with
+#      COMPARE=1 also with the GPU passes of the last session off
+#      (--no-gpu-block-tiles --no-gpu-vector-access, and bf16 with
+#      --no-gpu-tensor-cores), in the same run.
 # Results go to $OUT (default ./gpu-check-out). bench/gpu_results.md has the
-# numbers of the runs on an H100.
+# numbers of the runs on an H100 and an H200.
 #
 #   XLA_RUN=target/release/xla-run bash bench/gpu_device_check.sh [all|sweep|sanitize|bench]
 set -u
@@ -38,10 +43,20 @@ if [ "$step" = all ] || [ "$step" = sanitize ]; then
     for source in test/examples/*.mlir; do echo "$source"; done |
       timeout "${SAN_LIMIT:-600}" xargs -P 8 -I{} sh -c 'n=$(basename {} .mlir); ins=$(ls test/examples/$n.in*.npy 2>/dev/null | sort -V | sed "s/^/--input /"); '"$sanitizer"' --tool memcheck --error-exitcode 9 '"$real"' {} --device=gpu $ins > '"$OUT"'/sanitize/$n.log 2>&1; echo "$n $?"' > "$OUT/sanitize.txt"
     echo "sanitize: $(wc -l < "$OUT/sanitize.txt") examples, nonzero exits: $(awk '$2 != 0' "$OUT/sanitize.txt" | tr '\n' ' ')"
+    timeout 300 "$sanitizer" --tool memcheck --error-exitcode 9 "$real" --check --device=gpu test/Execution/gpu-block-tiles.mlir > "$OUT/sanitize/gpu-block-tiles.log" 2>&1
+    echo "sanitize: gpu-block-tiles.mlir exit $?: $(grep -E 'passed, ' "$OUT/sanitize/gpu-block-tiles.log" | tail -n 1)"
     grep -h "ERROR SUMMARY" "$OUT"/sanitize/*.log | sort | uniq -c
   fi
 fi
 if [ "$step" = all ] || [ "$step" = bench ]; then
   timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$real" --runs 20 | tee "$OUT/bench.txt"
+  if [ -n "${COMPARE:-}" ]; then
+    printf '#!/bin/sh\nexec %s --no-gpu-block-tiles --no-gpu-vector-access "$@"\n' "$real" > "$wrap/off" && chmod +x "$wrap/off"
+    printf '#!/bin/sh\nexec %s --no-gpu-tensor-cores "$@"\n' "$real" > "$wrap/simt" && chmod +x "$wrap/simt"
+    echo "== per-thread kernels (--no-gpu-block-tiles --no-gpu-vector-access)"
+    timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/off" --runs 20 | tee "$OUT/bench-off.txt"
+    echo "== bf16 on the f32 block tiles (--no-gpu-tensor-cores)"
+    timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/simt" --runs 20 --only bf16 | tee "$OUT/bench-simt.txt"
+  fi
 fi
 rm -rf "$wrap"

@@ -2,10 +2,14 @@
 //!
 //! - [`interchange`]: `xla-gpu-parallel-dims-first`, linalg loops reordered
 //!   so that one thread computes one output element.
+//! - [`block_tiles`]: `xla-gpu-block-tiles`, matrix products as block-tiled
+//!   kernels through shared memory (bf16/f16 on the tensor cores).
 //! - [`split_reductions`]: `xla-gpu-split-reductions`, reductions with few
 //!   outputs as partial results in parallel plus a combining loop.
 //! - [`register_tiles`]: `xla-gpu-register-tiles`, each thread of a
 //!   contraction computes a tile of outputs, sharing loads.
+//! - [`vector_access`]: `xla-gpu-vector-access`, element-wise loops 4
+//!   elements per thread with vector loads and stores.
 //! - [`map_loops`]: `xla-gpu-map-parallel-loops`, each outermost
 //!   `scf.parallel` as a `gpu.launch` over a 1-D grid.
 //! - [`accumulators`]: `xla-gpu-promote-accumulators`, reduction
