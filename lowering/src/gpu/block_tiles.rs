@@ -212,7 +212,9 @@ fn match_product<'c, 'a>(generic: OperationRef<'c, 'a>) -> Option<Product<'c, 'a
         return None;
     }
     let (m, n, kk) = (shape_c[batches], shape_c[batches + 1], shape_a[batches + 1]);
-    if shape_a[..batches] != shape_c[..batches] || shape_b[..batches] != shape_c[..batches] {
+    let batch = &shape_c[..batches];
+    let with_sizes = |last: [i64; 2]| -> Vec<i64> { batch.iter().copied().chain(last).collect() };
+    if shape_a != with_sizes([m, kk]) || shape_b != with_sizes([kk, n]) {
         return None;
     }
 
