@@ -76,7 +76,7 @@ use melior::{
         Attribute, AttributeLike, BlockLike, BlockRef, Identifier, Location, Operation, OperationRef, RegionLike, Type, Value,
         ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute},
-        operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
+        operation::{OperationLike, OperationResult},
         r#type::{IntegerType, MemRefType},
     },
     pass::{ExternalPass, Pass},
@@ -374,9 +374,12 @@ fn at<'c, 'a>(batch: &[Value<'c, 'a>], i: Value<'c, 'a>, j: Value<'c, 'a>) -> Ve
     indices
 }
 
-/// `value` (a vector of `count` elements of type `element`) as f32.
-fn widen<'c, 'a>(at: &At<'c, 'a>, element: Type<'c>, value: Value<'c, 'a>, count: i64) -> BuildResult<Value<'c, 'a>> {
+/// `count` consecutive elements of `memref` (of type `element`) at
+/// `indices`, one aligned vector load, as f32 (widened when narrow).
+fn load_widened<'c, 'a>(at: &At<'c, 'a>, memref: Value<'c, 'a>, indices: &[Value<'c, 'a>], element: Type<'c>, count: i64) -> BuildResult<Value<'c, 'a>> {
     let f32 = Type::float32(at.context);
+    let bytes = if element == f32 { 4 } else { 2 };
+    let value = at.value(vector_load_aligned(at.location, memref, indices, vector_type(element, &[count]), count * bytes))?;
     if element == f32 {
         return Ok(value);
     }
@@ -476,7 +479,6 @@ fn emit<'c>(product: Product<'c, '_>, (bm, bn): (i64, i64)) -> BuildResult<()> {
     let b_load_column = kernel.times(kernel.binary("arith.remui", tid, kernel.index(b_threads_per_row)?)?, vb)?;
     let a_global_row = kernel.binary("arith.addi", m0, a_load_row)?;
     let b_global_column = kernel.binary("arith.addi", n0, b_load_column)?;
-    let element_bytes = if product.element == f32 { 4 } else { 2 };
     let vector = |count: i64, element| vector_type(element, &[count]);
 
     // Initial accumulators: C's values.
@@ -496,22 +498,8 @@ fn emit<'c>(product: Product<'c, '_>, (bm, bn): (i64, i64)) -> BuildResult<()> {
         }
     }
     // The first slice, into registers.
-    let a_first = kernel.value(vector_load_aligned(
-        location,
-        product.a,
-        &at(&batch_index, a_global_row, a_load_k),
-        vector(va, product.element),
-        va * element_bytes,
-    ))?;
-    let a_first = widen(&kernel, product.element, a_first, va)?;
-    let b_first = kernel.value(vector_load_aligned(
-        location,
-        product.b,
-        &at(&batch_index, b_load_k, b_global_column),
-        vector(vb, product.element),
-        vb * element_bytes,
-    ))?;
-    let b_first = widen(&kernel, product.element, b_first, vb)?;
+    let a_first = load_widened(&kernel, product.a, &at(&batch_index, a_global_row, a_load_k), product.element, va)?;
+    let b_first = load_widened(&kernel, product.b, &at(&batch_index, b_load_k, b_global_column), product.element, vb)?;
 
     let mut carried = initial.clone();
     carried.extend([a_first, b_first]);
@@ -539,22 +527,8 @@ fn emit<'c>(product: Product<'c, '_>, (bm, bn): (i64, i64)) -> BuildResult<()> {
         body.op(gpu_barrier(location))?;
         // The next slice (the last one again on the last step).
         let next = body.value(scalar(location, "arith.minsi", &[body.binary("arith.addi", k0, k_step)?, k_last], Type::index(context)))?;
-        let a_next = body.value(vector_load_aligned(
-            location,
-            product.a,
-            &at(&batch_index, a_global_row, body.binary("arith.addi", next, a_load_k)?),
-            vector(va, product.element),
-            va * element_bytes,
-        ))?;
-        let a_next = widen(&body, product.element, a_next, va)?;
-        let b_next = body.value(vector_load_aligned(
-            location,
-            product.b,
-            &at(&batch_index, body.binary("arith.addi", next, b_load_k)?, b_global_column),
-            vector(vb, product.element),
-            vb * element_bytes,
-        ))?;
-        let b_next = widen(&body, product.element, b_next, vb)?;
+        let a_next = load_widened(&body, product.a, &at(&batch_index, a_global_row, body.binary("arith.addi", next, a_load_k)?), product.element, va)?;
+        let b_next = load_widened(&body, product.b, &at(&batch_index, body.binary("arith.addi", next, b_load_k)?, b_global_column), product.element, vb)?;
         // The multiply-adds of this slice.
         let mut sums = accumulators;
         for kk in 0..BK {
@@ -814,15 +788,7 @@ pub fn create_block_tiles_pass() -> Pass {
             if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
                 return;
             }
-            let mut generics = Vec::new();
-            module.walk(WalkOrder::PreOrder, |op| match super::name(&op).as_str() {
-                "gpu.launch" | "gpu.module" => WalkResult::Skip,
-                "linalg.generic" => {
-                    generics.push(op.to_raw());
-                    WalkResult::Skip
-                }
-                _ => WalkResult::Advance,
-            });
+            let generics = super::outermost_host_ops(module, "linalg.generic");
             for raw in generics {
                 // SAFETY: collected above from the live module; each rewrite
                 // replaces only its own op.

@@ -99,3 +99,20 @@ pub(super) fn identity_memref(ty: melior::ir::Type) -> Option<(Vec<i64>, melior:
         Some((shape, Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(raw))))
     }
 }
+
+/// The outermost ops named `op_name` in host code (not inside a kernel or
+/// inside another such op), as raw handles collected before a pass rewrites
+/// them.
+pub(super) fn outermost_host_ops(module: OperationRef, op_name: &str) -> Vec<mlir_sys::MlirOperation> {
+    use melior::ir::operation::{WalkOrder, WalkResult};
+    let mut found = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
+        "gpu.launch" | "gpu.module" => WalkResult::Skip,
+        n if n == op_name => {
+            found.push(op.to_raw());
+            WalkResult::Skip
+        }
+        _ => WalkResult::Advance,
+    });
+    found
+}

@@ -448,15 +448,7 @@ fn tile<'c, 'a>(nest: Nest<'c, 'a>, (ti, tj): (i64, i64)) -> BuildResult<()> {
 pub fn create_register_tiles_pass() -> Pass {
     external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
-            let mut candidates = Vec::new();
-            module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
-                "gpu.launch" | "gpu.module" => WalkResult::Skip,
-                "scf.parallel" => {
-                    candidates.push(op.to_raw());
-                    WalkResult::Skip
-                }
-                _ => WalkResult::Advance,
-            });
+            let candidates = super::outermost_host_ops(module, "scf.parallel");
             for raw in candidates {
                 // SAFETY: collected above from the live module; each tiling
                 // replaces only its own loop, which is not nested in another

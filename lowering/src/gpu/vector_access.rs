@@ -47,7 +47,7 @@ use crate::builders::{BuildResult, clone_operation, index_constant, vector_extra
 use melior::{
     ir::{
         BlockLike, OperationRef, RegionLike, Type, TypeLike, Value, ValueLike,
-        operation::{OperationLike, WalkOrder, WalkResult},
+        operation::OperationLike,
     },
     pass::{ExternalPass, Pass},
 };
@@ -287,15 +287,7 @@ pub fn create_vector_access_pass() -> Pass {
             if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
                 return;
             }
-            let mut candidates = Vec::new();
-            module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
-                "gpu.launch" | "gpu.module" => WalkResult::Skip,
-                "scf.parallel" => {
-                    candidates.push(op.to_raw());
-                    WalkResult::Skip
-                }
-                _ => WalkResult::Advance,
-            });
+            let candidates = super::outermost_host_ops(module, "scf.parallel");
             for raw in candidates {
                 // SAFETY: collected above; outermost loops only, each
                 // rewritten in place.
