@@ -32,6 +32,10 @@ CPU client compiling the same module (not tracing or lowering), ours
 what `xla-run --timing`'s stage report gives parsing, the MLIR pipeline
 and LLVM (optimization and machine code), that is everything but the run.
 
+`--keep DIR` writes each program (`NAME.mlir`, its inputs `NAME.inI.npy` and
+XLA's outputs `NAME.expectedI.npy`) into DIR and keeps them, to rerun one by
+hand (`xla-run DIR/NAME.mlir --input ... --timing`).
+
 `--xla-run-arg ARG` (repeatable) adds ARG to every xla-run call;
 `--ab-arg ARG` (repeatable) also times ours with those arguments (values
 checked too), alternating with the plain runs, and prints the two times and
@@ -486,6 +490,8 @@ def main():
     parser.add_argument("--compile-time", action="store_true",
                         help="also compare compile times (best of 3 each; XLA's CPU client compile, "
                              "ours the stages of xla-run --timing but the run)")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="write each program's StableHLO, inputs and expected outputs into DIR and keep them")
     parser.add_argument("--xla-run-arg", action="append", default=[], metavar="ARG",
                         help="one more argument of every xla-run call (repeat for several)")
     parser.add_argument("--ab-arg", action="append", default=[], metavar="ARG",
@@ -505,7 +511,9 @@ def main():
     if options.threads is None or not has_option(xla_run, "--threads"):
         thread_flags += options.xla_run_arg
     rows = []
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as scratch:
+        tmp = options.keep or scratch
+        os.makedirs(tmp, exist_ok=True)
         peak = None if options.no_peak else machine_peak(tmp)
         name, f, make_args, numpy_f = DISPATCH
         dispatch = measure(name, f, make_args(), numpy_f, options, xla_run, thread_flags, tmp, 0, 0)

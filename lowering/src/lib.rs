@@ -43,6 +43,7 @@ pub mod narrow_float;
 pub mod gpu;
 pub mod gpu_host;
 pub mod indexed_loops;
+pub mod loop_annotations;
 pub mod loop_state;
 pub mod noalias;
 pub mod parallel_tasks;

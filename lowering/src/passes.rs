@@ -172,6 +172,7 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::share_kernels::create_share_kernels_pass),
     Step::Ours(crate::split_functions::create_split_functions_pass),
     Step::Steps(CPU_LOWER_BUFFERS),
+    Step::Ours(crate::loop_annotations::create_loop_annotations_pass),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
     Step::Ours(crate::vector_width::create_prefer_vector_width_pass),
@@ -419,6 +420,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-checked-allocations",
         summary: "Check every malloc of compiled code (LLVM dialect): on failure call xla_allocation_failed(size), which does not return",
         steps: &[Step::Ours(crate::checked_alloc::create_checked_allocations_pass)],
+    },
+    PassInfo {
+        name: "xla-loop-annotations",
+        summary: "Move the llvm.loop_annotation hints that scf.for loops carried onto their llvm.br latches' loop_annotation, the attribute LLVM IR translation reads",
+        steps: &[Step::Ours(crate::loop_annotations::create_loop_annotations_pass)],
     },
     PassInfo {
         name: "xla-mark-noalias",

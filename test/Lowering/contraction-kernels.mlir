@@ -116,6 +116,10 @@ func.func @column_tail(%a: memref<2x3xf32>, %b: memref<3x5xf32>, %c: memref<2x5x
 // CHECK: %[[J:.*]] = arith.addi %[[JB]], %[[LANE]] : index
 // CHECK: %[[V:.*]] = memref.load %[[B]][%[[J]], %[[K]]] : memref<16x3xf32>
 // CHECK: memref.store %[[V]], %[[PACKED]][%[[K]], %[[J]]] : memref<3x16xf32>
+// The packing loops stay rolled (LLVM's full unrolling only grew the code).
+// CHECK-NEXT: } {llvm.loop_annotation = #[[ROLLED:.*]]}
+// CHECK-NEXT: } {llvm.loop_annotation = #[[ROLLED]]}
+// CHECK-NEXT: } {llvm.loop_annotation = #[[ROLLED]]}
 // CHECK: vector.load %[[PACKED]][%{{.*}}, %{{.*}}] : memref<3x16xf32>, vector<16xf32>
 // CHECK: memref.dealloc %[[PACKED]] : memref<3x16xf32>
 func.func @transposed(%a: memref<2x3xf32>, %b: memref<16x3xf32>, %c: memref<2x16xf32>) {
@@ -227,7 +231,11 @@ func.func @fused(%a: memref<2x3xf32>, %bias: memref<3xf32>, %b: memref<3x16xf32>
 // CHECK: %[[ROW:.*]] = affine.apply #[[WINDOW]](%[[O]], %[[KW]], %{{.*}}, %{{.*}})
 // CHECK: memref.load %[[X]][%[[ROW]], %[[CH]]] : memref<4x2xf32>
 // CHECK: scf.yield
-// CHECK: scf.yield
+// The innermost reduction loop is left to LLVM; the outer one (the window)
+// stays rolled.
+// CHECK-NEXT: }{{$}}
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: } {llvm.loop_annotation = #[[ROLLED:.*]]}
 func.func @conv1d(%x: memref<4x2xf32>, %w: memref<3x2x16xf32>, %c: memref<2x16xf32>) {
   linalg.generic {indexing_maps = [#in, #w, #o], iterator_types = ["parallel", "reduction", "reduction", "parallel"]}
       ins(%x, %w : memref<4x2xf32>, memref<3x2x16xf32>) outs(%c : memref<2x16xf32>) {
