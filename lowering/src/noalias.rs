@@ -4,6 +4,8 @@
 //! Runs on the LLVM dialect. An entry point is a public `llvm.func` with a
 //! body that no other function of the module calls (its C-interface wrapper
 //! `_mlir_ciface_<name>` aside, which passes its caller's buffers through).
+//! An entry point's body `<name>.planned` (`xla-plan-buffers`), called only
+//! by `<name>`, is marked too: it gets the entry's buffers and the arena.
 //! Its pointer parameters are the `allocated`/`aligned` pointers of its
 //! memref arguments (or, for a C-interface wrapper, pointers to distinct
 //! descriptors).
@@ -67,17 +69,20 @@ fn symbol(op: &OperationRef) -> Option<String> {
     op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned())
 }
 
-fn mark(op: OperationRef) {
+/// Whether `op` is a public, externally visible function (an entry point
+/// when nothing calls it).
+fn is_public(op: &OperationRef) -> bool {
     let is_external = op.attribute("linkage").map_or(true, xla_dialects::is_external_linkage);
     let is_private = op
         .attribute("sym_visibility")
         .ok()
         .and_then(|a| StringAttribute::try_from(a).ok())
         .is_some_and(|v| v.value() != "public");
+    is_external && !is_private
+}
+
+fn mark(op: OperationRef) {
     let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
-    if !is_external || is_private {
-        return;
-    }
     // SAFETY: the context outlives the op and this pass.
     let context = crate::context_of(op.context());
     let count = entry.argument_count();
@@ -115,17 +120,28 @@ pub fn create_mark_noalias_pass() -> Pass {
             let Ok(body) = module.region(0) else { return };
             let Some(block) = body.first_block() else { return };
             // Functions called from another function (not a C-interface
-            // wrapper) may get aliasing buffers: leave them alone.
+            // wrapper) may get aliasing buffers: leave them alone, except
+            // an entry point's `NAME.planned` body (buffer assignment) that
+            // only `NAME` calls: it gets `NAME`'s buffers and the arena that
+            // `NAME` just allocated (or, in an AOT object, the caller's
+            // scratch buffer, which the header says overlaps nothing).
             let mut called = std::collections::HashSet::new();
+            let mut callers: std::collections::HashMap<String, std::collections::HashSet<String>> = Default::default();
+            let mut public_bodies = std::collections::HashSet::new();
             let mut next = block.first_operation();
             while let Some(function) = next {
                 let wrapper = symbol(&function).is_some_and(|s| s.starts_with("_mlir_ciface_"));
+                let has_body = function.region(0).ok().and_then(|r| r.first_block()).is_some();
+                if function.name().as_string_ref().as_str().ok() == Some("llvm.func") && has_body && is_public(&function) {
+                    public_bodies.extend(symbol(&function));
+                }
                 if !wrapper {
                     function.walk(WalkOrder::PreOrder, |op| {
                         if crate::op_name(&op) == "llvm.call" {
                             let callee = op.attribute("callee").ok().and_then(|a| FlatSymbolRefAttribute::try_from(a).ok());
                             if let Some(callee) = callee {
                                 called.insert(callee.value().to_owned());
+                                callers.entry(callee.value().to_owned()).or_default().extend(symbol(&function));
                             }
                         }
                         WalkResult::Advance
@@ -136,7 +152,12 @@ pub fn create_mark_noalias_pass() -> Pass {
             let mut next = block.first_operation();
             while let Some(op) = next {
                 let is_function = op.name().as_string_ref().as_str().ok() == Some("llvm.func");
-                if is_function && symbol(&op).is_some_and(|s| !called.contains(&s)) {
+                let name = symbol(&op).unwrap_or_default();
+                let entry = |name: &str| !called.contains(name) && public_bodies.contains(name);
+                let planned_body = name.strip_suffix(crate::buffer_plan::PLANNED_SUFFIX).is_some_and(|base| {
+                    entry(base) && callers.get(&name).is_some_and(|c| c.len() == 1 && c.contains(base))
+                });
+                if is_function && (entry(&name) || planned_body) {
                     mark(op);
                 }
                 next = op.next_in_block();

@@ -223,8 +223,9 @@ fn header(options: &AotOptions, logical: &Signature, layouts: (&[Layout], &[Layo
          \x20* {upper}_SCRATCH_BYTES bytes per call (0: it needs none; temporaries it\n\
          \x20* could not plan are allocated on their own). {symbol}_scratch computes\n\
          \x20* the same on the caller's arena instead: `scratch` must hold\n\
-         \x20* {upper}_SCRATCH_BYTES bytes, aligned to {upper}_SCRATCH_ALIGNMENT, and\n\
-         \x20* not be used by another call at the same time; NULL = allocate it. */\n\
+         \x20* {upper}_SCRATCH_BYTES bytes, aligned to {upper}_SCRATCH_ALIGNMENT,\n\
+         \x20* overlap no argument or result, and not be used by another call at\n\
+         \x20* the same time; NULL = allocate it. */\n\
          #define {upper}_SCRATCH_BYTES {scratch_bytes}\n\
          #define {upper}_SCRATCH_ALIGNMENT {}\n\
          int {symbol}_scratch({with_scratch});\n\n",
