@@ -128,9 +128,8 @@ unsafe extern "C" {
     /// of 8x8 16-bit matrices (layout: col when `transposed`, shape,
     /// eltType), written to `out`.
     pub fn xlaNvvmLdMatrixAttributes(context: MlirContext, transposed: bool, out: *mut MlirAttribute);
-    /// lib/CAPI/Attributes.cpp: `#llvm.loop_annotation<unroll = ...>`,
-    /// disabled or at most `count` times.
-    pub fn xlaLLVMLoopUnrollAnnotationGet(context: MlirContext, disable: bool, count: i64) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: `#llvm.loop_annotation<unroll = <disable = true>>`.
+    pub fn xlaLLVMLoopUnrollDisabledGet(context: MlirContext) -> MlirAttribute;
     /// lib/CAPI/Attributes.cpp: whether an `#llvm.linkage` is `external`.
     pub fn xlaLLVMLinkageIsExternal(attribute: MlirAttribute) -> bool;
     /// lib/CAPI/Attributes.cpp: a StableHLO enum attribute (by the enum's

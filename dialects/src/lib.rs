@@ -213,28 +213,14 @@ pub fn is_external_linkage(attribute: melior::ir::Attribute) -> bool {
     unsafe { ffi::xlaLLVMLinkageIsExternal(melior::ir::AttributeLike::to_raw(&attribute)) }
 }
 
-/// How LLVM's loop unroller may treat a loop (see [`loop_unroll_annotation`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LoopUnroll {
-    /// Not unrolled at all (`llvm.loop.unroll.disable`).
-    Disabled,
-    /// Unrolled at most this many times, never fully beyond it
-    /// (`llvm.loop.unroll.count`).
-    AtMost(i64),
-}
-
-/// `#llvm.loop_annotation<unroll = ...>` for `unroll`: the attribute that an
-/// `scf.for` carries as `llvm.loop_annotation` (SCF-to-CF moves it to the
-/// loop's latch branch, `xla-loop-annotations` into the branch's own
-/// `loop_annotation`, and translation to LLVM IR makes it `!llvm.loop`
-/// metadata).
-pub fn loop_unroll_annotation(context: &melior::Context, unroll: LoopUnroll) -> melior::ir::Attribute<'_> {
-    let (disable, count) = match unroll {
-        LoopUnroll::Disabled => (true, 0),
-        LoopUnroll::AtMost(count) => (false, count.max(1)),
-    };
+/// `#llvm.loop_annotation<unroll = <disable = true>>`: the attribute that an
+/// `scf.for` carries as `llvm.loop_annotation` so that LLVM does not unroll
+/// it (SCF-to-CF moves it to the loop's latch branch, `xla-loop-annotations`
+/// into the branch's own `loop_annotation`, and translation to LLVM IR makes
+/// it `!llvm.loop` metadata).
+pub fn loop_unroll_disabled(context: &melior::Context) -> melior::ir::Attribute<'_> {
     // SAFETY: a live context with the LLVM dialect; the attribute is built in it.
-    unsafe { melior::ir::Attribute::from_raw(ffi::xlaLLVMLoopUnrollAnnotationGet(context.to_raw(), disable, count)) }
+    unsafe { melior::ir::Attribute::from_raw(ffi::xlaLLVMLoopUnrollDisabledGet(context.to_raw())) }
 }
 
 /// The attributes of an m16n8k16 `nvvm.mma.sync` with a row-major A and a

@@ -936,7 +936,7 @@ impl<'a, 'c> Emitter<'a, 'c> {
     /// Asks LLVM not to unroll the loop `op` (`llvm.loop.unroll.disable`,
     /// through `xla-loop-annotations`).
     fn keep_rolled(&self, op: MlirOperation) {
-        let attribute = xla_dialects::loop_unroll_annotation(self.context, xla_dialects::LoopUnroll::Disabled);
+        let attribute = xla_dialects::loop_unroll_disabled(self.context);
         // SAFETY: a live op of this context.
         let op = unsafe { OperationRef::from_raw(op) };
         builders::set_attribute(&op, crate::loop_annotations::DISCARDABLE, attribute);

@@ -5,7 +5,7 @@
 //! loops and outer reduction loops of `xla-contraction-kernels`, which must
 //! not be fully unrolled, see there) sets the discardable attribute
 //! `llvm.loop_annotation` (`#llvm.loop_annotation<...>`, built by
-//! `xla_dialects::loop_unroll_annotation`) on the `scf.for`.
+//! `xla_dialects::loop_unroll_disabled`) on the `scf.for`.
 //! `convert-scf-to-cf` moves that attribute onto the loop's latch branch,
 //! but `convert-to-llvm` keeps it there as a discardable attribute of
 //! `llvm.br`, which translation to LLVM IR ignores: the branch's own

@@ -473,14 +473,7 @@ fn internalize_helpers(module: &Module) {
         let name = op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()).map(|s| s.value().to_owned());
         let external = op.attribute("linkage").map_or(true, xla_dialects::is_external_linkage);
         if has_body && external && !name.is_some_and(|n| n.starts_with("_mlir_ciface_")) {
-            // SAFETY: `op` is a live op of `module`, the attribute of its context.
-            unsafe {
-                mlir_sys::mlirOperationSetAttributeByName(
-                    op.to_raw(),
-                    mlir_sys::mlirStringRefCreateFromCString(c"linkage".as_ptr()),
-                    internal.to_raw(),
-                )
-            };
+            xla_lowering::builders::set_attribute(&op, "linkage", internal);
         }
     }
 }

@@ -114,14 +114,11 @@ void xlaNvvmLdMatrixAttributes(MlirContext context, bool transposed, MlirAttribu
   out[2] = wrap(mlir::NVVM::LdStMatrixEltTypeAttr::get(ctx, mlir::NVVM::LdStMatrixEltType::B16));
 }
 
-/// `#llvm.loop_annotation<unroll = <...>>`: LLVM's unroller left off the
-/// loop (`disable`), or, with `disable` false and `count` > 0, unrolling by
-/// at most `count` (`llvm.loop.unroll.count`: no full unroll beyond it).
-MlirAttribute xlaLLVMLoopUnrollAnnotationGet(MlirContext context, bool disable, int64_t count) {
+/// `#llvm.loop_annotation<unroll = <disable = true>>`: LLVM's unroller
+/// leaves the loop alone (`llvm.loop.unroll.disable`).
+MlirAttribute xlaLLVMLoopUnrollDisabledGet(MlirContext context) {
   mlir::MLIRContext *ctx = unwrap(context);
-  mlir::BoolAttr off = disable ? mlir::BoolAttr::get(ctx, true) : mlir::BoolAttr();
-  mlir::IntegerAttr times = !disable && count > 0 ? mlir::IntegerAttr::get(mlir::IntegerType::get(ctx, 32), count) : mlir::IntegerAttr();
-  auto unroll = mlir::LLVM::LoopUnrollAttr::get(ctx, off, times, {}, {}, {}, {}, {});
+  auto unroll = mlir::LLVM::LoopUnrollAttr::get(ctx, mlir::BoolAttr::get(ctx, true), {}, {}, {}, {}, {}, {});
   return wrap(mlir::LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, unroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}));
 }
 
