@@ -151,6 +151,7 @@ use melior::{
 };
 use mlir_sys::{MlirAffineExpr, MlirBlock, MlirOperation, MlirValue};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::fmt::Write;
 use std::sync::Mutex;
 
 /// The vector width and register tile of the kernels: what the passes
@@ -326,6 +327,34 @@ struct Contraction<'c> {
     group: Option<i64>,
     /// The pass's vector width and tile setting.
     shape: KernelShape,
+    /// The element-wise consumer computed on the tiles' sums before they
+    /// are stored (output fusion, see `epilogue.rs`).
+    epilogue: Option<Epilogue<'c>>,
+}
+
+/// How the epilogue reads one input of the consumer.
+#[derive(Debug)]
+enum EpilogueAccess {
+    /// The contraction's output: the tile's sums.
+    Accumulator,
+    /// Vector loads along `j` (unit stride), at the map's indices in the
+    /// contraction's loops.
+    Vector(Vec<IndexExpr>),
+    /// A scalar load (the input does not vary along `j`), broadcast.
+    Scalar(Vec<IndexExpr>),
+}
+
+/// An element-wise consumer fused into the kernel: `op` (erased with the
+/// contraction), its inputs, the ops of its body and the value it yields.
+#[derive(Debug)]
+struct Epilogue<'c> {
+    op: MlirOperation,
+    /// The body's block arguments, one per input (the init's is unused).
+    arguments: Vec<MlirValue>,
+    /// Per input: the memref, its element type, how it is read.
+    inputs: Vec<(MlirValue, Type<'c>, EpilogueAccess)>,
+    ops: Vec<MlirOperation>,
+    yielded: MlirValue,
 }
 
 /// The op before `op` in its block (melior has no `previous_in_block`).
@@ -385,14 +414,17 @@ fn map_results(attribute: melior::ir::Attribute, loops: usize) -> Option<Vec<Ind
             return None;
         }
         let count = mlir_sys::mlirAffineMapGetNumResults(map);
-        let mut results = Vec::new();
-        for r in 0..count {
-            let expr = mlir_sys::mlirAffineMapGetResult(map, r);
-            let dim = mlir_sys::mlirAffineExprIsADim(expr).then(|| mlir_sys::mlirAffineDimExprGetPosition(expr) as usize);
-            let uses = (0..loops).filter(|&d| mlir_sys::mlirAffineExprIsFunctionOfDim(expr, d as isize)).collect();
-            results.push(IndexExpr { dim, uses, raw: Some(expr) });
-        }
-        Some(results)
+        Some((0..count).map(|r| index_expr(mlir_sys::mlirAffineMapGetResult(map, r), loops)).collect())
+    }
+}
+
+/// `expr` (over `loops` dimensions) as an [`IndexExpr`].
+fn index_expr(expr: MlirAffineExpr, loops: usize) -> IndexExpr {
+    // SAFETY: `expr` is a live affine expression (uniqued in the context).
+    unsafe {
+        let dim = mlir_sys::mlirAffineExprIsADim(expr).then(|| mlir_sys::mlirAffineDimExprGetPosition(expr) as usize);
+        let uses = (0..loops).filter(|&d| mlir_sys::mlirAffineExprIsFunctionOfDim(expr, d as isize)).collect();
+        IndexExpr { dim, uses, raw: Some(expr) }
     }
 }
 
@@ -656,7 +688,24 @@ fn analyze<'c>(op: &OperationRef<'c, '_>, shape: KernelShape) -> Option<Contract
     let (outer_b, outer_rest) = outer.into_iter().partition(|&d| uses(&b, d));
     let zero_init = previous_op(op).is_some_and(|previous| is_zero_fill(&previous, values[inputs]));
     let mut contraction =
-        Contraction { extents, operands, arguments, a, b, b_direct, pack_panels: false, j, i, reductions, outer_b, outer_rest, zero_init, group, shape };
+        Contraction {
+        extents,
+        operands,
+        arguments,
+        a,
+        b,
+        b_direct,
+        pack_panels: false,
+        j,
+        i,
+        reductions,
+        outer_b,
+        outer_rest,
+        zero_init,
+        group,
+        shape,
+        epilogue: None,
+    };
     let (mr, nv) = tile_sizes(&contraction);
     // Blocks of the reduction loop accumulate into the output in turn.
     if blocking(&contraction, nv).1.is_some() {
@@ -664,6 +713,130 @@ fn analyze<'c>(op: &OperationRef<'c, '_>, shape: KernelShape) -> Option<Contract
     }
     contraction.pack_panels = packs_panels(&contraction, mr, nv);
     Some(contraction)
+}
+
+/// The element-wise consumer after contraction `op` that its kernel can
+/// compute on the tiles' sums (see `epilogue.rs`): `None` when there is no
+/// planned one, `Some(Err(reason))` when there is one that is not fused.
+fn match_epilogue<'c>(op: &OperationRef<'c, '_>, c: &Contraction<'c>) -> Option<Result<Epilogue<'c>, String>> {
+    let output = op.operand(op.operand_count() - 1).ok()?.to_raw();
+    let consumer = crate::epilogue::following_consumer(op, output)?;
+    if crate::fusion_plan::planned_together(op.location(), consumer.location()) != Some(true) {
+        return None;
+    }
+    Some(check_epilogue(&consumer, c, output))
+}
+
+fn check_epilogue<'c>(consumer: &OperationRef<'c, '_>, c: &Contraction<'c>, output: MlirValue) -> Result<Epilogue<'c>, String> {
+    let (_, nv) = tile_sizes(c);
+    if blocking(c, nv).1.is_some() {
+        return Err("the reduction runs in K blocks (the sums are final only after the last)".into());
+    }
+    let maps = consumer
+        .attribute("indexing_maps")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok())
+        .ok_or("the consumer has no indexing maps")?;
+    let operands: Vec<MlirValue> = consumer.operands().map(|o| o.to_raw()).collect();
+    let init = operands.len() - 1;
+    // SAFETY: an affine map attribute of a live op.
+    let loops = unsafe {
+        let first = maps.element(0).map_err(|e| e.to_string())?.to_raw();
+        if !mlir_sys::mlirAttributeIsAAffineMap(first) {
+            return Err("the consumer's maps are not affine maps".into());
+        }
+        mlir_sys::mlirAffineMapGetNumDims(mlir_sys::mlirAffineMapAttrGetValue(first)) as usize
+    };
+    let out_map = map_results(maps.element(init).map_err(|e| e.to_string())?, loops).ok_or("the consumer's init map is not affine")?;
+    let c_out = &c.operands.last().ok_or("a contraction without an output")?.map;
+    // The consumer's loop `e` is the contraction's loop `to_contraction[e]`.
+    let mut to_contraction = vec![usize::MAX; loops];
+    if out_map.len() != c_out.len() {
+        return Err("the consumer's init is not the contraction's output".into());
+    }
+    for (expr, c_expr) in out_map.iter().zip(c_out) {
+        match (expr.dim, c_expr.dim) {
+            (Some(e), Some(d)) if to_contraction[e] == usize::MAX => to_contraction[e] = d,
+            _ => return Err("the consumer writes the product through a map that is not a permutation".into()),
+        }
+    }
+    if to_contraction.contains(&usize::MAX) {
+        return Err("the consumer has loops the product does not have".into());
+    }
+    let context = crate::context_of(consumer.context());
+    // SAFETY: dimension expressions and a map of the live context.
+    let substitution = unsafe {
+        let exprs: Vec<MlirAffineExpr> = to_contraction.iter().map(|&d| mlir_sys::mlirAffineDimExprGet(context.to_raw(), d as isize)).collect();
+        mlir_sys::mlirAffineMapGet(context.to_raw(), c.extents.len() as isize, 0, exprs.len() as isize, exprs.as_ptr() as *mut _)
+    };
+    let (body_ops, terminator) = crate::epilogue::body_ops(consumer).ok_or("the consumer has no body")?;
+    let body = consumer.region(0).ok().and_then(|r| r.first_block()).ok_or("the consumer has no body")?;
+    let arguments: Vec<MlirValue> = (0..operands.len()).map(|k| body.argument(k).map(|a| a.to_raw())).collect::<Result<_, _>>().map_err(|e| e.to_string())?;
+    let mut inputs = Vec::new();
+    let mut accumulators = 0;
+    for (k, &operand) in operands[..init].iter().enumerate() {
+        // SAFETY: `operand` is a live value.
+        let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(operand)) };
+        if operand.ptr == output.ptr {
+            if crate::epilogue::map_pointer(consumer, k) != crate::epilogue::map_pointer(consumer, init) {
+                return Err("the consumer reads the product at other indices than it writes".into());
+            }
+            accumulators += 1;
+            inputs.push((operand, Type::float32(context), EpilogueAccess::Accumulator));
+            continue;
+        }
+        if crate::epilogue::root(operand).ptr == crate::epilogue::root(output).ptr {
+            return Err("an input of the consumer is a view of the product".into());
+        }
+        let (_, strides, element) = static_memref(ty).ok_or("an input of the consumer is not a static memref")?;
+        if !crate::epilogue::is_scalar_number(element.to_raw()) {
+            return Err("an input of the consumer is not of an integer or float type".into());
+        }
+        let map = map_results(maps.element(k).map_err(|e| e.to_string())?, loops).ok_or("an input map of the consumer is not affine")?;
+        // SAFETY: composing live affine expressions with a live map.
+        let map: Vec<IndexExpr> = map
+            .iter()
+            .map(|e| {
+                let raw = e.raw.map(|raw| unsafe { mlir_sys::mlirAffineExprCompose(raw, substitution) });
+                raw.map(|raw| index_expr(raw, c.extents.len()))
+            })
+            .collect::<Option<_>>()
+            .ok_or("an input map of the consumer has no expressions")?;
+        let along_j = map.iter().filter(|e| e.uses.contains(&c.j)).count();
+        let access = if along_j == 0 {
+            EpilogueAccess::Scalar(map)
+        } else if along_j == 1 && map.last().is_some_and(|e| e.dim == Some(c.j)) && strides.last() == Some(&1) {
+            EpilogueAccess::Vector(map)
+        } else {
+            return Err("an input of the consumer is read across the product's columns (not along them)".into());
+        };
+        inputs.push((operand, element, access));
+    }
+    if accumulators != 1 {
+        return Err("the consumer does not read the product exactly once".into());
+    }
+    const MAX_OPS: usize = 128;
+    if body_ops.len() > MAX_OPS {
+        return Err(format!("the consumer's body has more than {MAX_OPS} ops"));
+    }
+    for &inner in &body_ops {
+        let name = raw_op_name(inner);
+        if !crate::epilogue::epilogue_op_allowed(&name) || !crate::epilogue::scalar_op(inner) {
+            return Err(format!("the consumer's body has an op the epilogue does not vectorize ({name})"));
+        }
+    }
+    // SAFETY: the terminator is a live op.
+    let yielded = unsafe {
+        if mlir_sys::mlirOperationGetNumOperands(terminator) != 1 {
+            return Err("the consumer does not yield one value".into());
+        }
+        mlir_sys::mlirOperationGetOperand(terminator, 0)
+    };
+    // SAFETY: a live value.
+    if !unsafe { Type::from_raw(mlir_sys::mlirValueGetType(yielded)) }.is_f32() {
+        return Err("the consumer does not yield f32".into());
+    }
+    Ok(Epilogue { op: consumer.to_raw(), arguments, inputs, ops: body_ops, yielded })
 }
 
 /// The register tile: `MR` rows by `NV` vectors of `lanes` lanes.
@@ -925,6 +1098,101 @@ impl<'a, 'c> Emitter<'a, 'c> {
         Ok(mapping.get(&(product.ptr as usize)).copied().unwrap_or(product))
     }
 
+    /// The epilogue's value for one vector of sums, at the current loop
+    /// indices (the tile's row and column set by `output_indices`): its
+    /// inputs loaded (vectors along `j`, masked like the store, or scalars),
+    /// then its body rebuilt on vectors: each op that depends on a vector is
+    /// cloned with vector results (its scalar operands broadcast), the
+    /// others are cloned as they are.
+    fn epilogue(&mut self, e: &Epilogue<'c>, sum: MlirValue, mask: Option<MlirValue>) -> BuildResult<MlirValue> {
+        let (context, location) = (self.context, self.location);
+        let lanes = self.c.shape.lanes as u64;
+        let mut mapping: HashMap<usize, MlirValue> = HashMap::new();
+        let mut vectors: BTreeSet<usize> = BTreeSet::new();
+        for (k, (memref, element, access)) in e.inputs.iter().enumerate() {
+            let loaded = match access {
+                EpilogueAccess::Accumulator => sum,
+                EpilogueAccess::Vector(map) => {
+                    let indices = values(&self.indices(map)?);
+                    let vector = Type::vector(&[lanes], *element);
+                    let load = match mask {
+                        Some(mask) => {
+                            let zero = if element.is_float() {
+                                FloatAttribute::new(context, *element, 0.0).into()
+                            } else {
+                                IntegerAttribute::new(*element, 0).into()
+                            };
+                            let zeros = DenseElementsAttribute::new(vector, &[zero]).map_err(|e| format!("internal error: {e}"))?;
+                            let zeros = self.emit(builders::constant(context, location, zeros.into(), vector))?;
+                            builders::vector_masked_load(location, value(*memref), &indices, value(mask), value(zeros), vector)
+                        }
+                        None => builders::vector_load(location, value(*memref), &indices, vector),
+                    };
+                    self.emit(load)?
+                }
+                EpilogueAccess::Scalar(map) => {
+                    let indices = values(&self.indices(map)?);
+                    self.emit(builders::memref_load(location, value(*memref), &indices, *element))?
+                }
+            };
+            if !matches!(access, EpilogueAccess::Scalar(_)) {
+                vectors.insert(loaded.ptr as usize);
+            }
+            mapping.insert(e.arguments[k].ptr as usize, loaded);
+        }
+        let mut broadcasts: HashMap<usize, MlirValue> = HashMap::new();
+        let mut broadcast = |emitter: &mut Self, scalar: MlirValue| -> BuildResult<MlirValue> {
+            if let Some(&done) = broadcasts.get(&(scalar.ptr as usize)) {
+                return Ok(done);
+            }
+            // SAFETY: a live value.
+            let ty = unsafe { Type::from_raw(mlir_sys::mlirValueGetType(scalar)) };
+            let splat = emitter.emit(builders::vector_broadcast(location, value(scalar), Type::vector(&[lanes], ty)))?;
+            broadcasts.insert(scalar.ptr as usize, splat);
+            Ok(splat)
+        };
+        for &op in &e.ops {
+            // SAFETY: `op` is a live op of the consumer's body; its clone
+            // gets operands defined before it (loads, earlier clones,
+            // broadcasts, or values defined before the consumer, which the
+            // kernel follows), and vector result types of the same element
+            // types, which the ops allowed here (`epilogue_op_allowed`)
+            // accept element-wise.
+            unsafe {
+                let count = mlir_sys::mlirOperationGetNumOperands(op);
+                let mut operands = Vec::new();
+                for k in 0..count {
+                    let operand = mlir_sys::mlirOperationGetOperand(op, k);
+                    operands.push(mapping.get(&(operand.ptr as usize)).copied().unwrap_or(operand));
+                }
+                let vectorized = operands.iter().any(|o| vectors.contains(&(o.ptr as usize)));
+                if vectorized {
+                    for operand in operands.iter_mut() {
+                        if !vectors.contains(&(operand.ptr as usize)) {
+                            *operand = broadcast(self, *operand)?;
+                        }
+                    }
+                }
+                let clone = mlir_sys::mlirOperationClone(op);
+                for (k, &operand) in operands.iter().enumerate() {
+                    mlir_sys::mlirOperationSetOperand(clone, k as isize, operand);
+                }
+                for r in 0..mlir_sys::mlirOperationGetNumResults(clone) {
+                    let result = mlir_sys::mlirOperationGetResult(clone, r);
+                    if vectorized {
+                        let element = Type::from_raw(mlir_sys::mlirValueGetType(result));
+                        mlir_sys::mlirValueSetType(result, Type::vector(&[lanes], element).to_raw());
+                        vectors.insert(result.ptr as usize);
+                    }
+                    mapping.insert(mlir_sys::mlirOperationGetResult(op, r).ptr as usize, result);
+                }
+                self.insert(Operation::from_raw(clone))?;
+            }
+        }
+        let result = mapping.get(&(e.yielded.ptr as usize)).copied().unwrap_or(e.yielded);
+        if vectors.contains(&(result.ptr as usize)) { Ok(result) } else { broadcast(self, result) }
+    }
+
     /// Opens a scope in `block` of the loop `op` just inserted.
     fn enter(&mut self, op: MlirOperation, before: Option<MlirOperation>, yield_on_close: bool) -> MlirBlock {
         // SAFETY: `op` is a live loop with one region holding its body block.
@@ -1138,11 +1406,16 @@ impl<'a, 'c> Emitter<'a, 'c> {
             Some(&outer) => (0..count).map(|k| unsafe { mlir_sys::mlirOperationGetResult(outer, k as isize) }).collect(),
             None => return Err("internal error: a contraction without reduction loops".into()),
         };
-        // Store the accumulators.
+        // Store the accumulators (through the epilogue, when fused).
         for r in 0..mr {
             for v in 0..nv {
-                let indices = values(&self.output_indices(&rows, &columns, r, v)?);
-                let sum = value(sums[r * nv + v]);
+                let indices = self.output_indices(&rows, &columns, r, v)?;
+                let mut sum = sums[r * nv + v];
+                if let Some(epilogue) = &c.epilogue {
+                    sum = self.epilogue(epilogue, sum, masked(v))?;
+                }
+                let indices = values(&indices);
+                let sum = value(sum);
                 let store = match masked(v) {
                     Some(mask) => builders::vector_masked_store(location, value(output), &indices, value(mask), sum),
                     None => builders::vector_store(location, sum, value(output), &indices),
@@ -1441,6 +1714,11 @@ fn rewrite<'c>(op: OperationRef<'c, '_>, c: &Contraction<'c>) -> BuildResult<()>
     Emitter::new(c, &op)?.build()
 }
 
+/// The source line of `location` for the fusion report ("?" if none).
+fn line(location: Location) -> String {
+    crate::fusion_plan::graph::line_of(location.to_raw()).map_or("?".to_owned(), |l| l.to_string())
+}
+
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_contraction_kernels_pass() -> Pass {
     let shape = kernel_shape();
@@ -1453,30 +1731,51 @@ pub fn create_contraction_kernels_pass() -> Pass {
                 }
                 WalkResult::Advance
             });
-            let mut fills = Vec::new();
+            let mut erased = Vec::new();
+            let mut report = String::new();
             for raw in found {
                 // SAFETY: collected from the live module above; each op is
                 // visited once and destroyed only after its replacement.
                 let op = unsafe { OperationRef::from_raw(raw) };
-                if fills.contains(&raw.ptr) {
+                if erased.contains(&raw.ptr) {
                     continue;
                 }
-                let Some(contraction) = analyze(&op, shape) else { continue };
+                let Some(mut contraction) = analyze(&op, shape) else { continue };
+                match match_epilogue(&op, &contraction) {
+                    Some(Ok(epilogue)) => {
+                        // SAFETY: the consumer is a live op.
+                        let at = line(unsafe { OperationRef::from_raw(epilogue.op) }.location());
+                        let _ = writeln!(report, "  epilogue fused: contraction@{}, consumer@{at}", line(op.location()));
+                        contraction.epilogue = Some(epilogue);
+                    }
+                    Some(Err(reason)) => {
+                        let _ = writeln!(report, "  epilogue not fused: contraction@{}: {reason}", line(op.location()));
+                    }
+                    None => {}
+                }
                 let fill = if contraction.zero_init { previous_op(&op).map(|f| f.to_raw()) } else { None };
                 if let Err(message) = rewrite(op, &contraction) {
                     crate::diagnostics::emit_error(op.location(), &message);
                     pass.signal_failure();
                     return;
                 }
-                // SAFETY: `op` has no results and is destroyed once; so is
-                // the zero fill it replaces, which has no results either.
+                // SAFETY: `op` has no results and is destroyed once; so are
+                // the zero fill it replaces and the consumer fused into its
+                // epilogue, which have no results either.
                 unsafe {
                     mlir_sys::mlirOperationDestroy(raw);
                     if let Some(fill) = fill {
-                        fills.push(fill.ptr);
+                        erased.push(fill.ptr);
                         mlir_sys::mlirOperationDestroy(fill);
                     }
+                    if let Some(epilogue) = &contraction.epilogue {
+                        erased.push(epilogue.op.ptr);
+                        mlir_sys::mlirOperationDestroy(epilogue.op);
+                    }
                 }
+            }
+            if !report.is_empty() {
+                crate::fusion_plan::append_report(&format!("contraction kernels (output fusion):\n{report}"));
             }
         },
         "XlaContractionKernels",

@@ -36,6 +36,7 @@ pub mod distinct_inits;
 pub mod distinct_results;
 pub mod element;
 pub mod error;
+pub mod epilogue;
 pub mod expand_copies;
 pub mod fusion;
 pub mod fusion_plan;

@@ -160,6 +160,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     // A loop's next state computed in the buffer of its old state, a
     // scan's row in its slice of the stacked output.
     Step::Ours(crate::loop_state::create_loop_state_in_place_pass),
+    // A contraction's planned element-wise consumer computed in the
+    // product's buffer (the contraction kernels fuse it as their epilogue).
+    Step::Ours(crate::epilogue::create_epilogue_in_place_pass),
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
@@ -450,6 +453,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-loop-state-in-place",
         summary: "A loop's new state (scf.while/scf.for on tensors) computed in the region argument of its old state when every read of the old state comes before the write; a row inserted into a loop's stacked output computed in its slice (before bufferization)",
         steps: &[Step::Ours(crate::loop_state::create_loop_state_in_place_pass)],
+    },
+    PassInfo {
+        name: "xla-epilogue-in-place",
+        summary: "A contraction's only user, an element-wise generic planned into its fusion group, computed in the contraction's result, right after it (before bufferization; xla-contraction-kernels then fuses it as the kernel's epilogue)",
+        steps: &[Step::Ours(crate::epilogue::create_epilogue_in_place_pass)],
     },
     PassInfo {
         name: "xla-distinct-inits",

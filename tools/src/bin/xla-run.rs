@@ -324,7 +324,7 @@ fn tool_main() -> ExitCode {
         Err(message) => return fail(TOOL, message),
     };
     if matches.get_flag("check") {
-        return run_checks(&text, &name, matches.get_flag("split-input-file"), gpu);
+        return run_checks(&text, &name, matches.get_flag("split-input-file"), gpu, &matches);
     }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
@@ -521,7 +521,7 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
 /// `--check`: for each chunk and each argument-less function with `check.*`
 /// ops, instrument it (results = actual and expected values), compile, run,
 /// and compare; failures are reported at the check op's location.
-fn run_checks(text: &str, name: &str, split: bool, gpu: bool) -> ExitCode {
+fn run_checks(text: &str, name: &str, split: bool, gpu: bool, matches: &clap::ArgMatches) -> ExitCode {
     let (mut passed, mut failed, mut functions) = (0usize, 0usize, 0usize);
     let mut parse_failed = false;
     for chunk in split_input(text, split) {
@@ -553,7 +553,10 @@ fn run_checks(text: &str, name: &str, split: bool, gpu: bool) -> ExitCode {
                     continue;
                 }
             };
-            let outputs = Executable::compile(gpu, &context, &mut module, &function).and_then(|e| e.execute(&[]));
+            let executable = Executable::compile(gpu, &context, &mut module, &function);
+            // `--report=fusion`: each function's plan, as it is compiled.
+            xla_tools::print_reports(matches);
+            let outputs = executable.and_then(|e| e.execute(&[]));
             let outputs = match outputs {
                 Ok(outputs) => outputs,
                 Err(error) => {
