@@ -4,7 +4,8 @@
 // filled buffer, which stays alive in between (the JAX MLP with two hidden
 // layers held three 1 MiB buffers where XLA holds two).
 // RUN: xla-opt --xla-cpu-fusion %s | xla-opt --xla-distinct-inits | FileCheck %s
-// The plan: the 16 KiB products and activations of @main share one slot
+// The plan: each ReLU runs in its product's buffer (output fusion,
+// xla-epilogue-in-place), and the 16 KiB products of @main share one slot
 // of the arena; `@run` makes the inputs, so the run needs no files, and its
 // result is the same with and without the buffer plan.
 // RUN: rm -rf %t && mkdir -p %t
@@ -28,7 +29,7 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: linalg.generic {{.*}}"reduction"{{.*}} outs(%[[Z3]] : tensor<64x64xf32>)
 
-// PLAN: memory plan of @main: arena 16384 bytes {{.*}}, 2 buffer(s) planned (32768 bytes without reuse), 0 not planned
+// PLAN: memory plan of @main: arena 16384 bytes {{.*}}, 1 buffer(s) planned (16384 bytes without reuse), 0 not planned
 // PLAN-NOT: memref.copy
 // PLAN: memory plan of @run: arena 32768 bytes
 // PLAN: memory measured: peak 32768 bytes live, 1 allocation(s)

@@ -492,6 +492,57 @@ LogicalResult ScaledDotOp::inferReturnTypes(MLIRContext *context, std::optional<
 // scan
 //===----------------------------------------------------------------------===//
 
+ParseResult ScanOp::parse(OpAsmParser &parser, OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> inputs, inits;
+  IntegerAttr dimension;
+  if (parser.parseLParen() || parser.parseOperandList(inputs) || parser.parseRParen() ||
+      parser.parseKeyword("inits") || parser.parseLParen() || parser.parseOperandList(inits) ||
+      parser.parseRParen() || parser.parseKeyword("dimension") || parser.parseEqual() ||
+      parser.parseAttribute(dimension, parser.getBuilder().getIntegerType(64)) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+  result.getOrAddProperties<ScanOp::Properties>().dimension = dimension;
+  auto body = std::make_unique<Region>();
+  FunctionType type;
+  SMLoc typeLoc;
+  // Once the body is parsed (even in part), a failure leaks it (see the
+  // .td file): a forward reference from outside may point into it.
+  if (parser.parseRegion(*body) || parser.parseColon() ||
+      (typeLoc = parser.getCurrentLocation(), parser.parseType(type))) {
+    (void)body.release();
+    return failure();
+  }
+  if (type.getNumInputs() != inputs.size() + inits.size()) {
+    (void)body.release();
+    return parser.emitError(typeLoc) << "expected " << inputs.size() + inits.size()
+                                     << " operand types, got " << type.getNumInputs();
+  }
+  if (parser.resolveOperands(inputs, type.getInputs().take_front(inputs.size()), typeLoc,
+                             result.operands) ||
+      parser.resolveOperands(inits, type.getInputs().drop_front(inputs.size()), typeLoc,
+                             result.operands)) {
+    (void)body.release();
+    return failure();
+  }
+  result.getOrAddProperties<ScanOp::Properties>().operandSegmentSizes = {
+      static_cast<int32_t>(inputs.size()), static_cast<int32_t>(inits.size())};
+  result.addTypes(type.getResults());
+  result.addRegion(std::move(body));
+  return success();
+}
+
+void ScanOp::print(OpAsmPrinter &p) {
+  p << "(" << getInputs() << ") inits(" << getInits() << ") dimension = " << getDimension();
+  SmallVector<StringRef> elided{"dimension", "operandSegmentSizes"};
+  if (!getIsReverse())
+    elided.push_back("is_reverse");
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), elided);
+  p << ' ';
+  p.printRegion(getBody());
+  p << " : ";
+  p.printFunctionalType(getOperation()->getOperandTypes(), getOperation()->getResultTypes());
+}
+
 LogicalResult ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
                                        Adaptor adaptor, SmallVectorImpl<Type> &types) {
   using xla::stablehlo::emitShapeError;

@@ -472,10 +472,13 @@ def CHLO_ScanOp : CHLO_Op<"scan", [HLO_InferType, RecursiveMemoryEffects,
   );
   let results = (outs Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = [{
-    `(` $inputs `)` `inits` `(` $inits `)` `dimension` `=` $dimension
-    attr-dict-with-keyword $body `:` functional-type(operands, results)
-  }];
+  // `(` $inputs `)` `inits` `(` $inits `)` `dimension` `=` $dimension
+  // attr-dict-with-keyword $body `:` functional-type(operands, results),
+  // written by hand: when what follows the body fails to parse, the body
+  // is leaked rather than destroyed, because the parser may have resolved
+  // a forward reference from outside to a value defined in it (a use that
+  // the destroyed body would leave dangling; found by xla-fuzz).
+  let hasCustomAssemblyFormat = 1;
 }
 
 def CHLO_MinimumBroadcastShapesOp : CHLO_Op<"minimum_broadcast_shapes", [Pure]> {
