@@ -13,6 +13,11 @@ test/examples (their recorded inputs), prints
              temporaries only), with buffer assignment (xla-plan-buffers)
   unplanned  the same with --no-buffer-plan (every temporary its own malloc)
   arena      the planned arena of the entry function (0: nothing planned)
+  moved      bytes the loop nests of @main move after fusion, each reading
+             every distinct operand its body reads once and writing its
+             results once (xla-run --report=fusion, "loop nests of @main
+             after fusion"), as a multiple of the minimum: the arguments
+             read once and the results written once
 
 and, per program where ours > xla_temp, the plan's "not planned" lines (the
 reason). Not a timed benchmark. Needs jax/numpy (/work/venv-jax) and an
@@ -46,9 +51,10 @@ def xla_temp_of_text(text):
 
 
 def ours(xla_run, path, inputs, extra, timeout, out):
-    """(measured peak bytes, arena bytes, not-planned lines) or an error text."""
+    """(measured peak bytes, arena bytes, not-planned lines, moved/minimum)
+    or an error text."""
     try:
-        run = subprocess.run([xla_run, path, *inputs, "--report=memory", "--output-dir", out, *extra],
+        run = subprocess.run([xla_run, path, *inputs, "--report=memory,fusion", "--output-dir", out, *extra],
                              capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return f"timed out after {timeout} s"
@@ -58,9 +64,11 @@ def ours(xla_run, path, inputs, extra, timeout, out):
     peak = re.search(r"memory measured: peak (\d+) bytes live", run.stderr)
     arena = re.search(r"memory plan of @main(?:\.planned)?: arena (\d+) bytes", run.stderr)
     unplanned = [line.strip() for line in run.stderr.splitlines() if line.strip().startswith("not planned:")]
+    moved = re.search(r"loop nests of @main after fusion: \d+, est. bytes moved (\d+) \(minimum (\d+)", run.stderr)
+    ratio = int(moved.group(1)) / int(moved.group(2)) if moved and int(moved.group(2)) > 0 else None
     if not peak:
         return "no measurement in the report"
-    return int(peak.group(1)), int(arena.group(1)) if arena else 0, unplanned
+    return int(peak.group(1)), int(arena.group(1)) if arena else 0, unplanned, ratio
 
 
 def programs(tmp, only):
@@ -116,7 +124,7 @@ def main():
             if isinstance(planned, str):
                 row["error"] = planned
             else:
-                row["ours"], row["arena"], row["not_planned"] = planned
+                row["ours"], row["arena"], row["not_planned"], row["moved"] = planned
             if not isinstance(unplanned, str):
                 row["unplanned"] = unplanned[0]
             rows.append(row)
@@ -126,6 +134,11 @@ def main():
     print(f"\n{len(compared)} programs compared: ours <= XLA's on {len(compared) - len(worse)}, above on {len(worse)}")
     for r in worse:
         print(f"  {r['name']}: ours {r['ours']} > XLA {r['xla_temp']}; not planned: {reasons(r['not_planned'])}")
+    moved = [r for r in rows if r.get("moved") is not None]
+    far = [r for r in moved if r["moved"] > 1.1]
+    print(f"bytes moved after fusion: within 10% of the minimum on {len(moved) - len(far)} of {len(moved)} programs")
+    for r in far:
+        print(f"  {r['name']}: {r['moved']:.2f}x the minimum")
     for r in rows:
         if "error" in r:
             print(f"  {r['name']}: FAILED: {r['error']}")
@@ -151,9 +164,11 @@ def format_row(row):
     note = "" if isinstance(temp, int) else f"  ({temp})"
     if "error" in row:
         note += f"  FAILED: {row['error']}"
-    return f"{row['name']:<32}{cell(temp)}{cell(row.get('ours'))}{cell(row.get('unplanned'))}{cell(row.get('arena'))}{note}"
+    moved = row.get("moved")
+    moved = f"{moved:>9.2f}x" if moved is not None else f"{'-':>10}"
+    return f"{row['name']:<32}{cell(temp)}{cell(row.get('ours'))}{cell(row.get('unplanned'))}{cell(row.get('arena'))}{moved}{note}"
 
 
 if __name__ == "__main__":
-    print(f"{'program':<32}{'xla_temp':>12}{'ours':>12}{'unplanned':>12}{'arena':>12}")
+    print(f"{'program':<32}{'xla_temp':>12}{'ours':>12}{'unplanned':>12}{'arena':>12}{'moved':>10}")
     main()

@@ -35,11 +35,14 @@ pub struct PassInfo {
 /// chains of element-wise linalg ops (`xla-fuse-elementwise`: upstream's
 /// `linalg-fuse-elementwise-ops` rewrites, in rounds and with fused bodies
 /// of at most 1024 ops, so compile time grows linearly), then canonicalize
-/// and CSE.
+/// and CSE, and report the loop nests left and the bytes they move
+/// (`xla-report-loop-nests`).
 const CPU_PREPARE: &[Step] = &[
     Step::Upstream("inline"),
     Step::Ours(crate::fusion::create_fuse_elementwise_pass),
     Step::Upstream("func.func(canonicalize, cse)"),
+    // The fusion report's line of what was realized (reads only).
+    Step::Ours(crate::fusion_plan::realized::create_report_loop_nests_pass),
 ];
 
 /// Bufferization: linalg on tensors in, buffers out (`xla-one-shot-bufferize`:
@@ -453,6 +456,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-loop-state-in-place",
         summary: "A loop's new state (scf.while/scf.for on tensors) computed in the region argument of its old state when every read of the old state comes before the write; a row inserted into a loop's stacked output computed in its slice (before bufferization)",
         steps: &[Step::Ours(crate::loop_state::create_loop_state_in_place_pass)],
+    },
+    PassInfo {
+        name: "xla-report-loop-nests",
+        summary: "Add to the fusion report each function's loop nests (linalg ops) and the bytes they move, every distinct operand read once and results written once, beside the minimum (arguments read once, results written once); changes nothing",
+        steps: &[Step::Ours(crate::fusion_plan::realized::create_report_loop_nests_pass)],
     },
     PassInfo {
         name: "xla-epilogue-in-place",

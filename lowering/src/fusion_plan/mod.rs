@@ -84,6 +84,7 @@
 
 pub mod decide;
 pub mod graph;
+pub mod realized;
 
 use decide::{EdgeDecision, FusionKind};
 use melior::{
@@ -213,7 +214,7 @@ pub fn plan_module(module: OperationRef) {
             plan_block(block, index, &title, mode, &mut next_group, &mut report, &mut blocks);
         }
     }
-    REPORTS.lock().unwrap_or_else(|e| e.into_inner()).push_str(&report);
+    append_report(&report);
 }
 
 /// `location` without the planner's group tags (the location the op had
@@ -295,7 +296,14 @@ pub fn planned_together(producer: Location, consumer: Location) -> Option<bool> 
 /// Appends `text` to the fusion report (the contraction kernels say there
 /// which planned output fusions they realized).
 pub fn append_report(text: &str) {
-    REPORTS.lock().unwrap_or_else(|e| e.into_inner()).push_str(text);
+    // Processes that never print the report (the PJRT plugin, the fuzzer)
+    // keep at most the last few MiB of it.
+    const MAX_BYTES: usize = 4 << 20;
+    let mut reports = REPORTS.lock().unwrap_or_else(|e| e.into_inner());
+    if reports.len() + text.len() > MAX_BYTES {
+        reports.clear();
+    }
+    reports.push_str(text);
 }
 
 fn tag(op: OperationRef, name: &str) {
