@@ -86,6 +86,33 @@ pub fn index_dense_array(text: &str) -> Option<usize> {
     })
 }
 
+/// The offset of the first `tensor.from_elements` (outside strings and
+/// comments) whose result type, the first `tensor<...>` after it, has more
+/// elements than the buffer has bytes: it cannot have that many operands,
+/// and MLIR 22's parser makes one type per element before it counts them
+/// (16 GiB for `tensor<2147483648xindex>`: out of memory; found by the
+/// fuzzer), so the session refuses such a buffer before parsing.
+pub fn oversized_from_elements(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    code_offsets(bytes).find(|&i| {
+        if !bytes[i..].starts_with(b"tensor.from_elements") {
+            return false;
+        }
+        let rest = &text[i..];
+        let Some(start) = rest.find("tensor<") else { return false };
+        let mut elements: u128 = 1;
+        for part in rest[start + "tensor<".len()..].split('x') {
+            let digits: String = part.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if digits.is_empty() || digits.len() != part.len() {
+                // The element type (or a dynamic size): the shape ends here.
+                break;
+            }
+            elements = elements.saturating_mul(digits.parse::<u128>().unwrap_or(u128::MAX));
+        }
+        elements > bytes.len() as u128
+    })
+}
+
 /// 1-based line and column (in bytes, as MLIR counts them) of `offset`.
 fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text.as_bytes()[..offset];
@@ -112,6 +139,9 @@ pub struct SourceSession<'c> {
     too_deep: Option<(usize, usize)>,
     /// Where a dense array of index elements starts ([`index_dense_array`]).
     index_array: Option<(usize, usize)>,
+    /// Where an impossible `tensor.from_elements` starts
+    /// ([`oversized_from_elements`]).
+    from_elements: Option<(usize, usize)>,
     name: String,
 }
 
@@ -130,7 +160,8 @@ impl<'c> SourceSession<'c> {
         };
         let too_deep = excessive_nesting(buffer, MAX_NESTING_DEPTH).map(|offset| line_column(buffer, offset));
         let index_array = index_dense_array(buffer).map(|offset| line_column(buffer, offset));
-        Self { raw, context, too_deep, index_array, name: name.to_owned() }
+        let from_elements = oversized_from_elements(buffer).map(|offset| line_column(buffer, offset));
+        Self { raw, context, too_deep, index_array, from_elements, name: name.to_owned() }
     }
 
     /// Parses and verifies the buffer as a module; `None` when it is invalid
@@ -149,6 +180,13 @@ impl<'c> SourceSession<'c> {
         if let Some((line, column)) = self.index_array {
             let location = Location::new(self.context, &self.name, line, column);
             let message = "dense arrays of index elements (array<index: ...>) are not supported\0";
+            // SAFETY: as above.
+            unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr().cast()) };
+            return None;
+        }
+        if let Some((line, column)) = self.from_elements {
+            let location = Location::new(self.context, &self.name, line, column);
+            let message = "tensor.from_elements: its result type has more elements than the input has bytes, so it cannot have one operand per element\0";
             // SAFETY: as above.
             unsafe { mlir_sys::mlirEmitError(location.to_raw(), message.as_ptr().cast()) };
             return None;
@@ -181,7 +219,7 @@ impl Drop for SourceSession<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{excessive_nesting, index_dense_array, line_column};
+    use super::{excessive_nesting, index_dense_array, line_column, oversized_from_elements};
 
     #[test]
     fn nesting_depth() {
@@ -203,5 +241,18 @@ mod tests {
         // Strings and comments are skipped.
         assert_eq!(index_dense_array("\"array<index: 0>\" // array<index: 1>\n"), None);
         assert_eq!(index_dense_array("\"\\\"\" array<index>"), Some(5));
+    }
+
+    #[test]
+    fn oversized_from_elements_types() {
+        let text = "%b = tensor.from_elements %i0, %i1 : tensor<2147483648xindex>";
+        assert_eq!(oversized_from_elements(text), Some(5));
+        assert_eq!(oversized_from_elements("%b = tensor.from_elements %i0, %i1 : tensor<2xindex>"), None);
+        assert_eq!(oversized_from_elements("%b = tensor.from_elements %i0 : tensor<1x1x1xf32>"), None);
+        // Many dimensions multiply; a dynamic one ends the shape.
+        assert_eq!(oversized_from_elements("tensor.from_elements %a : tensor<100x100x100xf32>"), Some(0));
+        assert_eq!(oversized_from_elements("tensor.from_elements %a : tensor<?x100000000xf32>"), None);
+        // Comments are skipped.
+        assert_eq!(oversized_from_elements("// tensor.from_elements : tensor<4294967296xf32>\n"), None);
     }
 }
