@@ -89,6 +89,10 @@ unsafe extern "C" {
     /// `xla-inline-calls` (lib/Transforms/InlineCalls.cpp): MLIR's inliner
     /// without canonicalization, skipped for modules with unregistered ops.
     pub fn xlaCreateInlineCallsPass() -> MlirPass;
+    /// `xla-fuse-rows` (lib/Transforms/RowFusion.cpp): row reductions and
+    /// the element-wise ops around them in one `scf.forall` over blocks of
+    /// rows; `enabled` false: a pass that changes nothing.
+    pub fn xlaCreateFuseRowsPass(enabled: bool) -> MlirPass;
 
     /// lib/CAPI/Target.cpp (include/xla-c/Target.h): whether LLVM's CPU
     /// `cpu` of `triple` (empty: the default triple) has subtarget feature

@@ -1401,6 +1401,18 @@ pub fn llvm_icmp<'c>(
 }
 
 /// `llvm.and %lhs, %rhs`.
+/// `llvm.intr.stacksave : !llvm.ptr`: the stack pointer, for
+/// [`llvm_stack_restore`].
+pub fn llvm_stack_save<'c>(context: &'c Context, location: Location<'c>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("llvm.intr.stacksave", location).add_results(&[llvm_pointer_type(context, 0)]))
+}
+
+/// `llvm.intr.stackrestore %saved`: frees the stack allocated since the
+/// `llvm.intr.stacksave` that returned `saved`.
+pub fn llvm_stack_restore<'c>(location: Location<'c>, saved: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    build(OperationBuilder::new("llvm.intr.stackrestore", location).add_operands(&[saved]))
+}
+
 pub fn llvm_and<'c>(location: Location<'c>, lhs: Value<'c, '_>, rhs: Value<'c, '_>) -> BuildResult<Operation<'c>> {
     build(OperationBuilder::new("llvm.and", location).add_operands(&[lhs, rhs]).add_results(&[lhs.r#type()]))
 }

@@ -47,6 +47,7 @@ pub mod indexed_loops;
 pub mod loop_annotations;
 pub mod loop_state;
 pub mod noalias;
+pub mod parallel_temporaries;
 pub mod parallel_tasks;
 pub mod passes;
 pub mod readonly_args;

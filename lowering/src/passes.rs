@@ -35,15 +35,16 @@ pub struct PassInfo {
 /// chains of element-wise linalg ops (`xla-fuse-elementwise`: upstream's
 /// `linalg-fuse-elementwise-ops` rewrites, in rounds and with fused bodies
 /// of at most 1024 ops, so compile time grows linearly), then canonicalize
-/// and CSE, and report the loop nests left and the bytes they move
-/// (`xla-report-loop-nests`).
+/// and CSE. The pipelines then report the loop nests left and the bytes
+/// they move (`xla-report-loop-nests`).
 const CPU_PREPARE: &[Step] = &[
     Step::Upstream("inline"),
     Step::Ours(crate::fusion::create_fuse_elementwise_pass),
     Step::Upstream("func.func(canonicalize, cse)"),
-    // The fusion report's line of what was realized (reads only).
-    Step::Ours(crate::fusion_plan::realized::create_report_loop_nests_pass),
 ];
+
+/// The fusion report's line of what fusion realized (reads only).
+const REPORT_LOOP_NESTS: Step = Step::Ours(crate::fusion_plan::realized::create_report_loop_nests_pass);
 
 /// Bufferization: linalg on tensors in, buffers out (`xla-one-shot-bufferize`:
 /// upstream's one-shot bufferization, without its in-place analysis for
@@ -68,6 +69,16 @@ fn create_one_shot_bufferize_pass() -> Pass {
     // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
     // and the pass manager it is added to destroys it.
     unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateOneShotBufferizePass()) }
+}
+
+/// `xla-fuse-rows` (C++, `dialects/lib/Transforms/RowFusion.cpp`): a row
+/// reduction's input fusion as one pass over memory per block of rows
+/// (softmax, layernorm); off with `--fusion=off` or `greedy`.
+fn create_fuse_rows_pass() -> Pass {
+    let enabled = crate::fusion_plan::mode() == crate::fusion_plan::Mode::Planned;
+    // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
+    // and the pass manager it is added to destroys it.
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateFuseRowsPass(enabled)) }
 }
 
 /// `xla-inline-calls` (C++, `dialects/lib/Transforms/InlineCalls.cpp`):
@@ -154,6 +165,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Upstream("inline{default-pipeline=}"),
     Step::Ours(crate::split_functions::create_split_tensor_functions_pass),
     Step::Steps(CPU_PREPARE),
+    // Softmax and layernorm rows: one pass over memory per block of rows.
+    Step::Ours(create_fuse_rows_pass),
+    REPORT_LOOP_NESTS,
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::vector_math::create_polynomial_math_pass),
@@ -168,6 +182,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::epilogue::create_epilogue_in_place_pass),
     Step::Steps(CPU_BUFFERIZE),
     Step::Upstream(FORALL_TO_PARALLEL),
+    // The temporaries of a block of rows on the thread's stack, so the
+    // blocks run on the thread pool.
+    Step::Ours(crate::parallel_temporaries::create_parallel_stack_temporaries_pass),
     Step::Ours(crate::contraction_kernels::create_contraction_kernels_pass),
     // Buffer assignment last, when every temporary exists (the kernels
     // allocate packed panels).
@@ -232,6 +249,7 @@ const GPU_KERNELS_EMULATED: &[Step] = &[Step::Steps(GPU_KERNELS_FRONT), Step::St
 const GPU_KERNELS_FRONT: &[Step] = &[
     Step::Steps(FRONT_END),
     Step::Steps(CPU_PREPARE),
+    REPORT_LOOP_NESTS,
     Step::Ours(crate::distinct_results::create_distinct_results_pass),
     Step::Ours(crate::reassociate::create_reassociate_reductions_pass),
     Step::Ours(crate::readonly_args::create_readonly_arguments_pass),
@@ -458,9 +476,19 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(crate::loop_state::create_loop_state_in_place_pass)],
     },
     PassInfo {
+        name: "xla-fuse-rows",
+        summary: "Row reductions and the element-wise ops around them (softmax, layernorm) tiled and fused into one scf.forall over blocks of rows, when the tensor is at least 512 KiB and a row at most 64 KiB: one pass over memory per row (linalg on tensors)",
+        steps: &[Step::Ours(create_fuse_rows_pass)],
+    },
+    PassInfo {
         name: "xla-report-loop-nests",
         summary: "Add to the fusion report each function's loop nests (linalg ops) and the bytes they move, every distinct operand read once and results written once, beside the minimum (arguments read once, results written once); changes nothing",
         steps: &[Step::Ours(crate::fusion_plan::realized::create_report_loop_nests_pass)],
+    },
+    PassInfo {
+        name: "xla-parallel-stack-temporaries",
+        summary: "Static temporaries of at most 64 KiB allocated and freed in one scf.parallel iteration as memref.alloca between llvm.intr.stacksave/stackrestore (on buffers, before the loops are lowered), so the loop can run on the thread pool",
+        steps: &[Step::Ours(crate::parallel_temporaries::create_parallel_stack_temporaries_pass)],
     },
     PassInfo {
         name: "xla-epilogue-in-place",
@@ -544,8 +572,8 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-cpu-fusion",
-        summary: "StableHLO to fused linalg on tensors: the CPU pipeline up to fusion (what --dump-dir's fusion graph shows)",
-        steps: &[Step::Steps(FRONT_END), Step::Steps(CPU_PREPARE)],
+        summary: "StableHLO to fused linalg on tensors: the CPU pipeline up to element-wise fusion, without xla-fuse-rows (what --dump-dir's fusion graph shows)",
+        steps: &[Step::Steps(FRONT_END), Step::Steps(CPU_PREPARE), REPORT_LOOP_NESTS],
     },
     PassInfo {
         name: "xla-cpu-codegen",

@@ -18,6 +18,7 @@
 use melior::{
     ir::{
         OperationRef, Type, ValueLike,
+        attribute::DenseI64ArrayAttribute,
         operation::{OperationLike, WalkOrder, WalkResult},
     },
     pass::{ExternalPass, Pass},
@@ -30,12 +31,94 @@ fn tensor_bytes(ty: Type) -> Option<u64> {
     super::graph::tensor_size(ty).map(|(_, bytes)| bytes)
 }
 
+/// The iterations of an `scf.forall` with static bounds (1 otherwise).
+fn trip_count(op: OperationRef) -> u64 {
+    let array = |name: &str| {
+        op.attribute(name)
+            .ok()
+            .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+            .map(|a| (0..a.len()).map(|k| a.element(k).unwrap_or(i64::MIN)).collect::<Vec<i64>>())
+    };
+    let (Some(lower), Some(upper), Some(step)) = (array("staticLowerBound"), array("staticUpperBound"), array("staticStep")) else {
+        return 1;
+    };
+    let mut trips = 1u64;
+    for ((l, u), s) in lower.iter().zip(&upper).zip(&step) {
+        if *l == i64::MIN || *u == i64::MIN || *s <= 0 || u < l {
+            return 1;
+        }
+        trips = trips.saturating_mul(((u - l + s - 1) / s) as u64);
+    }
+    trips
+}
+
+/// Bytes an `scf.forall` moves: per iteration, each distinct slice it
+/// extracts from a tensor defined outside it (not a `tensor.empty`) and
+/// each slice it inserts; a slice that is the whole tensor once.
+fn forall_bytes(forall: OperationRef) -> u64 {
+    let (mut per_iteration, mut once) = (0u64, 0u64);
+    let mut seen = HashSet::new();
+    forall.walk(WalkOrder::PreOrder, |op| {
+        let name = crate::op_name(&op);
+        if name == "tensor.extract_slice" {
+            let Ok(source) = op.operand(0) else { return WalkResult::Advance };
+            // SAFETY: a live value; an op result has a live owner.
+            let outside = unsafe {
+                let raw = source.to_raw();
+                let parent = if mlir_sys::mlirValueIsAOpResult(raw) {
+                    mlir_sys::mlirOperationGetParentOperation(mlir_sys::mlirOpResultGetOwner(raw))
+                } else {
+                    mlir_sys::mlirBlockGetParentOperation(mlir_sys::mlirBlockArgumentGetOwner(raw))
+                };
+                // Defined outside: its defining op's (or block's) parent is
+                // not the forall or inside it.
+                let mut at = parent;
+                let mut inside = false;
+                while !at.ptr.is_null() {
+                    if at.ptr == forall.to_raw().ptr {
+                        inside = true;
+                        break;
+                    }
+                    at = mlir_sys::mlirOperationGetParentOperation(at);
+                }
+                // A slice of a tensor.empty is an init, not a read.
+                let empty = mlir_sys::mlirValueIsAOpResult(raw)
+                    && crate::op_name(&OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(raw))) == "tensor.empty";
+                !inside && !empty
+            };
+            // Identical slices were merged by CSE: one per distinct op. A
+            // slice that is the whole tensor (a layernorm's scale) is read
+            // once and then stays in the cache.
+            if outside && seen.insert(op.to_raw().ptr as usize) {
+                let bytes = op.result(0).ok().and_then(|r| tensor_bytes(r.r#type())).unwrap_or(0);
+                if op.result(0).is_ok_and(|r| r.r#type() == source.r#type()) {
+                    once = once.saturating_add(bytes);
+                } else {
+                    per_iteration = per_iteration.saturating_add(bytes);
+                }
+            }
+        } else if name == "tensor.parallel_insert_slice" {
+            per_iteration = per_iteration.saturating_add(op.operand(0).ok().and_then(|v| tensor_bytes(v.r#type())).unwrap_or(0));
+        }
+        WalkResult::Advance
+    });
+    per_iteration.saturating_mul(trip_count(forall)).saturating_add(once)
+}
+
 /// (loop nests, bytes moved, minimum bytes) of one function.
 fn measure(function: OperationRef) -> (usize, u64, u64) {
     let mut nests = 0usize;
     let mut moved = 0u64;
     function.walk(WalkOrder::PreOrder, |op| {
         let name = crate::op_name(&op);
+        if name == "scf.forall" {
+            // Blocks of rows (`xla-fuse-rows`): one loop nest whose tiles
+            // stay in the cache; it moves the slices it takes of tensors
+            // from outside and the slices it inserts, once per iteration.
+            nests += 1;
+            moved = moved.saturating_add(forall_bytes(op));
+            return WalkResult::Skip;
+        }
         if !name.starts_with("linalg.") || name == "linalg.yield" || name == "linalg.index" {
             return WalkResult::Advance;
         }
