@@ -93,6 +93,11 @@ unsafe extern "C" {
     /// the element-wise ops around them in one `scf.forall` over blocks of
     /// rows; `enabled` false: a pass that changes nothing.
     pub fn xlaCreateFuseRowsPass(enabled: bool) -> MlirPass;
+    /// `xla-fuse-siblings` (lib/Transforms/SiblingFusion.cpp): the generics
+    /// of sibling reductions the planner tagged merged into one; `report`
+    /// (may be null) receives each line for the fusion report (UTF-8, not
+    /// NUL-terminated). The caller owns the returned pass.
+    pub fn xlaCreateFuseSiblingsPass(report: Option<unsafe extern "C" fn(*const std::ffi::c_char, usize)>) -> MlirPass;
 
     /// lib/CAPI/Target.cpp (include/xla-c/Target.h): whether LLVM's CPU
     /// `cpu` of `triple` (empty: the default triple) has subtarget feature

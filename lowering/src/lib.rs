@@ -24,6 +24,7 @@ macro_rules! external_pass {
     }};
 }
 
+pub mod accumulators;
 pub mod buffer_plan;
 pub mod builders;
 pub mod call_graph;

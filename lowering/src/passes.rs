@@ -81,6 +81,23 @@ fn create_fuse_rows_pass() -> Pass {
     unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateFuseRowsPass(enabled)) }
 }
 
+/// Receives the lines of `xla-fuse-siblings` for the fusion report.
+unsafe extern "C" fn report_sibling_line(text: *const std::ffi::c_char, len: usize) {
+    // SAFETY: the C++ side passes `len` readable bytes of UTF-8 text.
+    let bytes = unsafe { std::slice::from_raw_parts(text.cast::<u8>(), len) };
+    crate::fusion_plan::append_report(&String::from_utf8_lossy(bytes));
+}
+
+/// `xla-fuse-siblings` (C++, `dialects/lib/Transforms/SiblingFusion.cpp`):
+/// the sibling reductions the planner tagged become one multi-result
+/// generic (one loop nest reading their common input once); it says in
+/// the fusion report which pairs it merged and which not, and why.
+fn create_fuse_siblings_pass() -> Pass {
+    // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
+    // and the pass manager it is added to destroys it.
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateFuseSiblingsPass(Some(report_sibling_line))) }
+}
+
 /// `xla-inline-calls` (C++, `dialects/lib/Transforms/InlineCalls.cpp`):
 /// MLIR's inliner without canonicalization of callees, skipped for a module
 /// with ops of unregistered dialects (the lowering refuses those).
@@ -129,6 +146,9 @@ const CPU_TO_LLVM: &str = concat!(
 /// `xla-parallelize-indexed-loops`), parallel tasks, LLVM.
 const CPU_LOWER_BUFFERS: &[Step] = &[
     Step::Upstream(CPU_LOOPS),
+    // Loops updating several accumulators (multi-result reductions) carry
+    // them in registers, so LLVM vectorizes them.
+    Step::Ours(crate::accumulators::create_promote_accumulators_pass),
     Step::Ours(crate::indexed_loops::create_parallelize_indexed_loops_pass),
     Step::Ours(crate::parallel_tasks::create_parallel_tasks_pass),
     Step::Upstream(CPU_TO_LLVM),
@@ -165,6 +185,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Upstream("inline{default-pipeline=}"),
     Step::Ours(crate::split_functions::create_split_tensor_functions_pass),
     Step::Steps(CPU_PREPARE),
+    // Two reductions of one input (a sum and a maximum, E[x] and E[x²]) in
+    // one loop nest.
+    Step::Ours(create_fuse_siblings_pass),
     // Softmax and layernorm rows: one pass over memory per block of rows.
     Step::Ours(create_fuse_rows_pass),
     REPORT_LOOP_NESTS,
@@ -481,6 +504,16 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[Step::Ours(create_fuse_rows_pass)],
     },
     PassInfo {
+        name: "xla-fuse-siblings",
+        summary: "Sibling reductions tagged by xla-plan-fusion (same loops, a common input read the same way, neither depending on the other) merged into one multi-result linalg.generic on tensors: one loop nest reads the input once",
+        steps: &[Step::Ours(create_fuse_siblings_pass)],
+    },
+    PassInfo {
+        name: "xla-promote-accumulators",
+        summary: "In CPU scf.for loops that store to several places, carry each accumulator (one load and one store at loop-invariant indices, no other access to its buffer) in a register: loaded before the loop, stored after it",
+        steps: &[Step::Ours(crate::accumulators::create_promote_accumulators_pass)],
+    },
+    PassInfo {
         name: "xla-report-loop-nests",
         summary: "Add to the fusion report each function's loop nests (linalg ops) and the bytes they move, every distinct operand read once and results written once, beside the minimum (arguments read once, results written once); changes nothing",
         steps: &[Step::Ours(crate::fusion_plan::realized::create_report_loop_nests_pass)],
@@ -572,8 +605,8 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-cpu-fusion",
-        summary: "StableHLO to fused linalg on tensors: the CPU pipeline up to element-wise fusion, without xla-fuse-rows (what --dump-dir's fusion graph shows)",
-        steps: &[Step::Steps(FRONT_END), Step::Steps(CPU_PREPARE), REPORT_LOOP_NESTS],
+        summary: "StableHLO to fused linalg on tensors: the CPU pipeline up to element-wise and sibling fusion, without xla-fuse-rows (what --dump-dir's fusion graph shows)",
+        steps: &[Step::Steps(FRONT_END), Step::Steps(CPU_PREPARE), Step::Ours(create_fuse_siblings_pass), REPORT_LOOP_NESTS],
     },
     PassInfo {
         name: "xla-cpu-codegen",

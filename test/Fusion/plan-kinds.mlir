@@ -66,17 +66,61 @@ func.func @output(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>)
 // -----
 
 // Sibling fusion: two reductions of the same input over the same dimension
-// (a row's max and sum), planned as one loop nest, not realized.
+// (a row's max and sum) are one loop nest: the second group does not read
+// the input again (256 bytes less; 4 more are the initial value); both carry one sibling tag, by which
+// xla-fuse-siblings merges them (test/Lowering/fuse-siblings.mlir).
 // CHECK: fusion plan of @sibling:
-// CHECK: group g{{[0-9]+}} [sibling (planned, not realized)]: reduce@{{[0-9]+}}
-// CHECK: group g{{[0-9]+}} [sibling (planned, not realized)]: reduce@{{[0-9]+}}
-// CHECK: sibling fusion planned, not realized: reduce@{{[0-9]+}} + reduce@{{[0-9]+}}
+// CHECK: group g{{[0-9]+}} [sibling]: reduce@{{[0-9]+}}
+// CHECK-NEXT: est. bytes: unfused 276, planned 276, realized 276
+// CHECK: group g{{[0-9]+}} [sibling]: reduce@{{[0-9]+}}
+// CHECK-NEXT: est. bytes: unfused 276, planned 20, realized 20
+// CHECK: sibling fusion: reduce@{{[0-9]+}} + reduce@{{[0-9]+}} (same loops and a common input: one loop nest reads it once, not 2 times;
+// TAGS-LABEL: func.func @sibling
+// TAGS: stablehlo.reduce{{.*}} loc(#[[S1:loc[0-9]+]])
+// TAGS: stablehlo.reduce{{.*}} loc(#[[S2:loc[0-9]+]])
+// TAGS: #[[S1]] = loc("xla.fusion.f0.s[[SET:[0-9]+]]"(
+// TAGS: #[[S2]] = loc("xla.fusion.f0.s[[SET]]"(
 func.func @sibling(%x: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
   %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
   return %m, %s : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Siblings through a fused producer: E[x] and E[x * x] (a fast variance).
+// The square is fused into the second sum (input fusion), whose loop then
+// reads x like the first one's.
+// CHECK: fusion plan of @sibling_through_producer:
+// CHECK: group g{{[0-9]+}} [sibling]: reduce@{{[0-9]+}}
+// CHECK: group g{{[0-9]+}} [input, sibling]: multiply@{{[0-9]+}} reduce@{{[0-9]+}}
+// CHECK: sibling fusion: reduce@{{[0-9]+}} + reduce@{{[0-9]+}} (same loops and a common input: one loop nest reads it once, not 2 times;
+func.func @sibling_through_producer(%x: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  %xx = stablehlo.multiply %x, %x : tensor<4x16xf32>
+  %s2 = stablehlo.reduce(%xx init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  return %s, %s2 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// Not siblings: the second reduction reads the first's result (a variance
+// after the mean), or reduces other dimensions, or another input.
+// CHECK: fusion plan of @not_siblings:
+// CHECK-NOT: sibling
+// CHECK: total est. bytes
+func.func @not_siblings(%x: tensor<4x16xf32>, %y: tensor<4x16xf32>) -> (tensor<4xf32>, tensor<4xf32>, tensor<16xf32>, tensor<4xf32>) {
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x16xf32>
+  %d = stablehlo.subtract %x, %sb : tensor<4x16xf32>
+  %v = stablehlo.reduce(%d init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  %c = stablehlo.reduce(%x init: %zero) applies stablehlo.add across dimensions = [0] : (tensor<4x16xf32>, tensor<f32>) -> tensor<16xf32>
+  %o = stablehlo.reduce(%y init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x16xf32>, tensor<f32>) -> tensor<4xf32>
+  return %s, %v, %c, %o : tensor<4xf32>, tensor<4xf32>, tensor<16xf32>, tensor<4xf32>
 }
 
 // -----

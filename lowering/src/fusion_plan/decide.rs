@@ -91,9 +91,25 @@ pub struct OpNode {
     /// Bytes read from values the graph does not produce (arguments,
     /// values from enclosing blocks).
     pub external_read_bytes: u64,
-    /// For reductions: (the SSA value reduced, its dimensions), which
-    /// sibling fusion compares.
-    pub reduce_key: Option<(usize, Vec<i64>)>,
+    /// For reductions: (the shape of the inputs, the dimensions reduced):
+    /// the loops of the reduction, which sibling fusion compares.
+    pub reduce_key: Option<(Vec<i64>, Vec<i64>)>,
+    /// The values the op reads, in order (a reduction: its inputs only,
+    /// not its initial values).
+    pub reads: Vec<Read>,
+}
+
+/// One value an op reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Read {
+    /// The value's identity (its address in the IR).
+    pub value: usize,
+    /// Its static shape and bytes (`None` if dynamic or not a tensor).
+    pub shape: Option<Vec<i64>>,
+    pub bytes: Option<u64>,
+    /// The op of the graph that produces it (`None`: an argument or a value
+    /// from an enclosing block).
+    pub producer: Option<NodeIndex>,
 }
 
 /// One use of a value: an edge from its producer to the op using it.
@@ -170,10 +186,10 @@ impl FusionKind {
     /// Whether the CPU pipeline carries this kind out: `xla-fuse-elementwise`
     /// the loop, input and duplication kinds, the contraction kernels'
     /// epilogue the output kind (for the contractions they take: the
-    /// kernels report each epilogue they fuse or not); sibling fusion is
-    /// planned and reported but not realized (see the module's doc).
+    /// kernels report each epilogue they fuse or not), `xla-fuse-siblings`
+    /// the sibling kind (it reports each pair it merges or not).
     pub fn realized(&self) -> bool {
-        matches!(self, FusionKind::Loop | FusionKind::Input | FusionKind::Duplication | FusionKind::Output)
+        true
     }
 }
 
@@ -196,8 +212,12 @@ pub struct Plan {
     /// Group of each node (duplicated nodes and constants have none).
     pub group_of: BTreeMap<NodeIndex, usize>,
     pub groups: Vec<Group>,
-    /// Pairs of sibling reductions (planned, not realized).
-    pub siblings: Vec<(NodeIndex, NodeIndex)>,
+    /// Pairs of sibling reductions, and the bytes of the inputs both read
+    /// (read once when they are one loop nest).
+    pub siblings: Vec<(NodeIndex, NodeIndex, u64)>,
+    /// The sibling set of each reduction in a pair (connected pairs share
+    /// one set): the tag `xla-fuse-siblings` merges by.
+    pub sibling_set: BTreeMap<NodeIndex, usize>,
 }
 
 /// One fusion group: the ops computed in one loop nest.
@@ -372,14 +392,15 @@ pub fn plan(graph: &DataflowGraph) -> Plan {
         }
     }
 
-    let siblings = sibling_pairs(graph);
-    for &(a, b) in &siblings {
+    let mut plan = Plan { edges, duplicated, group_of, groups, siblings: Vec::new(), sibling_set: BTreeMap::new() };
+    plan.siblings = sibling_pairs(graph, &plan);
+    for &(a, b, _) in &plan.siblings {
         for node in [a, b] {
-            groups[group_of[&node]].kinds.insert(FusionKind::Sibling);
+            let group = plan.group_of[&node];
+            plan.groups[group].kinds.insert(FusionKind::Sibling);
         }
     }
-
-    let mut plan = Plan { edges, duplicated, group_of, groups, siblings };
+    plan.sibling_set = sibling_sets(&plan.siblings);
     for index in 0..plan.groups.len() {
         let (unfused, planned, realized) = group_bytes(graph, &plan, index);
         let group = &mut plan.groups[index];
@@ -387,28 +408,121 @@ pub fn plan(graph: &DataflowGraph) -> Plan {
         group.bytes_planned = planned;
         group.bytes_realized = realized;
     }
+    // One loop nest reads the inputs of sibling reductions once: the later
+    // reduction's group does not read them again.
+    let mut shared_by: BTreeMap<NodeIndex, u64> = BTreeMap::new();
+    for &(_, b, shared) in &plan.siblings {
+        let most = shared_by.entry(b).or_default();
+        *most = (*most).max(shared);
+    }
+    for (b, shared) in shared_by {
+        let group = &mut plan.groups[plan.group_of[&b]];
+        group.bytes_planned = group.bytes_planned.saturating_sub(shared);
+        group.bytes_realized = group.bytes_realized.saturating_sub(shared);
+    }
     plan
 }
 
-/// Reductions of the same value over the same dimensions, neither
-/// depending on the other: one loop nest could compute both.
-fn sibling_pairs(graph: &DataflowGraph) -> Vec<(NodeIndex, NodeIndex)> {
-    let mut by_key: BTreeMap<(usize, Vec<i64>), Vec<NodeIndex>> = BTreeMap::new();
+/// At most this many reductions of one loop shape are compared pairwise.
+const MAX_SIBLING_CANDIDATES: usize = 32;
+
+/// The values of the reduction's input shape that reduction `node` reads in
+/// its group's loop: its inputs, or, through element-wise producers fused
+/// into it (the `x * x` of a sum of squares), theirs.
+fn reduction_reads(graph: &DataflowGraph, plan: &Plan, node: NodeIndex) -> BTreeMap<usize, u64> {
+    let Some((shape, _)) = &graph[node].reduce_key else { return BTreeMap::new() };
+    let mut values = BTreeMap::new();
+    let mut stack = vec![node];
+    let mut seen = BTreeSet::new();
+    while let Some(n) = stack.pop() {
+        if !seen.insert(n) {
+            continue;
+        }
+        for read in &graph[n].reads {
+            // Through element-wise producers only: a fused transpose or
+            // broadcast reads its input in another order or shape.
+            let fused = read.producer.is_some_and(|p| {
+                matches!(graph[p].class, OpClass::Elementwise { .. })
+                    && graph.edges_connecting(p, n).any(|e| matches!(plan.edges.get(&e.id()), Some(EdgeDecision::Fuse(_))))
+            });
+            match read.producer {
+                Some(p) if fused => stack.push(p),
+                _ if read.shape.as_ref() == Some(shape) => {
+                    values.insert(read.value, read.bytes.unwrap_or(0));
+                }
+                _ => {}
+            }
+        }
+    }
+    values
+}
+
+/// Reductions with the same loops (input shape and dimensions) that read a
+/// common input of that shape in their loops, neither depending on the
+/// other: one loop nest can compute both. Each pair with the bytes of the
+/// inputs both read.
+fn sibling_pairs(graph: &DataflowGraph, plan: &Plan) -> Vec<(NodeIndex, NodeIndex, u64)> {
+    let mut by_key: BTreeMap<&(Vec<i64>, Vec<i64>), Vec<NodeIndex>> = BTreeMap::new();
     for node in graph.node_indices() {
         if let Some(key) = &graph[node].reduce_key {
-            by_key.entry(key.clone()).or_default().push(node);
+            let nodes = by_key.entry(key).or_default();
+            if nodes.len() < MAX_SIBLING_CANDIDATES {
+                nodes.push(node);
+            }
         }
     }
     let mut pairs = Vec::new();
     for nodes in by_key.values() {
-        for window in nodes.windows(2) {
-            let (a, b) = (window[0], window[1]);
-            if !petgraph::algo::has_path_connecting(graph, a, b, None) {
-                pairs.push((a, b));
+        if nodes.len() < 2 {
+            continue;
+        }
+        let reads: Vec<BTreeMap<usize, u64>> = nodes.iter().map(|&n| reduction_reads(graph, plan, n)).collect();
+        for i in 0..nodes.len() {
+            for j in i + 1..nodes.len() {
+                let shared: u64 =
+                    reads[i].iter().filter(|(v, _)| reads[j].contains_key(v)).fold(0u64, |sum, (_, b)| sum.saturating_add(*b));
+                let common = reads[i].keys().any(|v| reads[j].contains_key(v));
+                let (a, b) = (nodes[i], nodes[j]);
+                if common
+                    && !petgraph::algo::has_path_connecting(graph, a, b, None)
+                    && !petgraph::algo::has_path_connecting(graph, b, a, None)
+                {
+                    pairs.push((a, b, shared));
+                }
             }
         }
     }
     pairs
+}
+
+/// Numbers the connected sets of sibling pairs.
+fn sibling_sets(pairs: &[(NodeIndex, NodeIndex, u64)]) -> BTreeMap<NodeIndex, usize> {
+    let mut set_of: BTreeMap<NodeIndex, usize> = BTreeMap::new();
+    let mut next = 0;
+    for &(a, b, _) in pairs {
+        match (set_of.get(&a).copied(), set_of.get(&b).copied()) {
+            (Some(x), Some(y)) if x != y => {
+                for set in set_of.values_mut() {
+                    if *set == y {
+                        *set = x;
+                    }
+                }
+            }
+            (Some(_), Some(_)) => {}
+            (Some(x), None) => {
+                set_of.insert(b, x);
+            }
+            (None, Some(y)) => {
+                set_of.insert(a, y);
+            }
+            (None, None) => {
+                set_of.insert(a, next);
+                set_of.insert(b, next);
+                next += 1;
+            }
+        }
+    }
+    set_of
 }
 
 /// Bytes moved by group `index`: (unfused, planned, realized). Unfused:
@@ -471,6 +585,7 @@ mod tests {
             escapes: false,
             external_read_bytes: 0,
             reduce_key: None,
+            reads: Vec::new(),
         }
     }
 
@@ -615,18 +730,58 @@ mod tests {
         assert_eq!(plan.groups.iter().map(|group| group.nodes.len()).sum::<usize>(), 6);
     }
 
+    fn read(value: usize, shape: &[i64], producer: Option<NodeIndex>) -> Read {
+        Read { value, shape: Some(shape.to_vec()), bytes: Some(4 * shape.iter().product::<i64>() as u64), producer }
+    }
+
     #[test]
     fn sibling_reductions_of_one_input() {
         let mut g = DataflowGraph::new();
-        let key = Some((7usize, vec![1i64]));
-        let r1 = g.add_node(OpNode { reduce_key: key.clone(), escapes: true, ..node("reduce", OpClass::Reduce { cost: 1 }, 4, 0) });
-        let r2 = g.add_node(OpNode { reduce_key: key, escapes: true, ..node("reduce", OpClass::Reduce { cost: 1 }, 4, 0) });
+        let key = Some((vec![4i64, 16], vec![1i64]));
+        let reduce = |reads| OpNode {
+            reduce_key: key.clone(),
+            escapes: true,
+            external_read_bytes: 256,
+            reads,
+            ..node("reduce", OpClass::Reduce { cost: 1 }, 16, 0)
+        };
+        let r1 = g.add_node(reduce(vec![read(7, &[4, 16], None)]));
+        let r2 = g.add_node(reduce(vec![read(7, &[4, 16], None)]));
+        // A third reads another value: no sibling of either.
+        g.add_node(reduce(vec![read(8, &[4, 16], None)]));
         let plan1 = plan(&g);
-        assert_eq!(plan1.siblings, vec![(r1, r2)]);
-        assert!(plan1.groups.iter().all(|group| group.kinds.contains(&FusionKind::Sibling)));
+        assert_eq!(plan1.siblings, vec![(r1, r2, 256)]);
+        assert_eq!(plan1.sibling_set.len(), 2);
+        assert!(plan1.groups[plan1.group_of[&r1]].kinds.contains(&FusionKind::Sibling));
+        assert_eq!(plan1.groups[plan1.group_of[&r2]].bytes_realized, 16, "the input is read by the first one");
         // The second reduction depends on the first: not siblings.
         g.add_edge(r1, r2, ValueEdge { bytes: Some(4) });
         assert!(plan(&g).siblings.is_empty());
+    }
+
+    #[test]
+    fn sibling_through_a_fused_producer() {
+        // sum(x) and sum(x * x): the square is fused into the second sum,
+        // whose loop then reads x like the first.
+        let mut g = DataflowGraph::new();
+        let key = Some((vec![4i64, 16], vec![1i64]));
+        let r1 = g.add_node(OpNode {
+            reduce_key: key.clone(),
+            escapes: true,
+            reads: vec![read(7, &[4, 16], None)],
+            ..node("reduce", OpClass::Reduce { cost: 1 }, 16, 0)
+        });
+        let m = g.add_node(OpNode { reads: vec![read(7, &[4, 16], None)], ..node("mul", ADD, 256, 1) });
+        let r2 = g.add_node(OpNode {
+            reduce_key: key,
+            escapes: true,
+            reads: vec![read(9, &[4, 16], Some(m))],
+            ..node("reduce", OpClass::Reduce { cost: 1 }, 16, 0)
+        });
+        edge(&mut g, m, r2);
+        let plan = plan(&g);
+        assert_eq!(plan.siblings, vec![(r1, r2, 256)]);
+        assert_eq!(plan.sibling_set[&r1], plan.sibling_set[&r2]);
     }
 
     #[test]

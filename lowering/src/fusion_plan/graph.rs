@@ -3,7 +3,7 @@
 //! their results) and whose edges are the uses of values between them.
 
 use crate::op_name;
-use super::decide::{DataflowGraph, OpClass, OpNode, Refusal, ValueEdge};
+use super::decide::{DataflowGraph, OpClass, OpNode, Read, Refusal, ValueEdge};
 use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, ValueLike,
     attribute::DenseI64ArrayAttribute,
@@ -136,6 +136,17 @@ pub fn tensor_size(t: melior::ir::Type) -> Option<(u64, u64)> {
     Some((elements, bytes))
 }
 
+/// The dimensions of a statically shaped tensor type.
+fn static_shape(t: melior::ir::Type) -> Option<Vec<i64>> {
+    let tensor = RankedTensorType::try_from(t).ok()?;
+    (0..tensor.rank())
+        .map(|dim| match tensor.dim_size(dim).ok()? {
+            DimSize::Static(size) => i64::try_from(size).ok(),
+            _ => None,
+        })
+        .collect()
+}
+
 fn value_bytes<'c, 'a>(value: impl ValueLike<'c> + 'a) -> Option<u64> {
     tensor_size(value.r#type()).map(|(_, bytes)| bytes)
 }
@@ -192,10 +203,8 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
         let reduce_key = match class {
             OpClass::Reduce { .. } => {
                 let dims = op.attribute("dimensions").ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok());
-                let input = op.operand(0).ok();
-                dims.zip(input).map(|(d, v)| {
-                    (v.to_raw().ptr as usize, (0..d.len()).map(|i| d.element(i).unwrap_or(-1)).collect())
-                })
+                let shape = op.operand(0).ok().and_then(|v| static_shape(v.r#type()));
+                dims.zip(shape).map(|(d, shape)| (shape, (0..d.len()).map(|i| d.element(i).unwrap_or(-1)).collect()))
             }
             _ => None,
         };
@@ -216,6 +225,7 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
             escapes: false,
             external_read_bytes: 0,
             reduce_key,
+            reads: Vec::new(),
         });
         index_of.insert(op.to_raw().ptr as usize, node);
         ops.push(op);
@@ -225,18 +235,28 @@ pub fn build<'c, 'a>(block: BlockRef<'c, 'a>) -> BlockGraph<'c, 'a> {
         // A value used twice by one op is read once (linalg merges repeated
         // operands): one edge.
         let mut seen = std::collections::HashSet::new();
-        for operand in op.operands() {
+        // A reduction reads its inputs (the first half of its operands); its
+        // initial values are not part of its loop.
+        let read_operands = match graph[consumer].class {
+            OpClass::Reduce { .. } => op.operand_count() / 2,
+            _ => op.operand_count(),
+        };
+        for (position, operand) in op.operands().enumerate() {
             let bytes = value_bytes(operand);
             let raw = operand.to_raw();
-            if !seen.insert(raw.ptr as usize) {
-                continue;
-            }
             // SAFETY: `raw` is a live value; the accessor matches its kind.
             let producer = unsafe {
                 mlir_sys::mlirValueIsAOpResult(raw)
                     .then(|| index_of.get(&(mlir_sys::mlirOpResultGetOwner(raw).ptr as usize)).copied())
                     .flatten()
             };
+            if position < read_operands {
+                let shape = static_shape(operand.r#type());
+                graph[consumer].reads.push(Read { value: raw.ptr as usize, shape, bytes, producer });
+            }
+            if !seen.insert(raw.ptr as usize) {
+                continue;
+            }
             match producer {
                 Some(producer) => {
                     graph.add_edge(producer, consumer, ValueEdge { bytes });
@@ -320,7 +340,7 @@ mod tests {
         assert_eq!(g.edges_connecting(NodeIndex::new(4), NodeIndex::new(6)).count(), 1);
         // %r and %t are returned.
         assert!(n(5).escapes && n(6).escapes);
-        assert_eq!(n(5).reduce_key.as_ref().map(|(_, dims)| dims.clone()), Some(vec![1]));
+        assert_eq!(n(5).reduce_key, Some((vec![4, 16], vec![1])));
         assert!(n(5).label.starts_with("reduce"));
     }
 }

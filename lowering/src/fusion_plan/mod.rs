@@ -354,6 +354,10 @@ fn plan_block<'c, 'a>(
     for node in &plan.duplicated {
         tag(built.ops[node.index()], &format!("{TAG_PREFIX}f{function}.dup"));
     }
+    // Sibling sets are numbered per function like groups: after the groups.
+    for (node, &set) in &plan.sibling_set {
+        tag(built.ops[node.index()], &format!("{TAG_PREFIX}f{function}.s{}", base + set));
+    }
     write_report(report, title, graph, &plan, base);
 }
 
@@ -412,11 +416,17 @@ fn write_report(report: &mut String, title: &str, graph: &decide::DataflowGraph,
             _ => {}
         }
     }
-    for &(a, b) in &plan.siblings {
+    let mut sets: std::collections::BTreeMap<usize, Vec<petgraph::graph::NodeIndex>> = std::collections::BTreeMap::new();
+    for (&node, &set) in &plan.sibling_set {
+        sets.entry(set).or_default().push(node);
+    }
+    for members in sets.values() {
+        let labels: Vec<&str> = members.iter().map(|&n| graph[n].label.as_str()).collect();
         let _ = writeln!(
             report,
-            "  sibling fusion planned, not realized: {} + {} (same input and dimensions; no multi-output loop yet)",
-            graph[a].label, graph[b].label
+            "  sibling fusion: {} (same loops and a common input: one loop nest reads it once, not {} times; on the CPU xla-fuse-siblings merges them and says so below)",
+            labels.join(" + "),
+            members.len()
         );
     }
     let _ = writeln!(report, "  total est. bytes: unfused {unfused}, planned {planned}, realized {realized}");

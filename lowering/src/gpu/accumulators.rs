@@ -120,7 +120,13 @@ pub(crate) fn harmless(op: &str) -> bool {
 }
 
 /// The load/store pair to promote out of `lp`, if there is one.
-fn candidate<'c, 'a>(lp: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)> {
+/// `other_stores`: stores to other buffers (traced to a different root)
+/// may stay in the loop (the CPU's multi-result reductions).
+fn candidate<'c, 'a>(
+    lp: OperationRef<'c, 'a>,
+    body: BlockRef<'c, 'a>,
+    other_stores: bool,
+) -> Option<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)> {
     // Stores directly in the body.
     let mut stores = Vec::new();
     let mut op = body.first_operation();
@@ -145,6 +151,9 @@ fn candidate<'c, 'a>(lp: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Option
             }
             let op_name = name(&inner);
             if inner == store {
+                return WalkResult::Advance;
+            }
+            if other_stores && op_name == "memref.store" && inner.operand(1).is_ok_and(|m| root(m) != buffer) {
                 return WalkResult::Advance;
             }
             if !harmless(&op_name) {
@@ -184,13 +193,13 @@ fn candidate<'c, 'a>(lp: OperationRef<'c, 'a>, body: BlockRef<'c, 'a>) -> Option
     None
 }
 
-/// Promotes one accumulator of `lp`; whether it did.
-fn promote(lp: OperationRef) -> BuildResult<bool> {
+/// Promotes one accumulator of `lp`; the loop that replaces it, if it did.
+pub(crate) fn promote<'c, 'a>(lp: OperationRef<'c, 'a>, other_stores: bool) -> BuildResult<Option<OperationRef<'c, 'a>>> {
     let body = lp.region(0).map_err(internal)?.first_block().ok_or("internal error: scf.for without body")?;
     if body.next_in_region().is_some() {
-        return Ok(false);
+        return Ok(None);
     }
-    let Some((load, store)) = candidate(lp, body) else { return Ok(false) };
+    let Some((load, store)) = candidate(lp, body, other_stores) else { return Ok(None) };
     let location = lp.location();
     let block = lp.block().ok_or("internal error: scf.for outside a block")?;
     // The initial value, loaded before the loop (a clone of the load).
@@ -245,7 +254,7 @@ fn promote(lp: OperationRef) -> BuildResult<bool> {
     block.insert_operation_after(new, memref_store(location, result, place[0], &place[1..])?);
     // SAFETY: the old loop's results and block arguments have no uses left.
     unsafe { mlir_sys::mlirOperationDestroy(lp.to_raw()) };
-    Ok(true)
+    Ok(Some(new))
 }
 
 /// Promotes accumulators in one kernel until none is left (innermost
@@ -264,7 +273,7 @@ fn promote_in(launch: OperationRef) -> BuildResult<()> {
             // SAFETY: collected above; the IR is unchanged until a promotion
             // succeeds, after which the walk starts again.
             let lp = unsafe { OperationRef::from_raw(raw) };
-            if promote(lp)? {
+            if promote(lp, false)?.is_some() {
                 changed = true;
                 break;
             }
