@@ -355,6 +355,11 @@ struct Epilogue<'c> {
     inputs: Vec<(MlirValue, Type<'c>, EpilogueAccess)>,
     ops: Vec<MlirOperation>,
     yielded: MlirValue,
+    /// Where the tiles are stored: the consumer's init, the product's
+    /// buffer or another input of the consumer that it overwrites (the
+    /// other product of `x W + h U`: the product itself is then never
+    /// stored, and its buffer is freed).
+    target: MlirValue,
 }
 
 /// The op before `op` in its block (melior has no `previous_in_block`).
@@ -724,10 +729,15 @@ fn match_epilogue<'c>(op: &OperationRef<'c, '_>, c: &Contraction<'c>) -> Option<
     if crate::fusion_plan::planned_together(op.location(), consumer.location()) != Some(true) {
         return None;
     }
-    Some(check_epilogue(&consumer, c, output))
+    Some(check_epilogue(op, &consumer, c, output))
 }
 
-fn check_epilogue<'c>(consumer: &OperationRef<'c, '_>, c: &Contraction<'c>, output: MlirValue) -> Result<Epilogue<'c>, String> {
+fn check_epilogue<'c>(
+    op: &OperationRef<'c, '_>,
+    consumer: &OperationRef<'c, '_>,
+    c: &Contraction<'c>,
+    output: MlirValue,
+) -> Result<Epilogue<'c>, String> {
     let (_, nv) = tile_sizes(c);
     if blocking(c, nv).1.is_some() {
         return Err("the reduction runs in K blocks (the sums are final only after the last)".into());
@@ -739,6 +749,10 @@ fn check_epilogue<'c>(consumer: &OperationRef<'c, '_>, c: &Contraction<'c>, outp
         .ok_or("the consumer has no indexing maps")?;
     let operands: Vec<MlirValue> = consumer.operands().map(|o| o.to_raw()).collect();
     let init = operands.len() - 1;
+    let target = operands[init];
+    if target.ptr != output.ptr {
+        retarget_allowed(op, consumer, c, output, target)?;
+    }
     // SAFETY: an affine map attribute of a live op.
     let loops = unsafe {
         let first = maps.element(0).map_err(|e| e.to_string())?.to_raw();
@@ -788,6 +802,14 @@ fn check_epilogue<'c>(consumer: &OperationRef<'c, '_>, c: &Contraction<'c>, outp
         if crate::epilogue::root(operand).ptr == crate::epilogue::root(output).ptr {
             return Err("an input of the consumer is a view of the product".into());
         }
+        // An input the tiles overwrite is read by each tile at exactly the
+        // elements it then stores (before storing them).
+        if target.ptr != output.ptr
+            && crate::epilogue::root(operand).ptr == crate::epilogue::root(target).ptr
+            && (operand.ptr != target.ptr || crate::epilogue::map_pointer(consumer, k) != crate::epilogue::map_pointer(consumer, init))
+        {
+            return Err("an input of the consumer overlaps its output at other indices".into());
+        }
         let (_, strides, element) = static_memref(ty).ok_or("an input of the consumer is not a static memref")?;
         if !crate::epilogue::is_scalar_number(element.to_raw()) {
             return Err("an input of the consumer is not of an integer or float type".into());
@@ -836,7 +858,76 @@ fn check_epilogue<'c>(consumer: &OperationRef<'c, '_>, c: &Contraction<'c>, outp
     if !unsafe { Type::from_raw(mlir_sys::mlirValueGetType(yielded)) }.is_f32() {
         return Err("the consumer does not yield f32".into());
     }
-    Ok(Epilogue { op: consumer.to_raw(), arguments, inputs, ops: body_ops, yielded })
+    Ok(Epilogue { op: consumer.to_raw(), arguments, inputs, ops: body_ops, yielded, target })
+}
+
+/// Erases the allocation `buffer` (a `memref.alloc` result) and its
+/// deallocations when nothing else uses it.
+///
+/// # Safety
+/// `buffer` must be a live value.
+unsafe fn free_unused_buffer(buffer: MlirValue) {
+    // SAFETY: walking the use list of a live value; the ops destroyed are
+    // its deallocations (no results) and then its allocation, unused.
+    unsafe {
+        if !mlir_sys::mlirValueIsAOpResult(buffer) {
+            return;
+        }
+        let alloc = mlir_sys::mlirOpResultGetOwner(buffer);
+        let mut deallocs = Vec::new();
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(buffer);
+        while !use_.ptr.is_null() {
+            let owner = mlir_sys::mlirOpOperandGetOwner(use_);
+            if raw_op_name(owner) != "memref.dealloc" {
+                return;
+            }
+            deallocs.push(owner);
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+        for dealloc in deallocs {
+            mlir_sys::mlirOperationDestroy(dealloc);
+        }
+        mlir_sys::mlirOperationDestroy(alloc);
+    }
+}
+
+/// Whether the kernel may store the consumer's values into its init
+/// `target` instead of the product's buffer `output`: the same memref type,
+/// a buffer the contraction does not read, and a product that nothing but
+/// the contraction, its zero fill, the consumer and deallocations uses (it
+/// is then never stored).
+fn retarget_allowed(op: &OperationRef, consumer: &OperationRef, c: &Contraction, output: MlirValue, target: MlirValue) -> Result<(), String> {
+    let fill = if c.zero_init { previous_op(op).map(|f| f.to_raw().ptr) } else { None };
+    // SAFETY: queries on live values and ops.
+    unsafe {
+        if mlir_sys::mlirValueGetType(target).ptr != mlir_sys::mlirValueGetType(output).ptr {
+            return Err("the consumer's output is not of the product's type".into());
+        }
+        let target_root = crate::epilogue::root(target).ptr;
+        if target_root == crate::epilogue::root(output).ptr
+            || op.operands().take(op.operand_count() - 1).any(|o| crate::epilogue::root(o.to_raw()).ptr == target_root)
+        {
+            return Err("the consumer's output overlaps the contraction's operands".into());
+        }
+        if !mlir_sys::mlirValueIsAOpResult(output)
+            || raw_op_name(mlir_sys::mlirOpResultGetOwner(output)) != "memref.alloc"
+        {
+            return Err("the product is not a temporary of its own".into());
+        }
+        let mut use_ = mlir_sys::mlirValueGetFirstUse(output);
+        while !use_.ptr.is_null() {
+            let owner = mlir_sys::mlirOpOperandGetOwner(use_);
+            let fine = owner.ptr == consumer.to_raw().ptr
+                || owner.ptr == op.to_raw().ptr
+                || Some(owner.ptr) == fill
+                || raw_op_name(owner) == "memref.dealloc";
+            if !fine {
+                return Err("the product has other users".into());
+            }
+            use_ = mlir_sys::mlirOpOperandGetNextUse(use_);
+        }
+    }
+    Ok(())
 }
 
 /// The register tile: `MR` rows by `NV` vectors of `lanes` lanes.
@@ -1406,7 +1497,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             Some(&outer) => (0..count).map(|k| unsafe { mlir_sys::mlirOperationGetResult(outer, k as isize) }).collect(),
             None => return Err("internal error: a contraction without reduction loops".into()),
         };
-        // Store the accumulators (through the epilogue, when fused).
+        // Store the accumulators (through the epilogue, when fused, into
+        // the epilogue's target).
+        let output = c.epilogue.as_ref().map_or(output, |e| e.target);
         for r in 0..mr {
             for v in 0..nv {
                 let indices = self.output_indices(&rows, &columns, r, v)?;
@@ -1754,6 +1847,10 @@ pub fn create_contraction_kernels_pass() -> Pass {
                     None => {}
                 }
                 let fill = if contraction.zero_init { previous_op(&op).map(|f| f.to_raw()) } else { None };
+                // The product's buffer, when the epilogue stores elsewhere:
+                // freed once nothing but deallocations uses it.
+                let product = op.operand(op.operand_count() - 1).ok().map(|o| o.to_raw());
+                let retargeted = contraction.epilogue.as_ref().is_some_and(|e| product.is_some_and(|p| p.ptr != e.target.ptr));
                 if let Err(message) = rewrite(op, &contraction) {
                     crate::diagnostics::emit_error(op.location(), &message);
                     pass.signal_failure();
@@ -1771,6 +1868,9 @@ pub fn create_contraction_kernels_pass() -> Pass {
                     if let Some(epilogue) = &contraction.epilogue {
                         erased.push(epilogue.op.ptr);
                         mlir_sys::mlirOperationDestroy(epilogue.op);
+                    }
+                    if let (true, Some(product)) = (retargeted, product) {
+                        free_unused_buffer(product);
                     }
                 }
             }

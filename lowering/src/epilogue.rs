@@ -15,6 +15,13 @@
 //!    before `E`. Bufferization then gives `E` the product's buffer:
 //!    `ins(%C, %bias) outs(%C)`. This alone saves the consumer's buffer
 //!    (the product's is dead once the consumer has read it).
+//!    When the consumer also reads another temporary `D` of its result's
+//!    type at the index it writes, used by nothing else (the other product
+//!    of `x W + h U`), `E`'s init becomes `D` instead; when its init is
+//!    already chosen (a loop's state, by `xla-loop-state-in-place`), it
+//!    stays, and `G` still moves right before `E` if it does not read that
+//!    state. The kernel of `G` then stores `E`'s values into that buffer,
+//!    and `G`'s product never needs one of its own.
 //! 2. `xla-contraction-kernels` ([`match_epilogue`] here, the emission in
 //!    `contraction_kernels.rs`): when such an `E` follows the kernel's
 //!    generic (only allocations, deallocations and constants between), the
@@ -22,6 +29,12 @@
 //!    stores them (the other inputs loaded as vectors along the tile's
 //!    columns, or as scalars broadcast when they do not vary along them),
 //!    and `E` is erased. Each output element then goes to memory once.
+//!    The tiles go to `E`'s init: the product's buffer, or another buffer
+//!    (`D`, a loop's state) when it has the product's type, the
+//!    contraction does not read it, every input of `E` in it is that
+//!    buffer read at the index `E` writes, and the product is a temporary
+//!    that only the contraction, its zero fill, `E` and deallocations use:
+//!    that temporary is then freed (its allocation erased).
 //!
 //! Not fused (the consumer keeps its own loop nest, in place): a
 //! contraction the kernels do not take (not f32, ...), a reduction split in
@@ -75,8 +88,11 @@ pub(crate) fn argument_unused(op: &OperationRef, k: usize) -> bool {
 /// contraction `producer`'s result: its only user, an all-parallel generic
 /// with one init that its body does not read, reading the result once, as
 /// an input with the same indexing map as its init, of the same type,
-/// planned into one group with the producer. Returns the consumer.
-fn in_place_consumer<'c, 'a>(producer: &OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize)> {
+/// planned into one group with the producer. Returns the consumer, the
+/// position of its init, and the value its init becomes: the producer's
+/// result, or another input the consumer may overwrite (see
+/// [`overwritable_input`]).
+fn in_place_consumer<'c, 'a>(producer: &OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, usize, MlirValue)> {
     if producer.result_count() != 1 {
         return None;
     }
@@ -97,11 +113,55 @@ fn in_place_consumer<'c, 'a>(producer: &OperationRef<'c, 'a>) -> Option<(Operati
         || !argument_unused(&user, init)
         || user.result(0).ok()?.r#type() != result.r#type()
         || user.operand(init).ok()?.r#type() != result.r#type()
-        || !is_empty_tensor(user.operand(init).ok()?.to_raw())
     {
         return None;
     }
-    (crate::fusion_plan::planned_together(producer.location(), user.location()) == Some(true)).then_some((user, init))
+    if crate::fusion_plan::planned_together(producer.location(), user.location()) != Some(true) {
+        return None;
+    }
+    let current = user.operand(init).ok()?.to_raw();
+    if !is_empty_tensor(current) {
+        // The init is already chosen (a loop's state, placed by
+        // `xla-loop-state-in-place`): it stays; the producer still moves
+        // right before the consumer, so that its kernel can store the
+        // consumer's values there, when it does not read that state.
+        if producer.operands().any(|o| o.to_raw().ptr == current.ptr) {
+            return None;
+        }
+        return Some((user, init, current));
+    }
+    let into = overwritable_input(&user, position, init).unwrap_or(result.to_raw());
+    Some((user, init, into))
+}
+
+/// Another input of `consumer` (not the product at `product`) that it may
+/// compute its result in: of the result's type, read at the index it
+/// writes, used by nothing else, computed by a linalg op of the same block
+/// (a temporary, not an argument). `x W + h U`: the consumer then writes
+/// over `h U`, and the kernel of `x W` stores its tiles there, so the
+/// product `x W` never needs a buffer.
+fn overwritable_input(consumer: &OperationRef, product: usize, init: usize) -> Option<MlirValue> {
+    let result_type = consumer.result(0).ok()?.r#type();
+    for (k, operand) in consumer.operands().enumerate().take(init) {
+        if k == product
+            || operand.r#type() != result_type
+            || map_pointer(consumer, k)? != map_pointer(consumer, init)?
+            || crate::use_count(operand.to_raw()) != 1
+        {
+            continue;
+        }
+        // SAFETY: a live value; an op result has a live owner.
+        let owner = unsafe {
+            if !mlir_sys::mlirValueIsAOpResult(operand.to_raw()) {
+                continue;
+            }
+            OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(operand.to_raw()))
+        };
+        if op_name(&owner).starts_with("linalg.") && owner.block().map(|b| b.to_raw().ptr) == consumer.block().map(|b| b.to_raw().ptr) {
+            return Some(operand.to_raw());
+        }
+    }
+    None
 }
 
 /// Whether `value` is a `tensor.empty`'s result: a fresh init (not a loop
@@ -138,7 +198,7 @@ fn epilogue_in_place(module: OperationRef) {
     for raw in producers {
         // SAFETY: collected from the live module; this pass erases no op.
         let producer = unsafe { OperationRef::from_raw(raw) };
-        let Some((consumer, init)) = in_place_consumer(&producer) else { continue };
+        let Some((consumer, init, into)) = in_place_consumer(&producer) else { continue };
         let fill = own_init(&producer);
         // SAFETY: live ops of one block; the producer's only use is the
         // consumer, so moving it (and its own init) right before the
@@ -148,7 +208,7 @@ fn epilogue_in_place(module: OperationRef) {
                 mlir_sys::mlirOperationMoveBefore(fill, consumer.to_raw());
             }
             mlir_sys::mlirOperationMoveBefore(raw, consumer.to_raw());
-            mlir_sys::mlirOperationSetOperand(consumer.to_raw(), init as isize, mlir_sys::mlirOperationGetResult(raw, 0));
+            mlir_sys::mlirOperationSetOperand(consumer.to_raw(), init as isize, into);
         }
     }
 }
@@ -209,9 +269,10 @@ pub(crate) fn is_scalar_number(ty: mlir_sys::MlirType) -> bool {
 }
 
 /// The element-wise generic right after the contraction `op` (on buffers)
-/// that reads and writes the contraction's output `output` in place, with
-/// only allocations, deallocations and constants between them, none
-/// defining an operand of the consumer. `None` if there is none.
+/// that uses the contraction's output `output` (in place, or reading it
+/// and writing another buffer), with only allocations, deallocations and
+/// constants between them, none defining an operand of the consumer.
+/// `None` if there is none.
 pub(crate) fn following_consumer<'c, 'a>(op: &OperationRef<'c, 'a>, output: MlirValue) -> Option<OperationRef<'c, 'a>> {
     let mut between = Vec::new();
     let mut next = op.next_in_block();
@@ -228,8 +289,10 @@ pub(crate) fn following_consumer<'c, 'a>(op: &OperationRef<'c, 'a>, output: Mlir
         if !is_parallel_generic(&candidate) || candidate.result_count() != 0 {
             return None;
         }
-        let last = candidate.operand_count().checked_sub(1)?;
-        if candidate.operand(last).ok()?.to_raw().ptr != output.ptr {
+        // It writes the product in place, or reads it and writes another
+        // buffer (`check_epilogue` then decides whether the tiles may go
+        // there).
+        if !candidate.operands().any(|o| o.to_raw().ptr == output.ptr) {
             return None;
         }
         // SAFETY: operands of a live op; an op result has a live owner.

@@ -140,3 +140,121 @@ func.func @untagged(%a: memref<16x8xf32>, %b: memref<8x32xf32>, %c: memref<16x32
   }
   return
 }
+
+// -----
+
+// Two products summed (x W + h U): the consumer writes over the second
+// product, and the first (with its fill) moves right before it; its kernel
+// will store the consumer's values there.
+// TENSOR-LABEL: func.func @two_products(
+// TENSOR: %[[P2:.*]] = linalg.generic {{.*}} ins(%arg2, %arg3 : {{.*}})
+// TENSOR: %[[F1:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<16x32xf32>)
+// TENSOR: %[[P1:.*]] = linalg.generic {{.*}} ins(%arg0, %arg1 : {{.*}}) outs(%[[F1]] : tensor<16x32xf32>)
+// TENSOR: linalg.generic {{.*}} ins(%[[P1]], %[[P2]] : tensor<16x32xf32>, tensor<16x32xf32>) outs(%[[P2]] : tensor<16x32xf32>)
+#g0 = loc("xla.fusion.f0.g0"("model.py":3:1))
+#map_a = affine_map<(d0, d1, d2) -> (d0, d1)>
+#map_b = affine_map<(d0, d1, d2) -> (d1, d2)>
+#map_c = affine_map<(d0, d1, d2) -> (d0, d2)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @two_products(%a: tensor<16x8xf32>, %b: tensor<8x32xf32>, %c: tensor<16x4xf32>, %d: tensor<4x32xf32>) -> tensor<16x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e1 = tensor.empty() : tensor<16x32xf32>
+  %f1 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%e1 : tensor<16x32xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  } -> tensor<16x32xf32> loc(#g0)
+  %p1 = linalg.generic {indexing_maps = [#map_a, #map_b, #map_c], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : tensor<16x8xf32>, tensor<8x32xf32>) outs(%f1 : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<16x32xf32> loc(#g0)
+  %e2 = tensor.empty() : tensor<16x32xf32>
+  %f2 = linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]} outs(%e2 : tensor<16x32xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  } -> tensor<16x32xf32> loc(#g0)
+  %p2 = linalg.generic {indexing_maps = [#map_a, #map_b, #map_c], iterator_types = ["parallel", "reduction", "parallel"]} ins(%c, %d : tensor<16x4xf32>, tensor<4x32xf32>) outs(%f2 : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<16x32xf32> loc(#g0)
+  %e3 = tensor.empty() : tensor<16x32xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%p1, %p2 : tensor<16x32xf32>, tensor<16x32xf32>) outs(%e3 : tensor<16x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    %t = math.tanh %s : f32
+    linalg.yield %t : f32
+  } -> tensor<16x32xf32> loc(#g0)
+  return %r : tensor<16x32xf32>
+}
+
+// -----
+
+// On buffers: the consumer reads the product and writes another buffer
+// (%arg2, the other product): the kernel applies it to the tiles, loads
+// %arg2's elements and stores the values there; the product's buffer, no
+// longer used, is freed with its deallocation.
+// KERNEL-LABEL: func.func @retarget(
+// KERNEL-NOT: memref.alloc
+// KERNEL: vector.fma
+// KERNEL: scf.yield
+// KERNEL: %[[OTHER:.*]] = vector.load %arg2[%{{.*}}, %{{.*}}] : memref<16x32xf32>, vector<16xf32>
+// KERNEL: %[[SUM:.*]] = arith.addf %{{.*}}, %[[OTHER]] : vector<16xf32>
+// KERNEL: vector.store %[[SUM]], %arg2[%{{.*}}, %{{.*}}] : memref<16x32xf32>, vector<16xf32>
+// KERNEL-NOT: linalg.generic
+// KERNEL-NOT: memref.dealloc
+// KERNEL: return
+#g0 = loc("xla.fusion.f0.g0"("model.py":3:1))
+func.func @retarget(%a: memref<16x8xf32>, %b: memref<8x32xf32>, %other: memref<16x32xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<16x32xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%p : memref<16x32xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  } loc(#g0)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<16x8xf32>, memref<8x32xf32>) outs(%p : memref<16x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } loc(#g0)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p, %other : memref<16x32xf32>, memref<16x32xf32>) outs(%other : memref<16x32xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } loc(#g0)
+  memref.dealloc %p : memref<16x32xf32>
+  return
+}
+
+// -----
+
+// The consumer would write over an operand of the contraction (%arg0): the
+// kernel still reads it, so the consumer is not fused and keeps its loops.
+// KERNEL-LABEL: func.func @retarget_overlap(
+// KERNEL: vector.fma
+// KERNEL: linalg.generic {{.*}} ins(%{{.*}}, %arg0 : memref<16x16xf32>, memref<16x16xf32>) outs(%arg0 : memref<16x16xf32>)
+#g0 = loc("xla.fusion.f0.g0"("model.py":3:1))
+func.func @retarget_overlap(%a: memref<16x16xf32>, %b: memref<16x16xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %p = memref.alloc() : memref<16x16xf32>
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} outs(%p : memref<16x16xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  } loc(#g0)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d2)>], iterator_types = ["parallel", "reduction", "parallel"]} ins(%a, %b : memref<16x16xf32>, memref<16x16xf32>) outs(%p : memref<16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } loc(#g0)
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%p, %a : memref<16x16xf32>, memref<16x16xf32>) outs(%a : memref<16x16xf32>) {
+  ^bb0(%x: f32, %y: f32, %out: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } loc(#g0)
+  memref.dealloc %p : memref<16x16xf32>
+  return
+}
