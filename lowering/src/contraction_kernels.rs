@@ -355,6 +355,9 @@ struct Epilogue<'c> {
     inputs: Vec<(MlirValue, Type<'c>, EpilogueAccess)>,
     ops: Vec<MlirOperation>,
     yielded: MlirValue,
+    /// The body's `linalg.index` ops (an iota fused into the consumer: a
+    /// causal mask) and the contraction loop each one reads.
+    index_ops: Vec<(MlirOperation, usize)>,
     /// Where the tiles are stored: the consumer's init, the product's
     /// buffer or another input of the consumer that it overwrites (the
     /// other product of `x W + h U`: the product itself is then never
@@ -841,9 +844,25 @@ fn check_epilogue<'c>(
     if body_ops.len() > MAX_OPS {
         return Err(format!("the consumer's body has more than {MAX_OPS} ops"));
     }
+    let mut index_ops = Vec::new();
     for &inner in &body_ops {
         let name = raw_op_name(inner);
-        if !crate::epilogue::epilogue_op_allowed(&name) || !crate::epilogue::scalar_op(inner) {
+        if name == "linalg.index" {
+            // SAFETY: a live op; its `dim` attribute is an integer.
+            let dim = unsafe {
+                let attribute = mlir_sys::mlirOperationGetAttributeByName(inner, mlir_sys::mlirStringRefCreateFromCString(c"dim".as_ptr()));
+                if attribute.ptr.is_null() || !mlir_sys::mlirAttributeIsAInteger(attribute) {
+                    return Err("the consumer's body has a linalg.index without a dimension".into());
+                }
+                mlir_sys::mlirIntegerAttrGetValueInt(attribute)
+            };
+            let d = usize::try_from(dim).ok().and_then(|e| to_contraction.get(e).copied()).ok_or("a linalg.index of a loop the consumer does not have")?;
+            index_ops.push((inner, d));
+            continue;
+        }
+        // Index values come only from linalg.index (the consumer's inputs are
+        // numbers): ops on them (casts, comparisons) are rebuilt too.
+        if !crate::epilogue::epilogue_op_allowed(&name) || !crate::epilogue::scalar_op_or_index(inner, !index_ops.is_empty()) {
             return Err(format!("the consumer's body has an op the epilogue does not vectorize ({name})"));
         }
     }
@@ -858,7 +877,7 @@ fn check_epilogue<'c>(
     if !unsafe { Type::from_raw(mlir_sys::mlirValueGetType(yielded)) }.is_f32() {
         return Err("the consumer does not yield f32".into());
     }
-    Ok(Epilogue { op: consumer.to_raw(), arguments, inputs, ops: body_ops, yielded, target })
+    Ok(Epilogue { op: consumer.to_raw(), arguments, inputs, ops: body_ops, yielded, index_ops, target })
 }
 
 /// Erases the allocation `buffer` (a `memref.alloc` result) and its
@@ -1231,6 +1250,27 @@ impl<'a, 'c> Emitter<'a, 'c> {
             }
             mapping.insert(e.arguments[k].ptr as usize, loaded);
         }
+        // linalg.index: the tile's index along the contraction loop it
+        // reads; along the columns, a vector of the lanes' columns.
+        let mut skipped: BTreeSet<usize> = BTreeSet::new();
+        for &(op, d) in &e.index_ops {
+            let index = Type::index(context);
+            let at = if d == self.c.j {
+                let vector = Type::vector(&[lanes], index);
+                let steps: Vec<Attribute> = (0..lanes as i64).map(|l| IntegerAttribute::new(index, l).into()).collect();
+                let steps = DenseElementsAttribute::new(vector, &steps).map_err(|e| format!("internal error: {e}"))?;
+                let steps = self.emit(builders::constant(context, location, steps.into(), vector))?;
+                let column = self.emit(builders::vector_broadcast(location, value(self.dims[d]), vector))?;
+                let lanes_at = self.emit(Ok(arith::addi(value(column), value(steps), location)))?;
+                vectors.insert(lanes_at.ptr as usize);
+                lanes_at
+            } else {
+                self.dims[d]
+            };
+            // SAFETY: the index op is a live op with one result.
+            mapping.insert(unsafe { mlir_sys::mlirOperationGetResult(op, 0) }.ptr as usize, at);
+            skipped.insert(op.ptr as usize);
+        }
         let mut broadcasts: HashMap<usize, MlirValue> = HashMap::new();
         let mut broadcast = |emitter: &mut Self, scalar: MlirValue| -> BuildResult<MlirValue> {
             if let Some(&done) = broadcasts.get(&(scalar.ptr as usize)) {
@@ -1243,6 +1283,9 @@ impl<'a, 'c> Emitter<'a, 'c> {
             Ok(splat)
         };
         for &op in &e.ops {
+            if skipped.contains(&(op.ptr as usize)) {
+                continue;
+            }
             // SAFETY: `op` is a live op of the consumer's body; its clone
             // gets operands defined before it (loads, earlier clones,
             // broadcasts, or values defined before the consumer, which the

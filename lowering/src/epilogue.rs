@@ -41,7 +41,9 @@
 //! K blocks (the output accumulates block by block, so the sums of a tile
 //! are final only after the last block), bodies with integer division
 //! (masked lanes would divide garbage) or ops other than `arith`, `math`,
-//! `llvm.intr` ones on scalars, inputs read across the columns (a
+//! `llvm.intr` ones on scalars and `linalg.index` (an iota fused into the
+//! consumer, e.g. a causal mask: rebuilt as the tile's row, or the vector
+//! of its lanes' columns), inputs read across the columns (a
 //! transposed matrix), and consumers the planner did not group with the
 //! contraction (`--fusion=off`, `greedy`). The kernels say which they fused
 //! in the fusion report (`--report=fusion`).
@@ -317,6 +319,25 @@ pub(crate) fn body_ops(op: &OperationRef) -> Option<(Vec<MlirOperation>, MlirOpe
         next = inner.next_in_block();
     }
     Some((ops, terminator.to_raw()))
+}
+
+/// [`scalar_op`], with `index` operands and results allowed too when
+/// `index` (the body has `linalg.index` ops, whose values the epilogue
+/// rebuilds as index vectors).
+pub(crate) fn scalar_op_or_index(op: MlirOperation, index: bool) -> bool {
+    if !index {
+        return scalar_op(op);
+    }
+    // SAFETY: queries on a live op; positions are within the counts.
+    unsafe {
+        if mlir_sys::mlirOperationGetNumRegions(op) != 0 {
+            return false;
+        }
+        let number_or_index = |ty: mlir_sys::MlirType| is_scalar_number(ty) || mlir_sys::mlirTypeIsAIndex(ty);
+        let operands = (0..mlir_sys::mlirOperationGetNumOperands(op)).map(|k| mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetOperand(op, k)));
+        let results = (0..mlir_sys::mlirOperationGetNumResults(op)).map(|k| mlir_sys::mlirValueGetType(mlir_sys::mlirOperationGetResult(op, k)));
+        operands.chain(results).all(number_or_index)
+    }
 }
 
 /// Whether every operand and result of `op` is a scalar integer or float

@@ -16,7 +16,7 @@
 // RUN: xla-run --check --contraction-lanes 4 --threads 8 %s | FileCheck %s
 // RUN: xla-run --check --fusion=off %s | FileCheck %s
 // CHECK-NOT: failed in
-// CHECK: {{^}}8 passed, 0 failed
+// CHECK: {{^}}9 passed, 0 failed
 
 // Which epilogues were fused (contraction@LINE), and why the others were
 // not.
@@ -25,14 +25,15 @@
 // RUN: xla-run --check --report=fusion --fusion=off %s 2>&1 >/dev/null | FileCheck %s --check-prefix=OFF
 // OFF-NOT: epilogue
 // REPORT: contraction kernels (output fusion):
-// REPORT: epilogue fused: contraction@43,
-// REPORT: epilogue fused: contraction@67,
-// REPORT: epilogue fused: contraction@88,
-// REPORT: epilogue fused: contraction@107,
-// REPORT: epilogue fused: contraction@126,
-// REPORT: epilogue not fused: contraction@150: the reduction runs in K blocks
-// REPORT: epilogue not fused: contraction@170: the consumer's body has an op the epilogue does not vectorize (arith.divsi)
-// REPORT: epilogue not fused: contraction@192: an input of the consumer is read across
+// REPORT: epilogue fused: contraction@44,
+// REPORT: epilogue fused: contraction@68,
+// REPORT: epilogue fused: contraction@89,
+// REPORT: epilogue fused: contraction@108,
+// REPORT: epilogue fused: contraction@127,
+// REPORT: epilogue not fused: contraction@151: the reduction runs in K blocks
+// REPORT: epilogue not fused: contraction@171: the consumer's body has an op the epilogue does not vectorize (arith.divsi)
+// REPORT: epilogue not fused: contraction@193: an input of the consumer is read across
+// REPORT: epilogue fused: contraction@227,
 
 // relu(a @ b + bias): the bias read as vectors along the columns, a row
 // tail (33) and a column tail (40 = 32 + 8).
@@ -200,5 +201,44 @@ func.func @transposed_input_12x6x21() {
   %r64 = stablehlo.add %p64, %ct64 : tensor<12x21xf64>
   %ref = stablehlo.convert %r64 : (tensor<12x21xf64>) -> tensor<12x21xf32>
   check.expect_eq %r, %ref : tensor<12x21xf32>
+  func.return
+}
+
+// A causal mask (row >= column, from iotas fused into the consumer as
+// linalg.index): the column index is rebuilt as a vector of the tile's
+// lanes, the row index as a scalar; a row and a column tail (37, 29).
+func.func @causal_mask_37x23x29() {
+  %i = stablehlo.iota dim = 0 : tensor<37x23xf32>
+  %k = stablehlo.iota dim = 1 : tensor<37x23xf32>
+  %three = stablehlo.constant dense<3.0> : tensor<37x23xf32>
+  %seven = stablehlo.constant dense<7.0> : tensor<37x23xf32>
+  %i3 = stablehlo.multiply %i, %three : tensor<37x23xf32>
+  %ik = stablehlo.add %i3, %k : tensor<37x23xf32>
+  %am = stablehlo.remainder %ik, %seven : tensor<37x23xf32>
+  %a = stablehlo.subtract %am, %three : tensor<37x23xf32>
+  %kb = stablehlo.iota dim = 0 : tensor<23x29xf32>
+  %jb = stablehlo.iota dim = 1 : tensor<23x29xf32>
+  %five = stablehlo.constant dense<5.0> : tensor<23x29xf32>
+  %two = stablehlo.constant dense<2.0> : tensor<23x29xf32>
+  %k5 = stablehlo.multiply %kb, %five : tensor<23x29xf32>
+  %kj = stablehlo.add %k5, %jb : tensor<23x29xf32>
+  %bm = stablehlo.remainder %kj, %five : tensor<23x29xf32>
+  %b = stablehlo.subtract %bm, %two : tensor<23x29xf32>
+  %p = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<37x23xf32>, tensor<23x29xf32>) -> tensor<37x29xf32>
+  %row = stablehlo.iota dim = 0 : tensor<37x29xi32>
+  %col = stablehlo.iota dim = 1 : tensor<37x29xi32>
+  %keep = stablehlo.compare GE, %row, %col, SIGNED : (tensor<37x29xi32>, tensor<37x29xi32>) -> tensor<37x29xi1>
+  %off = stablehlo.constant dense<-1000.0> : tensor<37x29xf32>
+  %r = stablehlo.select %keep, %p, %off : tensor<37x29xi1>, tensor<37x29xf32>
+  %a64 = stablehlo.convert %a : (tensor<37x23xf32>) -> tensor<37x23xf64>
+  %b64 = stablehlo.convert %b : (tensor<23x29xf32>) -> tensor<23x29xf64>
+  %p64 = stablehlo.dot_general %a64, %b64, contracting_dims = [1] x [0] : (tensor<37x23xf64>, tensor<23x29xf64>) -> tensor<37x29xf64>
+  %p32 = stablehlo.convert %p64 : (tensor<37x29xf64>) -> tensor<37x29xf32>
+  // The mask from a comparison of float iotas (not fused the same way).
+  %rowf = stablehlo.iota dim = 0 : tensor<37x29xf32>
+  %colf = stablehlo.iota dim = 1 : tensor<37x29xf32>
+  %keepf = stablehlo.compare GE, %rowf, %colf, FLOAT : (tensor<37x29xf32>, tensor<37x29xf32>) -> tensor<37x29xi1>
+  %ref = stablehlo.select %keepf, %p32, %off : tensor<37x29xi1>, tensor<37x29xf32>
+  check.expect_eq %r, %ref : tensor<37x29xf32>
   func.return
 }
