@@ -249,6 +249,42 @@ mod device_temporaries {
     }
 }
 
+/// Which arguments of the host function `entry` (after the GPU pipeline,
+/// before the host lowering) only kernels touch: every use is a
+/// `gpu.launch_func` argument, or a view of the argument used likewise (the
+/// rule of `xla-gpu-device-temporaries`). The runtime keeps those in device
+/// memory (`cuMemAlloc`, explicit copies in and out); the others are managed
+/// memory, because host code reads or writes them between launches (a
+/// `while` condition, a host copy, a call). `None` when there is no such
+/// function or it has no body.
+pub fn kernel_only_arguments(module: OperationRef, entry: &str) -> Option<Vec<bool>> {
+    let mut found = None;
+    module.walk(WalkOrder::PreOrder, |op| match op.name().as_string_ref().as_str().ok() {
+        Some("gpu.module") => WalkResult::Skip,
+        Some("func.func") => {
+            let name = op.attribute("sym_name").ok().and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok());
+            if name.is_some_and(|n| n.value() == entry) {
+                found = Some(op.to_raw());
+                return WalkResult::Interrupt;
+            }
+            WalkResult::Skip
+        }
+        _ => WalkResult::Advance,
+    });
+    // SAFETY: found in the live module just above.
+    let function = unsafe { OperationRef::from_raw(found?) };
+    let body = melior::ir::RegionLike::first_block(&function.region(0).ok()?)?;
+    let arguments = (0..body.argument_count())
+        .map(|i| {
+            body.argument(i).is_ok_and(|argument| {
+                melior::ir::r#type::MemRefType::try_from(argument.r#type()).is_ok()
+                    && device_temporaries::kernels_only(argument.into(), &mut Vec::new())
+            })
+        })
+        .collect();
+    Some(arguments)
+}
+
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_device_temporaries_pass() -> Pass {
     external_pass!(

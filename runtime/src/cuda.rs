@@ -18,16 +18,20 @@
 //! | `mgpuModuleLoad(image, size)` | `cuModuleLoadData` on a cubin |
 //! | `mgpuModuleUnload(module)` | `cuModuleUnload` (global destructor) |
 //! | `mgpuModuleGetFunction(module, name)` | `cuModuleGetFunction` |
-//! | `mgpuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, params, extra, n)` | `cuLaunchKernel`; empty grids are skipped |
+//! | `mgpuLaunchKernel(f, gx, gy, gz, bx, by, bz, smem, stream, params, extra, n)` | `cuLaunchKernel`; empty grids are skipped; while a [`DeviceTimer`] is armed, a CUDA event is recorded before the first launch and after each |
 //! | `mgpuStreamCreate()` / `mgpuStreamDestroy(s)` | the default stream (null); nothing to create or destroy |
 //! | `mgpuStreamSynchronize(s)` | `cuStreamSynchronize`: every launch completes before host code goes on |
 //! | `mgpuMemAlloc(size, stream, shared)` / `mgpuMemFree(p, stream)` | `gpu.alloc`/`gpu.dealloc`: device memory from the default pool (`cuMemAllocAsync`), managed memory when `shared` |
 //! | `mgpuMemcpy(dst, src, size, stream)` / `mgpuMemset32(p, value, count, stream)` | `cuMemcpy` / `cuMemsetD32` |
 //! | `_mlir_memref_to_llvm_alloc(size)` / `_mlir_memref_to_llvm_aligned_alloc(align, size)` / `_mlir_memref_to_llvm_free(p)` | every host `memref.alloc`/`dealloc` (`finalize-memref-to-llvm{use-generic-functions}`): managed memory |
 //!
-//! Arguments, results and the temporaries that host code touches are CUDA
-//! managed memory, so kernels and the host code between them (sequential
-//! loops of `while`, `sort`, scans) see the same addresses. Temporaries
+//! Temporaries that host code touches, and arguments and results that it
+//! touches, are CUDA managed memory, so kernels and the host code between
+//! them (sequential loops of `while`, `sort`, scans) see the same
+//! addresses. Arguments and results that only kernels touch are device
+//! memory that the runtime (`crate::gpu`) fills and reads with explicit
+//! copies ([`Cuda::alloc_device`], [`Cuda::copy_to_device`],
+//! [`Cuda::copy_from_device`]). Temporaries
 //! that only kernels use are `gpu.alloc`s (`xla-gpu-device-temporaries`):
 //! device memory from the device's default pool, which is told to keep
 //! its memory between calls. Kernels run on the default stream, in launch
@@ -52,6 +56,7 @@ type CuModule = *mut c_void;
 type CuFunction = *mut c_void;
 type CuStream = *mut c_void;
 type CuDevicePtr = u64;
+type CuEvent = *mut c_void;
 
 const CUDA_SUCCESS: CuResult = 0;
 const CU_MEM_ATTACH_GLOBAL: c_uint = 1;
@@ -101,6 +106,15 @@ struct Api {
     mem_free_async: unsafe extern "C" fn(CuDevicePtr, CuStream) -> CuResult,
     memcpy: unsafe extern "C" fn(CuDevicePtr, CuDevicePtr, usize) -> CuResult,
     memset_d32: unsafe extern "C" fn(CuDevicePtr, c_uint, usize) -> CuResult,
+    mem_alloc: unsafe extern "C" fn(*mut CuDevicePtr, usize) -> CuResult,
+    memcpy_htod: unsafe extern "C" fn(CuDevicePtr, *const c_void, usize) -> CuResult,
+    memcpy_dtoh: unsafe extern "C" fn(*mut c_void, CuDevicePtr, usize) -> CuResult,
+    memset_d8: unsafe extern "C" fn(CuDevicePtr, u8, usize) -> CuResult,
+    event_create: unsafe extern "C" fn(*mut CuEvent, c_uint) -> CuResult,
+    event_destroy: unsafe extern "C" fn(CuEvent) -> CuResult,
+    event_record: unsafe extern "C" fn(CuEvent, CuStream) -> CuResult,
+    event_synchronize: unsafe extern "C" fn(CuEvent) -> CuResult,
+    event_elapsed_time: unsafe extern "C" fn(*mut f32, CuEvent, CuEvent) -> CuResult,
 }
 
 /// The loaded driver with a current context on device 0 (or
@@ -188,6 +202,15 @@ impl Cuda {
             mem_free_async: sym!("cuMemFreeAsync"),
             memcpy: sym!("cuMemcpy"),
             memset_d32: sym!("cuMemsetD32_v2"),
+            mem_alloc: sym!("cuMemAlloc_v2"),
+            memcpy_htod: sym!("cuMemcpyHtoD_v2"),
+            memcpy_dtoh: sym!("cuMemcpyDtoH_v2"),
+            memset_d8: sym!("cuMemsetD8_v2"),
+            event_create: sym!("cuEventCreate"),
+            event_destroy: sym!("cuEventDestroy_v2"),
+            event_record: sym!("cuEventRecord"),
+            event_synchronize: sym!("cuEventSynchronize"),
+            event_elapsed_time: sym!("cuEventElapsedTime"),
         };
         let check = |what: &str, result: CuResult| -> Result<(), String> {
             if result == CUDA_SUCCESS { Ok(()) } else { Err(format!("{what} failed: {}", describe(&api, result))) }
@@ -286,13 +309,129 @@ impl Cuda {
         Ok(pointer as *mut u8)
     }
 
-    /// Frees memory from [`Cuda::alloc_managed`].
+    /// Frees memory from [`Cuda::alloc_managed`] or [`Cuda::alloc_device`].
     pub fn free(&self, pointer: *mut u8) -> Result<(), String> {
         if pointer.is_null() {
             return Ok(());
         }
-        // SAFETY: `pointer` came from cuMemAllocManaged and is freed once.
+        // SAFETY: `pointer` came from cuMemAllocManaged or cuMemAlloc and
+        // is freed once.
         self.check("cuMemFree", unsafe { (self.api.mem_free)(pointer as CuDevicePtr) })
+    }
+
+    /// `size` bytes (at least 1) of device memory (`cuMemAlloc`), zeroed:
+    /// the host cannot read or write it but through the copies below.
+    pub fn alloc_device(&self, size: usize) -> Result<*mut u8, String> {
+        let mut pointer: CuDevicePtr = 0;
+        // SAFETY: valid out-pointer; the size is non-zero.
+        let result = unsafe { (self.api.mem_alloc)(&mut pointer, size.max(1)) };
+        self.check(&format!("cuMemAlloc({size} bytes)"), result)?;
+        // SAFETY: `size.max(1)` bytes were just allocated at `pointer`.
+        let zeroed = unsafe { (self.api.memset_d8)(pointer, 0, size.max(1)) };
+        if let Err(error) = self.check("cuMemsetD8", zeroed) {
+            let _ = self.free(pointer as *mut u8);
+            return Err(error);
+        }
+        Ok(pointer as *mut u8)
+    }
+
+    /// Copies `bytes` from the host to device memory at `device`.
+    pub fn copy_to_device(&self, device: *mut u8, bytes: &[u8]) -> Result<(), String> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
+        // SAFETY: `device` holds at least `bytes.len()` bytes (the caller
+        // allocated it for them); the host range is a live slice.
+        let result = unsafe { (self.api.memcpy_htod)(device as CuDevicePtr, bytes.as_ptr().cast(), bytes.len()) };
+        self.check(&format!("cuMemcpyHtoD({} bytes)", bytes.len()), result)
+    }
+
+    /// Copies `len` bytes of device memory at `device` to the host.
+    pub fn copy_from_device(&self, device: *mut u8, len: usize) -> Result<Vec<u8>, String> {
+        let mut bytes = vec![0u8; len];
+        if len == 0 {
+            return Ok(bytes);
+        }
+        // SAFETY: `device` holds at least `len` bytes; the host buffer too.
+        let result = unsafe { (self.api.memcpy_dtoh)(bytes.as_mut_ptr().cast(), device as CuDevicePtr, len) };
+        self.check(&format!("cuMemcpyDtoH({len} bytes)"), result)?;
+        Ok(bytes)
+    }
+}
+
+/// The time the device spent on one call of a compiled program, measured
+/// like a framework's CUDA events: an event recorded on the launch stream
+/// right before the call's first kernel launch and one after each launch;
+/// the elapsed time between the first and the last.
+///
+/// Armed by [`DeviceTimer::arm`] around one call; the runtime ABI's
+/// [`mgpu_launch_kernel`] records the events.
+pub struct DeviceTimer {
+    start: CuEvent,
+    end: CuEvent,
+}
+
+/// Set while a [`DeviceTimer`] is armed: (start, end, whether start was recorded).
+static ARMED: Mutex<Option<(usize, usize, bool)>> = Mutex::new(None);
+
+impl DeviceTimer {
+    pub fn new(cuda: &Cuda) -> Result<Self, String> {
+        let (mut start, mut end) = (std::ptr::null_mut(), std::ptr::null_mut());
+        // SAFETY: valid out-pointers; flags 0 (default, with timing).
+        cuda.check("cuEventCreate", unsafe { (cuda.api.event_create)(&mut start, 0) })?;
+        // SAFETY: as above.
+        if let Err(error) = cuda.check("cuEventCreate", unsafe { (cuda.api.event_create)(&mut end, 0) }) {
+            // SAFETY: created above, destroyed once.
+            unsafe { (cuda.api.event_destroy)(start) };
+            return Err(error);
+        }
+        Ok(Self { start, end })
+    }
+
+    /// Times the launches from now until [`DeviceTimer::elapsed_ms`].
+    pub fn arm(&self) {
+        *ARMED.lock().unwrap_or_else(|e| e.into_inner()) = Some((self.start as usize, self.end as usize, false));
+    }
+
+    /// Disarms and returns the device time in ms from the first launch
+    /// since [`DeviceTimer::arm`] to the end of the last one (0 without a
+    /// launch). Call after the device finished the call's work.
+    pub fn elapsed_ms(&self, cuda: &Cuda) -> Result<f64, String> {
+        let armed = ARMED.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if !matches!(armed, Some((_, _, true))) {
+            return Ok(0.0);
+        }
+        let mut ms = 0f32;
+        // SAFETY: both events were recorded by the launches of this call.
+        cuda.check("cuEventSynchronize", unsafe { (cuda.api.event_synchronize)(self.end) })?;
+        // SAFETY: as above; valid out-pointer.
+        cuda.check("cuEventElapsedTime", unsafe { (cuda.api.event_elapsed_time)(&mut ms, self.start, self.end) })?;
+        Ok(ms as f64)
+    }
+
+    pub fn destroy(self, cuda: &Cuda) {
+        ARMED.lock().unwrap_or_else(|e| e.into_inner()).take();
+        // SAFETY: created in `new`, destroyed once; no longer armed.
+        unsafe {
+            (cuda.api.event_destroy)(self.start);
+            (cuda.api.event_destroy)(self.end);
+        }
+    }
+}
+
+/// Records the armed timer's events around a launch on `stream`: the start
+/// before the first launch, the end after every launch.
+fn record_timing(api: &Api, stream: CuStream, before: bool) {
+    let mut armed = ARMED.lock().unwrap_or_else(|e| e.into_inner());
+    let Some((start, end, started)) = armed.as_mut() else { return };
+    // SAFETY: the events live while armed (`DeviceTimer::destroy` disarms
+    // first); `stream` is the launch's.
+    unsafe {
+        if before && !*started {
+            *started = (api.event_record)(*start as CuEvent, stream) == CUDA_SUCCESS;
+        } else if !before && *started {
+            (api.event_record)(*end as CuEvent, stream);
+        }
     }
 }
 
@@ -447,7 +586,8 @@ extern "C" fn mgpu_launch_kernel(
         // SAFETY: `params` holds one pointer per kernel parameter, built by
         // the lowered launch; the function belongs to a loaded module.
         |api| unsafe {
-            (api.launch_kernel)(
+            record_timing(api, stream, true);
+            let result = (api.launch_kernel)(
                 function,
                 grid_x as c_uint,
                 grid_y as c_uint,
@@ -459,7 +599,11 @@ extern "C" fn mgpu_launch_kernel(
                 stream,
                 params,
                 extra,
-            )
+            );
+            if result == CUDA_SUCCESS {
+                record_timing(api, stream, false);
+            }
+            result
         },
     );
 }

@@ -7,14 +7,21 @@
 //! gathers, ...) is a kernel; code that is sequential by nature — the
 //! condition and trip of `while`, the branches of `if`/`case`, the merge
 //! passes of `sort`, scans — stays in host code, which launches kernels in
-//! between. All buffers are CUDA managed memory, so host code reads a loop
-//! condition or writes a scalar directly. The host waits for the device
-//! after each launch, or after each run of launches that no host memory
-//! access separates (`xla-gpu-async-launches`).
+//! between. Buffers that host code touches (a loop's state read by its
+//! condition, a host copy, the merge buffers of a sort) are CUDA managed
+//! memory, so host code reads or writes them directly. Arguments and
+//! results that only kernels touch (`kernel_only_arguments`, decided after
+//! the kernels are outlined) are device memory (`cuMemAlloc`), filled by
+//! `cuMemcpyHtoD` before the call and read back by `cuMemcpyDtoH` after it
+//! (`--no-gpu-device-buffers` makes them managed too, for comparisons). The
+//! host waits for the device after each launch, or after each run of
+//! launches that no host memory access separates (`xla-gpu-async-launches`).
 //!
-//! Inputs are copied into managed buffers, results come back from managed
-//! buffers; nothing is left allocated after a call (the host code frees
-//! its temporaries through the runtime ABI of [`crate::cuda`]).
+//! Nothing is left allocated after a call (the host code frees its
+//! temporaries through the runtime ABI of [`crate::cuda`]). `bench` also
+//! reports the device time of each call, from CUDA events recorded around
+//! its launches ([`cuda::DeviceTimer`]), and the time of its first call,
+//! host inputs to host results.
 
 use crate::{
     BenchStats, HostTensor, RuntimeError, Signature,
@@ -23,34 +30,67 @@ use crate::{
 };
 use melior::{Context, ir::Module, pass::PassManager};
 
-/// A managed-memory buffer, freed on drop.
-struct ManagedBuffer {
+/// Whether entry arguments and results that only kernels touch live in
+/// device memory (the default) or, like the others, in managed memory
+/// (`--no-gpu-device-buffers`, for comparisons).
+static DEVICE_BUFFERS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Turns device-resident arguments and results on or off for the programs
+/// compiled from now on.
+pub fn set_device_buffers(enabled: bool) {
+    DEVICE_BUFFERS.store(enabled, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// An argument or result buffer of a call, freed on drop: managed memory
+/// (host code may touch it between launches) or device memory (only
+/// kernels use it; filled and read back by explicit copies).
+struct GpuBuffer {
     cuda: &'static Cuda,
     ptr: *mut u8,
     len: usize,
+    device: bool,
 }
 
-impl ManagedBuffer {
-    fn new(cuda: &'static Cuda, len: usize) -> Result<Self, RuntimeError> {
-        let ptr = cuda.alloc_managed(len).map_err(RuntimeError::Execute)?;
+impl GpuBuffer {
+    fn new(cuda: &'static Cuda, len: usize, device: bool) -> Result<Self, RuntimeError> {
+        if device {
+            let ptr = cuda.alloc_device(len).map_err(RuntimeError::Device)?;
+            return Ok(Self { cuda, ptr, len, device });
+        }
+        let ptr = cuda.alloc_managed(len).map_err(RuntimeError::Device)?;
         // SAFETY: managed memory is host-accessible; `len.max(1)` bytes
         // were allocated.
         unsafe { std::ptr::write_bytes(ptr, 0, len.max(1)) };
-        Ok(Self { cuda, ptr, len })
+        Ok(Self { cuda, ptr, len, device })
     }
-
 }
 
-impl EntryBuffer for ManagedBuffer {
+impl EntryBuffer for GpuBuffer {
     fn ptr(&self) -> *mut u8 {
         self.ptr
     }
     fn len(&self) -> usize {
         self.len
     }
+    fn write(&self, bytes: &[u8]) -> Result<(), RuntimeError> {
+        if !self.device {
+            // SAFETY: managed memory is host-accessible; `len` bytes.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.ptr, bytes.len().min(self.len)) };
+            return Ok(());
+        }
+        self.cuda.copy_to_device(self.ptr, &bytes[..bytes.len().min(self.len)]).map_err(RuntimeError::Device)
+    }
+    fn read(&self) -> Result<Vec<u8>, RuntimeError> {
+        if !self.device {
+            // SAFETY: managed memory is host-accessible; `len` bytes, all
+            // written or zeroed, and the device has finished the call.
+            return Ok(unsafe { std::slice::from_raw_parts(self.ptr, self.len) }.to_vec());
+        }
+        self.cuda.copy_from_device(self.ptr, self.len).map_err(RuntimeError::Device)
+    }
 }
 
-impl Drop for ManagedBuffer {
+impl Drop for GpuBuffer {
     fn drop(&mut self) {
         if let Err(error) = self.cuda.free(self.ptr) {
             eprintln!("warning: {error}");
@@ -79,6 +119,8 @@ pub struct GpuExecutable {
     engine: Engine,
     signature: Signature,
     cuda: &'static Cuda,
+    /// Per argument, then per result: device memory (see `device_resident`).
+    device_resident: Vec<bool>,
 }
 
 impl GpuExecutable {
@@ -93,15 +135,28 @@ impl GpuExecutable {
         let signature = Signature::of(module, entry)?;
         mark_public_functions(context, module);
         let libdevice = xla_lowering::passes::find_libdevice();
+        // Two runs: the kernels, then (once it is known which arguments only
+        // kernels touch) the host code.
         let manager = PassManager::new(context);
-        let passes = manager.as_operation_pass_manager();
-        let setup = xla_lowering::passes::add_gpu_pipeline(&passes, &cuda.arch(), libdevice.as_deref())
-            .and_then(|_| xla_lowering::passes::add_gpu_host_lowering(&passes));
-        setup.map_err(|e| RuntimeError::Compile(e.to_string()))?;
+        xla_lowering::passes::add_gpu_pipeline(&manager.as_operation_pass_manager(), &cuda.arch(), libdevice.as_deref())
+            .map_err(|e| RuntimeError::Compile(e.to_string()))?;
         xla_lowering::passes::instrument(context, &manager);
         manager
             .run(module)
             .map_err(|_| RuntimeError::Compile("the GPU pipeline failed (see the errors above)".into()))?;
+        drop(manager);
+        let arguments = signature.inputs.len() + signature.outputs.len();
+        let device_resident = match xla_lowering::gpu_host::kernel_only_arguments(module.as_operation(), entry) {
+            Some(found) if found.len() == arguments && DEVICE_BUFFERS.load(std::sync::atomic::Ordering::Relaxed) => found,
+            _ => vec![false; arguments],
+        };
+        let manager = PassManager::new(context);
+        xla_lowering::passes::add_gpu_host_lowering(&manager.as_operation_pass_manager())
+            .map_err(|e| RuntimeError::Compile(e.to_string()))?;
+        xla_lowering::passes::instrument(context, &manager);
+        manager
+            .run(module)
+            .map_err(|_| RuntimeError::Compile("the GPU host lowering failed (see the errors above)".into()))?;
         drop(manager);
         if crate::dump::dir().is_some() {
             let kernels = crate::codegen::extract_ptx(module)?;
@@ -122,7 +177,13 @@ impl GpuExecutable {
         let function = engine
             .lookup_packed_c_interface(&xla_lowering::reserved_symbols::compiled_name(entry))
             .ok_or_else(|| RuntimeError::Compile(format!("the JIT has no symbol `_mlir_ciface_{entry}` (is `{entry}` public?)")))?;
-        Ok(Self { function, engine, signature, cuda })
+        Ok(Self { function, engine, signature, cuda, device_resident })
+    }
+
+    /// For each argument, then each result: whether its buffer is device
+    /// memory (only kernels touch it) rather than managed memory.
+    pub fn device_resident(&self) -> &[bool] {
+        &self.device_resident
     }
 
     /// The entry point's signature.
@@ -130,32 +191,63 @@ impl GpuExecutable {
         &self.signature
     }
 
-    fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
+    fn run(
+        &self,
+        inputs: &[HostTensor],
+        runs: usize,
+        timer: Option<&cuda::DeviceTimer>,
+    ) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>, Vec<f64>), RuntimeError> {
         cuda::take_error();
+        let mut device_times = Vec::new();
+        if let Some(timer) = timer {
+            timer.arm();
+        }
         // After each call: wait for the device (results are read on the
         // host), then report the first driver error of the call, if any.
         let after_call = || {
             self.cuda.synchronize().map_err(RuntimeError::Device)?;
-            cuda::take_error().map_or(Ok(()), |error| Err(RuntimeError::Device(error)))
+            cuda::take_error().map_or(Ok(()), |error| Err(RuntimeError::Device(error)))?;
+            if let Some(timer) = timer {
+                device_times.push(timer.elapsed_ms(self.cuda).map_err(RuntimeError::Device)?);
+                timer.arm();
+            }
+            Ok(())
+        };
+        let allocate = |index: usize, len: usize| {
+            GpuBuffer::new(self.cuda, len, self.device_resident.get(index).copied().unwrap_or(false))
         };
         // SAFETY: `function` is the C interface of the entry point, whose
-        // signature `run_entry` checks against the inputs; the buffers are
-        // managed memory, readable by host code and kernels alike.
-        unsafe {
-            run_entry(self.function, &self.signature, inputs, runs, |len| ManagedBuffer::new(self.cuda, len), after_call)
+        // signature `run_entry` checks against the inputs; kernels read and
+        // write every buffer, host code only the managed ones (the others
+        // only kernels touch: `kernel_only_arguments`).
+        let (outputs, times) =
+            unsafe { run_entry(self.function, &self.signature, inputs, runs, allocate, after_call) }?;
+        if let Some(timer) = timer {
+            let _ = timer.elapsed_ms(self.cuda);
         }
+        Ok((outputs, times, device_times))
     }
 
     /// Runs the entry point once.
     pub fn execute(&self, inputs: &[HostTensor]) -> Result<Vec<HostTensor>, RuntimeError> {
-        Ok(self.run(inputs, 1)?.0)
+        Ok(self.run(inputs, 1, None)?.0)
     }
 
     /// Runs the entry point `runs` times after one warm-up run (each time
-    /// includes waiting for the device).
+    /// includes waiting for the device). The statistics add the device
+    /// time of each run (CUDA events around its kernels) and the time of
+    /// the warm-up run from host inputs to host results.
     pub fn bench(&self, inputs: &[HostTensor], runs: usize) -> Result<BenchStats, RuntimeError> {
-        self.run(inputs, 1)?;
-        let (_, times) = self.run(inputs, runs)?;
-        Ok(BenchStats::from_times(times))
+        let start = std::time::Instant::now();
+        self.run(inputs, 1, None)?;
+        let first_call_ms = start.elapsed().as_secs_f64() * 1e3;
+        let timer = cuda::DeviceTimer::new(self.cuda).map_err(RuntimeError::Device)?;
+        let result = self.run(inputs, runs, Some(&timer));
+        timer.destroy(self.cuda);
+        let (_, times, device_times) = result?;
+        let mut stats = BenchStats::from_times(times);
+        stats.first_call_ms = Some(first_call_ms);
+        stats.device_median_ms = (!device_times.is_empty()).then(|| crate::jit::median(device_times));
+        Ok(stats)
     }
 }

@@ -65,6 +65,20 @@ pub(crate) trait EntryBuffer: Sized {
     fn ptr(&self) -> *mut u8;
     /// Its size in bytes.
     fn len(&self) -> usize;
+    /// Fills it with `bytes` (exactly `len()` of them).
+    fn write(&self, bytes: &[u8]) -> Result<(), RuntimeError> {
+        let len = bytes.len().min(self.len());
+        // SAFETY: the buffer holds `len()` host-addressable bytes and does
+        // not overlap the slice.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.ptr(), len) };
+        Ok(())
+    }
+    /// Its bytes.
+    fn read(&self) -> Result<Vec<u8>, RuntimeError> {
+        // SAFETY: the buffer holds `len()` host-addressable bytes, all
+        // written (or zeroed).
+        Ok(unsafe { std::slice::from_raw_parts(self.ptr(), self.len()) }.to_vec())
+    }
 }
 
 impl EntryBuffer for AlignedBuffer {
@@ -99,24 +113,25 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer>(
     signature: &Signature,
     inputs: &[HostTensor],
     runs: usize,
-    allocate: impl Fn(usize) -> Result<B, RuntimeError>,
+    allocate: impl Fn(usize, usize) -> Result<B, RuntimeError>,
     mut after_call: impl FnMut() -> Result<(), RuntimeError>,
 ) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
     check_inputs(signature, inputs)?;
     let input_buffers: Vec<B> = inputs
         .iter()
-        .map(|tensor| {
-            let buffer = allocate(tensor.data.len())?;
-            // SAFETY: the buffer holds `data.len()` bytes and does not overlap.
-            unsafe { std::ptr::copy_nonoverlapping(tensor.data.as_ptr(), buffer.ptr(), tensor.data.len()) };
+        .enumerate()
+        .map(|(index, tensor)| {
+            let buffer = allocate(index, tensor.data.len())?;
+            buffer.write(&tensor.data)?;
             Ok(buffer)
         })
         .collect::<Result<_, RuntimeError>>()?;
     let output_buffers: Vec<B> = signature
         .outputs
         .iter()
+        .enumerate()
         // Byte sizes were checked when the signature was read.
-        .map(|spec| allocate(spec.byte_size().unwrap_or(usize::MAX)))
+        .map(|(k, spec)| allocate(inputs.len() + k, spec.byte_size().unwrap_or(usize::MAX)))
         .collect::<Result<_, _>>()?;
     let mut descriptors: Vec<Vec<u64>> = input_buffers
         .iter()
@@ -139,12 +154,8 @@ pub(crate) unsafe fn run_entry<B: EntryBuffer>(
     let outputs = output_buffers
         .iter()
         .zip(&signature.outputs)
-        .map(|(buffer, spec)| {
-            // SAFETY: the buffer holds `len()` bytes, all written (or zeroed).
-            let bytes = unsafe { std::slice::from_raw_parts(buffer.ptr(), buffer.len()) }.to_vec();
-            HostTensor::new(spec.element_type, spec.shape.clone(), bytes)
-        })
-        .collect::<Result<_, _>>()?;
+        .map(|(buffer, spec)| Ok(HostTensor::new(spec.element_type, spec.shape.clone(), buffer.read()?)?))
+        .collect::<Result<_, RuntimeError>>()?;
     Ok((outputs, times))
 }
 
@@ -352,16 +363,25 @@ pub struct BenchStats {
     /// wall time, the cores the run kept busy.
     pub cpu_median_ms: f64,
     pub runs: usize,
+    /// GPU: the median device time per run in ms, from CUDA events around
+    /// the run's kernels (first launch to the end of the last; see
+    /// `cuda::DeviceTimer`), without the host side of the call.
+    pub device_median_ms: Option<f64>,
+    /// GPU: the time of the warm-up run, host to host: buffers allocated,
+    /// inputs copied in, the call, results copied out.
+    pub first_call_ms: Option<f64>,
+}
+
+/// The median of `values` (at least one).
+pub(crate) fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
 }
 
 impl BenchStats {
     /// Statistics of per-run (wall, CPU) times in milliseconds (at least one run).
     pub(crate) fn from_times(times: Vec<(f64, f64)>) -> Self {
-        let median = |mut values: Vec<f64>| {
-            values.sort_by(f64::total_cmp);
-            let n = values.len();
-            if n % 2 == 1 { values[n / 2] } else { (values[n / 2 - 1] + values[n / 2]) / 2.0 }
-        };
         let wall: Vec<f64> = times.iter().map(|t| t.0).collect();
         let min_ms = wall.iter().copied().fold(f64::INFINITY, f64::min);
         BenchStats {
@@ -369,6 +389,8 @@ impl BenchStats {
             min_ms,
             cpu_median_ms: median(times.iter().map(|t| t.1).collect()),
             runs: times.len(),
+            device_median_ms: None,
+            first_call_ms: None,
         }
     }
 }
@@ -409,7 +431,7 @@ impl Compiled {
     fn run(&self, inputs: &[HostTensor], runs: usize) -> Result<(Vec<HostTensor>, Vec<(f64, f64)>), RuntimeError> {
         // SAFETY: `function` is the C interface of the entry point, whose
         // signature `run_entry` checks against the inputs.
-        unsafe { run_entry(self.function, &self.signature, inputs, runs, AlignedBuffer::new, || Ok(())) }
+        unsafe { run_entry(self.function, &self.signature, inputs, runs, |_, len| AlignedBuffer::new(len), || Ok(())) }
     }
 }
 

@@ -15,11 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef int CUresult;
 enum { OK = 0, ERR_INVALID_VALUE = 1, ERR_NO_DEVICE = 100, ERR_INVALID_PTX = 218 };
 
-static long allocations, frees, loads, unloads, launches, device_allocations;
+static long allocations, frees, loads, unloads, launches, device_allocations, copies_in, copies_out, events;
 
 /* Function handles are copies of the kernel names, freed at exit. */
 static char *names[4096];
@@ -27,8 +28,9 @@ static int name_count;
 
 static void report(void) {
   for (int i = 0; i < name_count; i++) free(names[i]);
-  fprintf(stderr, "mock-cuda: %ld allocations, %ld frees, %ld module loads, %ld unloads, %ld launches, %ld device allocations\n",
-          allocations, frees, loads, unloads, launches, device_allocations);
+  fprintf(stderr, "mock-cuda: %ld allocations, %ld frees, %ld module loads, %ld unloads, %ld launches, %ld device allocations, "
+          "%ld copies to the device, %ld copies to the host, %ld events recorded\n",
+          allocations, frees, loads, unloads, launches, device_allocations, copies_in, copies_out, events);
 }
 
 CUresult cuInit(unsigned flags) {
@@ -127,5 +129,39 @@ CUresult cuMemPoolSetAttribute(void *pool, int attribute, void *value) { (void)p
 CUresult cuMemcpy(uint64_t dst, uint64_t src, size_t size) { memcpy((void *)(uintptr_t)dst, (void *)(uintptr_t)src, size); return OK; }
 CUresult cuMemsetD32_v2(uint64_t dst, unsigned value, size_t n) {
   for (size_t i = 0; i < n; i++) ((unsigned *)(uintptr_t)dst)[i] = value;
+  return OK;
+}
+/* Device memory for arguments and results (cuMemAlloc): host memory here,
+ * counted as a device allocation; filled and read by the copies. */
+CUresult cuMemAlloc_v2(uint64_t *ptr, size_t size) { return cuMemAllocAsync(ptr, size, 0); }
+CUresult cuMemsetD8_v2(uint64_t dst, unsigned char value, size_t n) { memset((void *)(uintptr_t)dst, value, n); return OK; }
+CUresult cuMemcpyHtoD_v2(uint64_t dst, const void *src, size_t size) {
+  copies_in++;
+  memcpy((void *)(uintptr_t)dst, src, size);
+  return OK;
+}
+CUresult cuMemcpyDtoH_v2(void *dst, uint64_t src, size_t size) {
+  copies_out++;
+  memcpy(dst, (void *)(uintptr_t)src, size);
+  return OK;
+}
+/* Events hold the host time at which they were recorded. */
+CUresult cuEventCreate(void **event, unsigned flags) {
+  (void)flags;
+  *event = calloc(1, sizeof(double));
+  return *event ? OK : ERR_INVALID_VALUE;
+}
+CUresult cuEventDestroy_v2(void *event) { free(event); return OK; }
+CUresult cuEventRecord(void *event, void *stream) {
+  (void)stream;
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  *(double *)event = now.tv_sec * 1e3 + now.tv_nsec * 1e-6;
+  events++;
+  return OK;
+}
+CUresult cuEventSynchronize(void *event) { (void)event; return OK; }
+CUresult cuEventElapsedTime(float *ms, void *start, void *end) {
+  *ms = (float)(*(double *)end - *(double *)start);
   return OK;
 }

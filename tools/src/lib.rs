@@ -262,6 +262,12 @@ pub fn contraction_args(command: clap::Command) -> clap::Command {
                 .help("GPU: bf16/f16 matrix products on the f32 block tiles instead of the tensor cores (mma.sync); for comparisons"),
         )
         .arg(
+            clap::Arg::new("no-gpu-device-buffers")
+                .long("no-gpu-device-buffers")
+                .action(clap::ArgAction::SetTrue)
+                .help("GPU (xla-run): arguments and results in CUDA managed memory even where only kernels touch them (device memory with explicit copies otherwise); for comparisons"),
+        )
+        .arg(
             clap::Arg::new("no-gpu-vector-access")
                 .long("no-gpu-vector-access")
                 .action(clap::ArgAction::SetTrue)
@@ -286,6 +292,7 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
     xla_lowering::gpu::block_tiles::set_enabled(!matches.get_flag("no-gpu-block-tiles"));
     xla_lowering::gpu::block_tiles::set_tensor_cores(!matches.get_flag("no-gpu-tensor-cores"));
     xla_lowering::gpu::vector_access::set_enabled(!matches.get_flag("no-gpu-vector-access"));
+    xla_runtime::gpu::set_device_buffers(!matches.get_flag("no-gpu-device-buffers"));
 }
 
 /// `--split-functions-max-ops` and `--split-functions-max-loops`, shared by

@@ -140,7 +140,7 @@ fn command() -> Command {
                 .long("bench")
                 .value_name("N")
                 .value_parser(value_parser!(usize))
-                .help("Run N times after a warm-up and print {\"median_ms\", \"min_ms\", \"cpu_median_ms\" (process CPU time per run, all threads), \"runs\"} as JSON"),
+                .help("Run N times after a warm-up and print {\"median_ms\", \"min_ms\", \"cpu_median_ms\" (process CPU time per run, all threads), \"runs\"} as JSON; on the GPU also \"device_median_ms\" (CUDA events from the first kernel launch to the end of the last, per run) and \"first_call_ms\" (the warm-up run, host inputs to host results)"),
         )
 }
 
@@ -429,7 +429,13 @@ fn run_compiled(matches: &clap::ArgMatches, executable: &Executable, inputs: &[H
         return match executable.bench(inputs, runs) {
             Ok(_) if !executable.reports() => ExitCode::SUCCESS,
             Ok(stats) => {
-                let json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "cpu_median_ms": stats.cpu_median_ms, "runs": stats.runs});
+                let mut json = serde_json::json!({"median_ms": stats.median_ms, "min_ms": stats.min_ms, "cpu_median_ms": stats.cpu_median_ms, "runs": stats.runs});
+                if let Some(ms) = stats.device_median_ms {
+                    json["device_median_ms"] = ms.into();
+                }
+                if let Some(ms) = stats.first_call_ms {
+                    json["first_call_ms"] = ms.into();
+                }
                 print_line(TOOL, json);
                 ExitCode::SUCCESS
             }
