@@ -56,6 +56,21 @@ def benchmarks():
   %z = stablehlo.constant dense<0.0> : tensor<f32>
   %s = stablehlo.reduce(%a0 init: %z) applies stablehlo.add across dimensions = [1] : ({r}, tensor<f32>) -> tensor<4096xf32>
   return %s : tensor<4096xf32>"""), [[4096, 4096]], ("bytes", 4 * 4096 * 4097))
+    yield ("col_sum_4096x4096", program("cols", [r], ["tensor<4096xf32>"], f"""
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%a0 init: %z) applies stablehlo.add across dimensions = [0] : ({r}, tensor<f32>) -> tensor<4096xf32>
+  return %s : tensor<4096xf32>"""), [[4096, 4096]], ("bytes", 4 * 4096 * 4097))
+    yield ("softmax_4096x4096", program("softmax", [r], [r], f"""
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%a0 init: %ninf) applies stablehlo.maximum across dimensions = [1] : ({r}, tensor<f32>) -> tensor<4096xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [0] : (tensor<4096xf32>) -> {r}
+  %d = stablehlo.subtract %a0, %mb : {r}
+  %e = stablehlo.exponential %d : {r}
+  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : ({r}, tensor<f32>) -> tensor<4096xf32>
+  %sb = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4096xf32>) -> {r}
+  %y = stablehlo.divide %e, %sb : {r}
+  return %y : {r}"""), [[4096, 4096]], ("bytes", 2 * 4 * 4096 * 4096))
     for size in (1024, 2048):
         m = f"tensor<{size}x{size}xf32>"
         yield (f"matmul_{size}", program("mm", [m, m], [m], f"""
@@ -144,6 +159,12 @@ def torch_baseline(torch, name, shapes, runs):
     if name.startswith("row_sum"):
         x = torch.rand(shapes[0], device=dev)
         return torch_median_ms(torch, lambda: x.sum(dim=1), runs)
+    if name.startswith("col_sum"):
+        x = torch.rand(shapes[0], device=dev)
+        return torch_median_ms(torch, lambda: x.sum(dim=0), runs)
+    if name.startswith("softmax"):
+        x = torch.rand(shapes[0], device=dev)
+        return torch_median_ms(torch, lambda: torch.softmax(x, dim=1), runs)
     if name.startswith("matmul"):
         dtype = torch.bfloat16 if "bf16" in name else torch.float32
         a, b = (torch.rand(s, device=dev, dtype=dtype) for s in shapes)

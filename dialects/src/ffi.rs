@@ -139,6 +139,8 @@ unsafe extern "C" {
     pub fn xlaNvvmLdMatrixAttributes(context: MlirContext, transposed: bool, out: *mut MlirAttribute);
     /// lib/CAPI/Attributes.cpp: `#llvm.loop_annotation<unroll = <disable = true>>`.
     pub fn xlaLLVMLoopUnrollDisabledGet(context: MlirContext) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: `#gpu<shuffle_mode xor>`.
+    pub fn xlaGpuShuffleModeXorGet(context: MlirContext) -> MlirAttribute;
     /// lib/CAPI/Attributes.cpp: whether an `#llvm.linkage` is `external`.
     pub fn xlaLLVMLinkageIsExternal(attribute: MlirAttribute) -> bool;
     /// lib/CAPI/Attributes.cpp: a StableHLO enum attribute (by the enum's

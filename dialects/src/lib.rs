@@ -223,6 +223,13 @@ pub fn loop_unroll_disabled(context: &melior::Context) -> melior::ir::Attribute<
     unsafe { melior::ir::Attribute::from_raw(ffi::xlaLLVMLoopUnrollDisabledGet(context.to_raw())) }
 }
 
+/// `#gpu<shuffle_mode xor>`: the `mode` of a butterfly `gpu.shuffle` (each
+/// lane reads the value of the lane whose id differs by the offset's bits).
+pub fn gpu_shuffle_xor_mode(context: &melior::Context) -> melior::ir::Attribute<'_> {
+    // SAFETY: a live context with the GPU dialect; the attribute is built in it.
+    unsafe { melior::ir::Attribute::from_raw(ffi::xlaGpuShuffleModeXorGet(context.to_raw())) }
+}
+
 /// The attributes of an m16n8k16 `nvvm.mma.sync` with a row-major A and a
 /// column-major B of f16 or (`bf16`) bf16: `layoutA`, `layoutB`,
 /// `multiplicandAPtxType`, `multiplicandBPtxType` and `shape`, by name.

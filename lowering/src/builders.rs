@@ -1187,6 +1187,20 @@ pub fn gpu_launch_with_workgroup<'c>(
     build(OperationBuilder::new("gpu.launch", location).add_operands(&operands).add_attributes(&attributes).add_regions([region]))
 }
 
+/// `gpu.shuffle xor %value, %offset, %width`: the value of the lane whose
+/// id is this lane's xor `offset` (an i32), among `width` (an i32) lanes;
+/// results: that value and an i1 (whether that lane was in range).
+pub fn gpu_shuffle_xor<'c>(location: Location<'c>, value: Value<'c, '_>, offset: Value<'c, '_>, width: Value<'c, '_>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("gpu.shuffle", location)
+            .add_operands(&[value, offset, width])
+            .add_results(&[value.r#type(), IntegerType::new(context, 1).into()])
+            .add_attributes(&[(Identifier::new(context, "mode"), xla_dialects::gpu_shuffle_xor_mode(context))]),
+    )
+}
+
 /// `gpu.barrier`: every thread of the block waits here until all have
 /// arrived, and their shared-memory writes before it are visible after it.
 pub fn gpu_barrier(location: Location<'_>) -> BuildResult<Operation<'_>> {

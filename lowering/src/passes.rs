@@ -260,13 +260,17 @@ const GPU_LOOPS: &str = concat!(
 const GPU_KERNELS: &[Step] = &[
     Step::Steps(GPU_KERNELS_FRONT),
     Step::Ours(crate::gpu::block_tiles::create_block_tiles_pass),
+    Step::Upstream(GPU_LOOPS),
+    Step::Ours(crate::gpu::block_reductions::create_block_reductions_pass),
     Step::Steps(GPU_KERNELS_BACK),
 ];
 
-/// [`GPU_KERNELS`] without `xla-gpu-block-tiles`, whose kernels use
-/// barriers and shared memory: the kernels that the host-loop emulation
-/// (`xla-gpu-emulation-pipeline`) can run.
-const GPU_KERNELS_EMULATED: &[Step] = &[Step::Steps(GPU_KERNELS_FRONT), Step::Steps(GPU_KERNELS_BACK)];
+/// [`GPU_KERNELS`] without `xla-gpu-block-tiles` and
+/// `xla-gpu-block-reductions`, whose kernels use barriers and shared memory:
+/// the kernels that the host-loop emulation (`xla-gpu-emulation-pipeline`)
+/// can run.
+const GPU_KERNELS_EMULATED: &[Step] =
+    &[Step::Steps(GPU_KERNELS_FRONT), Step::Upstream(GPU_LOOPS), Step::Steps(GPU_KERNELS_BACK)];
 
 /// [`GPU_KERNELS`] up to linalg on buffers with parallel dimensions first.
 const GPU_KERNELS_FRONT: &[Step] = &[
@@ -284,9 +288,8 @@ const GPU_KERNELS_FRONT: &[Step] = &[
     Step::Ours(crate::gpu::interchange::create_parallel_dims_first_pass),
 ];
 
-/// [`GPU_KERNELS`] from linalg on buffers to kernels.
+/// [`GPU_KERNELS`] from parallel loops on buffers to kernels.
 const GPU_KERNELS_BACK: &[Step] = &[
-    Step::Upstream(GPU_LOOPS),
     Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass),
     Step::Ours(crate::gpu::register_tiles::create_register_tiles_pass),
     Step::Ours(crate::gpu::vector_access::create_vector_access_pass),
@@ -572,6 +575,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-split-reductions",
         summary: "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",
         steps: &[Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-block-reductions",
+        summary: "Reductions with many outputs, read coalesced: rows one block per output, columns one block per 32 outputs; partial results combined by warp shuffles and shared memory",
+        steps: &[Step::Ours(crate::gpu::block_reductions::create_block_reductions_pass)],
     },
     PassInfo {
         name: "xla-gpu-block-tiles",

@@ -8,6 +8,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -112,6 +113,11 @@ void xlaNvvmLdMatrixAttributes(MlirContext context, bool transposed, MlirAttribu
   out[0] = wrap(mlir::NVVM::MMALayoutAttr::get(ctx, transposed ? mlir::NVVM::MMALayout::col : mlir::NVVM::MMALayout::row));
   out[1] = wrap(mlir::NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8));
   out[2] = wrap(mlir::NVVM::LdStMatrixEltTypeAttr::get(ctx, mlir::NVVM::LdStMatrixEltType::B16));
+}
+
+/// `#gpu<shuffle_mode xor>`: the mode of a butterfly `gpu.shuffle`.
+MlirAttribute xlaGpuShuffleModeXorGet(MlirContext context) {
+  return wrap(mlir::gpu::ShuffleModeAttr::get(unwrap(context), mlir::gpu::ShuffleMode::XOR));
 }
 
 /// `#llvm.loop_annotation<unroll = <disable = true>>`: LLVM's unroller

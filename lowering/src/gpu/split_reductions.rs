@@ -111,7 +111,7 @@ fn simple_trips(lower: &[Value], upper: &[Value], step: &[Value]) -> Option<Vec<
 
 /// The identity of a combiner.
 #[derive(Clone, Copy)]
-enum Identity {
+pub(super) enum Identity {
     Float(f64),
     Int(i128),
 }
@@ -136,18 +136,18 @@ fn identity(combine: &OperationRef, ty: Type) -> Option<Identity> {
 }
 
 /// A reduction nest that can be split.
-struct Reduction<'c, 'a> {
+pub(super) struct Reduction<'c, 'a> {
     /// The enclosing parallel loop, if any.
-    parallel: Option<OperationRef<'c, 'a>>,
+    pub(super) parallel: Option<OperationRef<'c, 'a>>,
     /// Its trip counts (none at the top of host code).
-    outputs: Vec<i64>,
+    pub(super) outputs: Vec<i64>,
     /// The scf.for nest, outermost first, and its trip counts.
-    loops: Vec<OperationRef<'c, 'a>>,
-    trips: Vec<i64>,
-    load: OperationRef<'c, 'a>,
-    store: OperationRef<'c, 'a>,
-    combine: OperationRef<'c, 'a>,
-    identity: Identity,
+    pub(super) loops: Vec<OperationRef<'c, 'a>>,
+    pub(super) trips: Vec<i64>,
+    pub(super) load: OperationRef<'c, 'a>,
+    pub(super) store: OperationRef<'c, 'a>,
+    pub(super) combine: OperationRef<'c, 'a>,
+    pub(super) identity: Identity,
 }
 
 pub(super) fn single_use(value: Value) -> bool {
@@ -169,7 +169,7 @@ pub(super) fn body_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 
 }
 
 /// Matches a nest starting at `outer` (an scf.for), in `parallel` or not.
-fn match_nest<'c, 'a>(outer: OperationRef<'c, 'a>, parallel: Option<OperationRef<'c, 'a>>) -> Option<Reduction<'c, 'a>> {
+pub(super) fn match_nest<'c, 'a>(outer: OperationRef<'c, 'a>, parallel: Option<OperationRef<'c, 'a>>) -> Option<Reduction<'c, 'a>> {
     let mut loops = vec![outer];
     let mut trips = Vec::new();
     let body = loop {
@@ -270,12 +270,12 @@ fn match_nest<'c, 'a>(outer: OperationRef<'c, 'a>, parallel: Option<OperationRef
 }
 
 impl<'c, 'a> Emit<'c, 'a> {
-    fn index(&self, value: i64) -> BuildResult<Value<'c, 'a>> {
+    pub(super) fn index(&self, value: i64) -> BuildResult<Value<'c, 'a>> {
         self.value(index_constant(self.context, self.location, value))
     }
 
     /// Row-major linear position of `ivs` in a space of `sizes`.
-    fn linearize(&self, ivs: &[Value<'c, 'a>], sizes: &[i64]) -> BuildResult<Value<'c, 'a>> {
+    pub(super) fn linearize(&self, ivs: &[Value<'c, 'a>], sizes: &[i64]) -> BuildResult<Value<'c, 'a>> {
         let mut linear = self.index(0)?;
         for (&iv, &size) in ivs.iter().zip(sizes) {
             linear = self.binary("arith.muli", linear, self.index(size)?)?;
@@ -285,18 +285,18 @@ impl<'c, 'a> Emit<'c, 'a> {
     }
 
     /// A block (its first) and its terminator as an insertion point.
-    fn into_body(&self, op: OperationRef<'c, 'a>) -> BuildResult<Emit<'c, 'a>> {
+    pub(super) fn into_body(&self, op: OperationRef<'c, 'a>) -> BuildResult<Emit<'c, 'a>> {
         let block = op.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?;
         let anchor = block.terminator().ok_or("internal error: no terminator")?;
         Ok(Emit { context: self.context, location: self.location, block, anchor })
     }
 }
 
-fn block_values<'c, 'a>(block: BlockRef<'c, 'a>) -> BuildResult<Vec<Value<'c, 'a>>> {
+pub(super) fn block_values<'c, 'a>(block: BlockRef<'c, 'a>) -> BuildResult<Vec<Value<'c, 'a>>> {
     (0..block.argument_count()).map(|i| block.argument(i).map(Into::into).map_err(internal)).collect()
 }
 
-fn replace_all_uses(old: Value, new: Value) {
+pub(super) fn replace_all_uses(old: Value, new: Value) {
     // SAFETY: both values are live and of the same type.
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(old.to_raw(), new.to_raw()) };
 }
@@ -306,7 +306,7 @@ fn replace_all_uses(old: Value, new: Value) {
 /// loop's induction variable as its last index, and no load takes it, or a
 /// value computed from it, at another position (a matrix product's
 /// `B[k, j]` reads down a column: splitting `k` would not coalesce it).
-fn reads_along_innermost(reduction: &Reduction) -> bool {
+pub(super) fn reads_along_innermost(reduction: &Reduction) -> bool {
     let Some(innermost) = reduction.loops.last() else { return false };
     let Some(iv) = innermost.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(0).ok()) else {
         return false;
@@ -486,7 +486,7 @@ fn split(reduction: Reduction, split: i64) -> BuildResult<()> {
 
 /// Candidate nests of the module: in parallel loops whose body is only the
 /// nest, or at the top of host code.
-fn candidates<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, Option<OperationRef<'c, 'a>>)> {
+pub(super) fn candidates<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, Option<OperationRef<'c, 'a>>)> {
     let mut found = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
         "gpu.launch" | "gpu.module" => WalkResult::Skip,
