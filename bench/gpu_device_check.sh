@@ -7,13 +7,19 @@
 #      (kernels' out-of-bounds, misaligned or host-address accesses), if
 #      compute-sanitizer is there;
 #   3. bench/gpu_bench.py (PyTorch as the baseline where importable); with
-#      COMPARE=1 also with the GPU passes of the last session off
+#      COMPARE=1 also with the GPU passes of an earlier session off
 #      (--no-gpu-block-tiles --no-gpu-vector-access, and bf16 with
-#      --no-gpu-tensor-cores), in the same run.
+#      --no-gpu-tensor-cores), in the same run;
+#   4. buffers: five benchmarks with --no-gpu-device-buffers (arguments and
+#      results in managed memory), to compare with step 3's;
+#   5. block-reductions: xla-gpu-block-reductions, still off by default
+#      because it has not run on a device: its check file with
+#      --gpu-block-reductions, plain and under memcheck and racecheck, and
+#      the reduction benchmarks with it on (step 3 has them off).
 # Results go to $OUT (default ./gpu-check-out). bench/gpu_results.md has the
 # numbers of the runs on an H100 and an H200.
 #
-#   XLA_RUN=target/release/xla-run bash bench/gpu_device_check.sh [all|sweep|sanitize|bench]
+#   XLA_RUN=target/release/xla-run bash bench/gpu_device_check.sh [all|sweep|sanitize|bench|buffers|block-reductions]
 set -u
 export PYTHONUNBUFFERED=1
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -58,5 +64,26 @@ if [ "$step" = all ] || [ "$step" = bench ]; then
     echo "== bf16 on the f32 block tiles (--no-gpu-tensor-cores)"
     timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/simt" --runs 20 --only bf16 | tee "$OUT/bench-simt.txt"
   fi
+fi
+if [ "$step" = all ] || [ "$step" = buffers ]; then
+  printf '#!/bin/sh\nexec %s --no-gpu-device-buffers "$@"\n' "$real" > "$wrap/managed" && chmod +x "$wrap/managed"
+  echo "== arguments and results in managed memory (--no-gpu-device-buffers)"
+  timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/managed" --runs 20 \
+    --only 'axpy|exp_tanh_64M|row_sum|matmul_2048$' | tee "$OUT/bench-managed.txt"
+fi
+if [ "$step" = all ] || [ "$step" = block-reductions ]; then
+  echo "== xla-gpu-block-reductions (--gpu-block-reductions)"
+  timeout 120 "$real" --check --device=gpu --gpu-block-reductions test/Execution/gpu-block-reductions.mlir 2>&1 | tail -n 5
+  sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
+  if [ -n "$sanitizer" ]; then
+    for tool in memcheck racecheck; do
+      timeout 300 "$sanitizer" --tool $tool --error-exitcode 9 "$real" --check --device=gpu --gpu-block-reductions \
+        test/Execution/gpu-block-reductions.mlir > "$OUT/$tool-block-reductions.log" 2>&1
+      echo "$tool: exit $?: $(grep -hE 'passed, |SUMMARY' "$OUT/$tool-block-reductions.log" | tr '\n' ' ')"
+    done
+  fi
+  printf '#!/bin/sh\nexec %s --gpu-block-reductions "$@"\n' "$real" > "$wrap/blocks" && chmod +x "$wrap/blocks"
+  timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/blocks" --runs 20 --only 'row|col|softmax' \
+    | tee "$OUT/bench-block-reductions.txt"
 fi
 rm -rf "$wrap"

@@ -261,7 +261,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Steps(GPU_KERNELS_FRONT),
     Step::Ours(crate::gpu::block_tiles::create_block_tiles_pass),
     Step::Upstream(GPU_LOOPS),
-    Step::Ours(crate::gpu::block_reductions::create_block_reductions_pass),
+    Step::Ours(crate::gpu::block_reductions::create_block_reductions_step),
     Step::Steps(GPU_KERNELS_BACK),
 ];
 

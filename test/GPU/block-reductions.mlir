@@ -12,7 +12,10 @@
 // ...; the warps' values through a 32x32 shared buffer, warp 0 combines.
 // RUN: xla-opt %s --xla-gpu-block-reductions | FileCheck %s
 // RUN: xla-opt %s --xla-gpu-block-reductions --xla-gpu-split-reductions | FileCheck %s --check-prefix=SPLIT
-// RUN: xla-opt %s --xla-gpu-kernels --no-gpu-block-reductions | FileCheck %s --check-prefix=OFF
+// In the GPU pipeline only with --gpu-block-reductions (off by default
+// until these kernels have run on a device).
+// RUN: xla-opt %s --xla-gpu-kernels | FileCheck %s --check-prefix=OFF
+// RUN: xla-opt %s --xla-gpu-kernels --gpu-block-reductions | FileCheck %s --check-prefix=ON
 
 // 512 rows of 2048 (8 rounds of 256), f32 maximum.
 // CHECK-LABEL: func.func @rows_max
@@ -46,6 +49,10 @@
 // OFF-LABEL: func.func @rows_max
 // OFF-NOT: gpu.shuffle
 // OFF: return
+// ON-LABEL: func.func @rows_max
+// ON: gpu.launch
+// ON-COUNT-5: gpu.shuffle  xor
+// ON: return
 
 // 4 x 75 outputs (300) of 1500 i32 (not a multiple of 256): a loop from the
 // thread's index by 256; the block's index split into the two output

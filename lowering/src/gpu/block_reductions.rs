@@ -55,7 +55,8 @@
 //! at least [`MIN_COLUMN_REDUCTION`] iterations. The combination order
 //! changes, as with split reductions. The kernels use barriers and shared
 //! memory, so the host-loop emulation leaves this pass out (like
-//! `xla-gpu-block-tiles`); `--no-gpu-block-reductions` turns it off.
+//! `xla-gpu-block-tiles`). In the GPU pipeline it runs only with
+//! `--gpu-block-reductions`: these kernels have not yet run on a device.
 
 use super::split_reductions::{Identity, Reduction, block_values, body_ops, match_nest, reads_along_innermost, replace_all_uses};
 use super::{Emit, internal, name};
@@ -86,10 +87,13 @@ pub const MIN_COLUMN_REDUCTION: i64 = 256;
 /// Lanes of a warp: the outputs of a column block, and its warps.
 const WARP: i64 = 32;
 
-static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// Turns the pass on or off for the pipelines built from now on
-/// (`--no-gpu-block-reductions`, for comparisons).
+/// Whether the GPU pipeline runs this pass, for the pipelines built from
+/// now on. Off by default (`--gpu-block-reductions` turns it on): its
+/// kernels have not yet run on a device (no GPU was lent when they were
+/// written), and the emulation cannot run them. The pass itself
+/// (`xla-opt --xla-gpu-block-reductions`) always runs.
 pub fn set_enabled(enabled: bool) {
     ENABLED.store(enabled, std::sync::atomic::Ordering::Relaxed);
 }
@@ -358,28 +362,43 @@ fn candidates<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>
     found.into_iter().map(|(outer, parallel)| unsafe { (OperationRef::from_raw(outer), OperationRef::from_raw(parallel)) }).collect()
 }
 
+fn run(module: OperationRef, pass: ExternalPass) {
+    // Each rewrite replaces only its own parallel loop.
+    for (outer, parallel) in candidates(module) {
+        let Some(reduction) = match_nest(outer, Some(parallel)) else { continue };
+        let Some(shape) = shape(&reduction) else { continue };
+        let location = parallel.location();
+        if let Err(message) = emit(reduction, shape) {
+            crate::diagnostics::emit_error(location, &message);
+            pass.signal_failure();
+            return;
+        }
+    }
+}
+
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_block_reductions_pass() -> Pass {
     external_pass!(
-        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
-            if !ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
-                return;
-            }
-            // Each rewrite replaces only its own parallel loop.
-            for (outer, parallel) in candidates(module) {
-                let Some(reduction) = match_nest(outer, Some(parallel)) else { continue };
-                let Some(shape) = shape(&reduction) else { continue };
-                let location = parallel.location();
-                if let Err(message) = emit(reduction, shape) {
-                    crate::diagnostics::emit_error(location, &message);
-                    pass.signal_failure();
-                    return;
-                }
-            }
-        },
+        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| run(module, pass),
         "XlaGpuBlockReductions",
         "xla-gpu-block-reductions",
         "Reductions with many outputs, read coalesced: rows one block per output, columns one block per 32 outputs; partial results combined by warp shuffles and shared memory",
+        "builtin.module",
+    )
+}
+
+/// The pass as a step of the GPU pipeline: it does nothing unless
+/// [`set_enabled`] turned it on (`--gpu-block-reductions`).
+pub fn create_block_reductions_step() -> Pass {
+    external_pass!(
+        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+            if ENABLED.load(std::sync::atomic::Ordering::Relaxed) {
+                run(module, pass);
+            }
+        },
+        "XlaGpuBlockReductionsStep",
+        "xla-gpu-block-reductions-step",
+        "xla-gpu-block-reductions when --gpu-block-reductions is given (the GPU pipeline's step)",
         "builtin.module",
     )
 }
