@@ -58,7 +58,7 @@
 //! `xla-gpu-block-tiles`). In the GPU pipeline it runs only with
 //! `--gpu-block-reductions`: these kernels have not yet run on a device.
 
-use super::split_reductions::{Identity, Reduction, block_values, body_ops, match_nest, reads_along_innermost, replace_all_uses};
+use super::split_reductions::{Identity, Reduction, block_values, candidates, delinearize, match_nest, move_body, reads_along_innermost, replace_all_uses};
 use super::{Emit, internal, name};
 use super::accumulators::same;
 use crate::builders::{
@@ -176,23 +176,6 @@ fn combine_with<'c, 'a>(at: &Emit<'c, 'a>, combine: OperationRef<'c, 'a>, accumu
     Ok(clone.result(0).map_err(internal)?.into())
 }
 
-/// Splits `linear` into indices of a row-major space of `sizes`
-/// (innermost fastest).
-fn delinearize<'c, 'a>(at: &Emit<'c, 'a>, linear: Value<'c, 'a>, sizes: &[i64]) -> BuildResult<Vec<Value<'c, 'a>>> {
-    let mut indices = vec![linear; sizes.len()];
-    let mut rest = linear;
-    for d in (0..sizes.len()).rev() {
-        if d == 0 {
-            indices[d] = rest;
-        } else {
-            let size = at.index(sizes[d])?;
-            indices[d] = at.binary("arith.remui", rest, size)?;
-            rest = at.binary("arith.divui", rest, size)?;
-        }
-    }
-    Ok(indices)
-}
-
 /// Sets the yield of the loop whose body `at` inserts into to `value`.
 fn yield_value(at: &Emit, value: Value) {
     // SAFETY: the anchor is the loop's `scf.yield`, which takes one value
@@ -264,25 +247,7 @@ fn emit(reduction: Reduction, shape: Shape) -> BuildResult<()> {
         lp_arguments[0]
     };
     let positions = delinearize(&lp_body, iteration, &trips)?;
-    let innermost = loops.last().ok_or("internal error: no loop")?.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?;
-    let terminator = innermost.terminator().ok_or("internal error: no terminator")?;
-    let loaded: Value = load.result(0).map_err(internal)?.into();
-    let accumulator_first = same(combine.operand(0).map_err(internal)?, loaded);
-    replace_all_uses(loaded, lp_arguments[1]);
-    for op in body_ops(innermost) {
-        if op == terminator || op == load || op == store {
-            continue;
-        }
-        // SAFETY: live ops moved to a point where all they use is available
-        // (the launch replaces the parallel loop at the same place; the
-        // kernel body may use values from above).
-        unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), lp_body.anchor.to_raw()) };
-    }
-    yield_value(&lp_body, combine.result(0).map_err(internal)?.into());
-    for (lp, &position) in loops.iter().zip(&positions) {
-        let iv = lp.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?.argument(0).map_err(internal)?;
-        replace_all_uses(iv.into(), position);
-    }
+    let accumulator_first = move_body(&loops, load, store, combine, &lp_body, lp_arguments[1], &positions)?;
     let old_ivs = block_values(parallel.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?)?;
     for (old, new) in old_ivs.iter().zip(&output_ivs) {
         replace_all_uses(*old, *new);
@@ -342,29 +307,10 @@ fn emit(reduction: Reduction, shape: Shape) -> BuildResult<()> {
     Ok(())
 }
 
-/// Parallel loops whose body is only a reduction nest (outside kernels).
-fn candidates<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<(OperationRef<'c, 'a>, OperationRef<'c, 'a>)> {
-    let mut found = Vec::new();
-    module.walk(WalkOrder::PreOrder, |op| match name(&op).as_str() {
-        "gpu.launch" | "gpu.module" => WalkResult::Skip,
-        "scf.parallel" => {
-            if let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) {
-                let ops = body_ops(body);
-                if ops.len() == 2 && name(&ops[0]) == "scf.for" && op.result_count() == 0 {
-                    found.push((ops[0].to_raw(), op.to_raw()));
-                }
-            }
-            WalkResult::Skip
-        }
-        _ => WalkResult::Advance,
-    });
-    // SAFETY: collected from the live module above.
-    found.into_iter().map(|(outer, parallel)| unsafe { (OperationRef::from_raw(outer), OperationRef::from_raw(parallel)) }).collect()
-}
-
 fn run(module: OperationRef, pass: ExternalPass) {
-    // Each rewrite replaces only its own parallel loop.
-    for (outer, parallel) in candidates(module) {
+    // Each rewrite replaces only its own parallel loop (nests at the top of
+    // host code have none: left to xla-gpu-split-reductions).
+    for (outer, parallel) in candidates(module).into_iter().filter_map(|(outer, parallel)| Some((outer, parallel?))) {
         let Some(reduction) = match_nest(outer, Some(parallel)) else { continue };
         let Some(shape) = shape(&reduction) else { continue };
         let location = parallel.location();

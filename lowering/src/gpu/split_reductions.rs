@@ -158,7 +158,7 @@ pub(super) fn single_use(value: Value) -> bool {
     }
 }
 
-pub(super) fn body_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+pub(crate) fn body_ops<'c, 'a>(block: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();
     let mut op = block.first_operation();
     while let Some(current) = op {
@@ -351,6 +351,66 @@ fn partials(reduction: &Reduction) -> Option<i64> {
     (split >= 2).then_some(split)
 }
 
+/// Splits `linear` into indices of a row-major space of `sizes`
+/// (innermost fastest).
+pub(super) fn delinearize<'c, 'a>(at: &Emit<'c, 'a>, linear: Value<'c, 'a>, sizes: &[i64]) -> BuildResult<Vec<Value<'c, 'a>>> {
+    let mut indices = vec![linear; sizes.len()];
+    let mut rest = linear;
+    for d in (0..sizes.len()).rev() {
+        if d == 0 {
+            indices[d] = rest;
+        } else {
+            let size = at.index(sizes[d])?;
+            indices[d] = at.binary("arith.remui", rest, size)?;
+            rest = at.binary("arith.divui", rest, size)?;
+        }
+    }
+    Ok(indices)
+}
+
+/// Moves the innermost body of a reduction nest (all but the
+/// accumulator's load, the store and the yield) before the terminator of
+/// `into`, the body of a new `scf.for` with one iteration argument
+/// `accumulator`: the load's value becomes `accumulator`, the loop yields
+/// the combined value, and the nest's induction variables become
+/// `positions`. Returns whether the combiner takes the accumulator as its
+/// first operand.
+pub(super) fn move_body<'c, 'a>(
+    loops: &[OperationRef<'c, 'a>],
+    load: OperationRef<'c, 'a>,
+    store: OperationRef<'c, 'a>,
+    combine: OperationRef<'c, 'a>,
+    into: &Emit<'c, 'a>,
+    accumulator: Value<'c, 'a>,
+    positions: &[Value<'c, 'a>],
+) -> BuildResult<bool> {
+    let innermost = loops.last().ok_or("internal error: no loop")?.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?;
+    let terminator = innermost.terminator().ok_or("internal error: no terminator")?;
+    let loaded: Value = load.result(0).map_err(internal)?.into();
+    let accumulator_first = same(combine.operand(0).map_err(internal)?, loaded);
+    replace_all_uses(loaded, accumulator);
+    for op in body_ops(innermost) {
+        if op == terminator || op == load || op == store {
+            continue;
+        }
+        // SAFETY: live ops moved to a point where all they use is available
+        // (the new loops replace the old ones at the same place; a kernel
+        // body may use values from above).
+        unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), into.anchor.to_raw()) };
+    }
+    let combined: Value = combine.result(0).map_err(internal)?.into();
+    // SAFETY: the yield of the new loop takes the combined value.
+    unsafe {
+        let raw = [combined.to_raw()];
+        mlir_sys::mlirOperationSetOperands(into.anchor.to_raw(), 1, raw.as_ptr());
+    }
+    for (lp, &position) in loops.iter().zip(positions) {
+        let iv = lp.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?.argument(0).map_err(internal)?;
+        replace_all_uses(iv.into(), position);
+    }
+    Ok(accumulator_first)
+}
+
 fn split(reduction: Reduction, split: i64) -> BuildResult<()> {
     let Reduction { parallel, outputs, loops, trips, load, store, combine, identity } = reduction;
     let outer = loops[0];
@@ -403,41 +463,8 @@ fn split(reduction: Reduction, split: i64) -> BuildResult<()> {
     let lp_body = first_body.into_body(lp)?;
     let lp_arguments = block_values(lp_body.block)?;
     // Loop indices of the nest from the linear iteration (innermost fastest).
-    let mut rest = lp_arguments[0];
-    let mut positions = vec![None; trips.len()];
-    for d in (0..trips.len()).rev() {
-        if d == 0 {
-            positions[d] = Some(rest);
-        } else {
-            let size = lp_body.index(trips[d])?;
-            positions[d] = Some(lp_body.binary("arith.remui", rest, size)?);
-            rest = lp_body.binary("arith.divui", rest, size)?;
-        }
-    }
-    // Move the innermost body (but the load, the store and the yield).
-    let innermost = loops.last().ok_or("internal error: no loop")?.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?;
-    let terminator = innermost.terminator().ok_or("internal error: no terminator")?;
-    let loaded: Value = load.result(0).map_err(internal)?.into();
-    let accumulator_first = same(combine.operand(0).map_err(internal)?, loaded);
-    replace_all_uses(loaded, lp_arguments[1]);
-    for op in body_ops(innermost) {
-        if op == terminator || op == load || op == store {
-            continue;
-        }
-        // SAFETY: live ops moved to a point where all they use is available
-        // (the new loops replace the old ones at the same place).
-        unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), lp_body.anchor.to_raw()) };
-    }
-    let combined: Value = combine.result(0).map_err(internal)?.into();
-    // SAFETY: the yield of the new loop takes the combined value.
-    unsafe {
-        let raw = [combined.to_raw()];
-        mlir_sys::mlirOperationSetOperands(lp_body.anchor.to_raw(), 1, raw.as_ptr());
-    }
-    for (lp, position) in loops.iter().zip(&positions) {
-        let iv = lp.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?.argument(0).map_err(internal)?;
-        replace_all_uses(iv.into(), position.ok_or("internal error: no position")?);
-    }
+    let positions = delinearize(&lp_body, lp_arguments[0], &trips)?;
+    let accumulator_first = move_body(&loops, load, store, combine, &lp_body, lp_arguments[1], &positions)?;
     for (old, new) in old_ivs.iter().zip(output_ivs) {
         replace_all_uses(*old, *new);
     }

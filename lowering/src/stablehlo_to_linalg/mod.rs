@@ -9,7 +9,8 @@
 //!    (`f8*`, `f6*`, `f4*`) widened to f32 computations (`crate::narrow_float`);
 //! 2. [`core_lowerings`]: ops that are other ops in disguise are rewritten
 //!    into them (`broadcast`, `dot`, the dynamic-shape ops with static
-//!    types; `composite` into a call; JAX's `custom_call
+//!    types; a `reduce_window` summing a splat constant into element-wise
+//!    ops of per-dimension tap counts; `composite` into a call; JAX's `custom_call
 //!    @ragged_all_to_all` into `stablehlo.ragged_all_to_all`, before a
 //!    program over several devices expands its collectives); then tuples are forwarded
 //!    (`tuples.rs`) and tokens erased (`tokens.rs`);
@@ -222,6 +223,9 @@ fn core_lowerings() -> Vec<(&'static str, LowerFn)> {
         ("stablehlo.composite", composite::lower_composite),
         // JAX's custom_call spelling of ragged_all_to_all.
         ("stablehlo.custom_call", custom_call::rewrite_collective_calls),
+        // A sum of a splat constant over windows (avg_pool's counts): a
+        // product of per-dimension tap counts.
+        ("stablehlo.reduce_window", window::fold_splat_window),
     ];
     table.extend(dynamic::DYNAMIC_OPS.iter().map(|&name| (name, dynamic::lower_dynamic as LowerFn)));
     table

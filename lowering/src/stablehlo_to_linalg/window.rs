@@ -174,15 +174,11 @@ pub fn lower_reduce_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '
     Ok(())
 }
 
-/// Whether `init` is the identity of `body`, so that padding elements
-/// (which equal `init`) never change a window's result: `body` is one
-/// `stablehlo.add` (init ±0), `multiply` (1, not on i1), `maximum` (float
-/// -inf) or `minimum` (float +inf) of its two arguments, returned, and
-/// `init` a splat constant (possibly through broadcast_in_dim/reshape).
-fn init_is_identity(init: Value, body: melior::ir::BlockRef) -> bool {
-    use melior::ir::attribute::{FloatAttribute, IntegerAttribute};
-    let (Some(first), Ok(a), Ok(b)) = (body.first_operation(), body.argument(0), body.argument(1)) else { return false };
-    let Some(last) = first.next_in_block() else { return false };
+/// The one combiner of a reduce body: `body` is a single binary op of its
+/// two (distinct) arguments whose result is returned; its name.
+fn single_combiner(body: melior::ir::BlockRef) -> Option<String> {
+    let (Some(first), Ok(a), Ok(b)) = (body.first_operation(), body.argument(0), body.argument(1)) else { return None };
+    let last = first.next_in_block()?;
     let raw = |v: Value| v.to_raw().ptr;
     let arguments = [raw(a.into()), raw(b.into())];
     let shape_ok = crate::op_name(&last) == "stablehlo.return"
@@ -193,56 +189,67 @@ fn init_is_identity(init: Value, body: melior::ir::BlockRef) -> bool {
         && last.operand(0).is_ok_and(|v| first.result(0).is_ok_and(|r| raw(r.into()) == raw(v)))
         && first.operands().all(|v| arguments.contains(&raw(v)))
         && first.operand(0).is_ok_and(|x| first.operand(1).is_ok_and(|y| raw(x) != raw(y)));
-    if !shape_ok {
-        return false;
-    }
-    // The init's splat value.
-    let mut value = init;
-    let scalar = loop {
+    shape_ok.then(|| crate::op_name(&first))
+}
+
+/// The scalar of a splat constant, possibly through broadcast_in_dim and
+/// reshape (or a broadcast already lowered: a `linalg.generic` yielding
+/// its one input).
+fn splat_scalar<'c>(value: Value<'c, '_>) -> Option<melior::ir::Attribute<'c>> {
+    let raw = |v: Value| v.to_raw().ptr;
+    let mut value = value;
+    loop {
         // SAFETY: the owner is queried only for an op result.
         let owner = unsafe {
             if !mlir_sys::mlirValueIsAOpResult(value.to_raw()) {
-                return false;
+                return None;
             }
             OperationRef::from_raw(mlir_sys::mlirOpResultGetOwner(value.to_raw()))
         };
         match crate::op_name(&owner).as_str() {
-            "stablehlo.broadcast_in_dim" | "stablehlo.reshape" => match owner.operand(0) {
-                Ok(v) => value = v,
-                Err(_) => return false,
-            },
-            // A broadcast already lowered: a generic yielding its one input.
+            "stablehlo.broadcast_in_dim" | "stablehlo.reshape" => value = owner.operand(0).ok()?,
             "linalg.generic" => {
-                let Some(block) = owner.region(0).ok().and_then(|r| r.first_block()) else { return false };
-                let (Some(yield_op), Ok(argument)) = (block.first_operation(), block.argument(0)) else { return false };
+                let block = owner.region(0).ok().and_then(|r| r.first_block())?;
+                let (Some(yield_op), Ok(argument)) = (block.first_operation(), block.argument(0)) else { return None };
                 let forwards = owner.operand_count() == 2
                     && crate::op_name(&yield_op) == "linalg.yield"
                     && yield_op.operand_count() == 1
                     && yield_op.operand(0).is_ok_and(|v| raw(v) == raw(argument.into()));
-                match owner.operand(0) {
-                    Ok(v) if forwards => value = v,
-                    _ => return false,
+                if !forwards {
+                    return None;
                 }
+                value = owner.operand(0).ok()?;
             }
             "stablehlo.constant" | "arith.constant" => {
-                let Ok(attribute) = owner.attribute("value") else { return false };
+                let attribute = owner.attribute("value").ok()?;
                 // SAFETY: the splat query follows the dense-elements and
                 // splat checks.
-                unsafe {
+                return unsafe {
                     let raw = attribute.to_raw();
                     if !mlir_sys::mlirAttributeIsADenseElements(raw) || !mlir_sys::mlirDenseElementsAttrIsSplat(raw) {
-                        return false;
+                        return None;
                     }
-                    break melior::ir::Attribute::from_raw(mlir_sys::mlirDenseElementsAttrGetSplatValue(raw));
-                }
+                    Some(melior::ir::Attribute::from_raw(mlir_sys::mlirDenseElementsAttrGetSplatValue(raw)))
+                };
             }
-            _ => return false,
+            _ => return None,
         }
-    };
+    }
+}
+
+/// Whether `init` is the identity of `body`, so that padding elements
+/// (which equal `init`) never change a window's result: `body` is one
+/// `stablehlo.add` (init ±0), `multiply` (1, not on i1), `maximum` (float
+/// -inf) or `minimum` (float +inf) of its two arguments, returned, and
+/// `init` a splat constant (possibly through broadcast_in_dim/reshape).
+fn init_is_identity(init: Value, body: melior::ir::BlockRef) -> bool {
+    use melior::ir::attribute::{FloatAttribute, IntegerAttribute};
+    let Some(combiner) = single_combiner(body) else { return false };
+    let Some(scalar) = splat_scalar(init) else { return false };
     let float = FloatAttribute::try_from(scalar).ok().map(|f| f.value());
     let int = IntegerAttribute::try_from(scalar).ok().map(|i| i.value());
     let is_bool = scalar.r#type().is_integer() && melior::ir::r#type::IntegerType::try_from(scalar.r#type()).is_ok_and(|t| t.width() == 1);
-    match crate::op_name(&first).as_str() {
+    match combiner.as_str() {
         "stablehlo.add" => float == Some(0.0) || int == Some(0),
         "stablehlo.multiply" => float == Some(1.0) || (int == Some(1) && !is_bool),
         "stablehlo.maximum" => float == Some(f64::NEG_INFINITY),
@@ -505,3 +512,150 @@ pub fn lower_select_and_scatter<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<
     Ok(())
 }
 
+
+/// The number of window taps of output position `o` along one dimension
+/// that fall on an input element (not on padding or a base-dilation hole).
+fn taps_on_input(o: i64, n: i64, window: i64, stride: i64, base: i64, dilation: i64, low: i64) -> i64 {
+    (0..window)
+        .filter(|&k| {
+            let p = o * stride + k * dilation - low;
+            p >= 0 && p % base == 0 && p / base < n
+        })
+        .count() as i64
+}
+
+/// A `reduce_window` that sums (`stablehlo.add`) a splat constant `s`
+/// into a constant init `c` (JAX's `avg_pool` with SAME padding and
+/// `count_include_pad=False` divides by such a sum of ones) is
+/// `c + s·v + c·(T - v)`, where `T` is the number of window taps and `v =
+/// Π_d taps_d[o_d]` those on the input (a product over dimensions; the
+/// others are padding or base-dilation holes, which hold `c`). It becomes
+/// that in StableHLO: one constant vector of tap counts per dimension whose
+/// windows are not all full, broadcast and multiplied, times `s - c`, plus
+/// `c·(T + 1)`; element-wise ops that
+/// fusion computes inside their consumer, so neither the splat array nor
+/// the windows are materialized. Left alone unless the sum is exact in
+/// any order, as the reduction's is: integers (which wrap alike), or
+/// f32/f64 with integral `s` and `c` and (|s| + 2|c|)·(T + 1) below 2^24
+/// / 2^53.
+pub fn fold_splat_window<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> BuildResult<()> {
+    use melior::ir::attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute};
+    let context = rewrite.context;
+    let location = op.location();
+    if op.operand_count() != 2 || op.result_count() != 1 {
+        return Ok(());
+    }
+    let body = op.region(0)?.first_block().ok_or("reduce_window has an empty body")?;
+    if single_combiner(body).as_deref() != Some("stablehlo.add") {
+        return Ok(());
+    }
+    let (Some(splat), Some(init)) = (splat_scalar(op.operand(0)?), splat_scalar(op.operand(1)?)) else { return Ok(()) };
+    let shape = static_shape(op.operand(0)?.r#type())?;
+    let result_type = op.result(0)?.r#type();
+    let out_shape = static_shape(result_type)?;
+    let element = crate::builders::element_type(result_type)?;
+    let rank = shape.len();
+    let window = window_attribute(op, "window_dimensions", rank, 1)?;
+    let strides = window_attribute(op, "window_strides", rank, 1)?;
+    let base = window_attribute(op, "base_dilations", rank, 1)?;
+    let dilations = window_attribute(op, "window_dilations", rank, 1)?;
+    let (low, _) = padding_attribute(op, rank)?;
+    if window.iter().chain(&strides).chain(&base).chain(&dilations).any(|&v| v < 1) {
+        return Ok(());
+    }
+    let Some(taps) = window.iter().try_fold(1i64, |p, &w| p.checked_mul(w)) else { return Ok(()) };
+    // The per-dimension tap counts, and the product of the full ones.
+    let mut vectors: Vec<(usize, Vec<i64>)> = Vec::new();
+    let mut full = 1i64;
+    for d in 0..rank {
+        let counts: Vec<i64> =
+            (0..out_shape[d]).map(|o| taps_on_input(o, shape[d], window[d], strides[d], base[d], dilations[d], low[d])).collect();
+        if counts.iter().all(|&c| c == window[d]) {
+            full *= window[d];
+        } else {
+            vectors.push((d, counts));
+        }
+    }
+    // A constant of `result_type`'s element type: float or integer.
+    enum Scalar {
+        Float(f64, f64),
+        Int(i64, i64, u32),
+    }
+    let scalar = if element.is_f32() || element.is_f64() {
+        let (Ok(s), Ok(c)) = (FloatAttribute::try_from(splat), FloatAttribute::try_from(init)) else { return Ok(()) };
+        let (s, c) = (s.value(), c.value());
+        let limit = if element.is_f32() { (1u64 << 24) as f64 } else { (1u64 << 53) as f64 };
+        if s.fract() != 0.0 || c.fract() != 0.0 || !((s.abs() + 2.0 * c.abs()) * (taps as f64 + 1.0) < limit) {
+            return Ok(());
+        }
+        Scalar::Float(s, c)
+    } else if let Ok(int) = melior::ir::r#type::IntegerType::try_from(element) {
+        let (Ok(s), Ok(c)) = (IntegerAttribute::try_from(splat), IntegerAttribute::try_from(init)) else { return Ok(()) };
+        if int.width() < 2 || int.width() > 64 {
+            return Ok(());
+        }
+        Scalar::Int(s.value(), c.value(), int.width())
+    } else {
+        return Ok(());
+    };
+    // Integers wrap to the element's width (two's complement).
+    let wrap = |value: i128, width: u32| -> i64 {
+        let modulus = 1i128 << width;
+        let v = value.rem_euclid(modulus);
+        (if v >= modulus / 2 { v - modulus } else { v }) as i64
+    };
+    let attribute = |value: i128| -> melior::ir::Attribute<'c> {
+        match scalar {
+            Scalar::Float(..) => FloatAttribute::new(context, element, value as f64).into(),
+            Scalar::Int(_, _, width) => IntegerAttribute::new(element, wrap(value, width)).into(),
+        }
+    };
+    let constant = |values: &[i128], ty: Type<'c>| -> BuildResult<Value<'c, 'c>> {
+        let elements: Vec<melior::ir::Attribute> = values.iter().map(|&v| attribute(v)).collect();
+        let value = DenseElementsAttribute::new(ty, &elements).map_err(|e| format!("internal error: {e}"))?.into();
+        rewrite.insert_value(crate::builders::hlo_op(context, location, "stablehlo.constant", &[], &[ty], &[("value", value)])?)
+    };
+    let (s, c): (i128, i128) = match scalar {
+        Scalar::Float(s, c) => (s as i128, c as i128),
+        Scalar::Int(s, c, _) => (s as i128, c as i128),
+    };
+    let binary = |name: &str, a: Value<'c, 'c>, b: Value<'c, 'c>| -> BuildResult<Value<'c, 'c>> {
+        rewrite.insert_value(crate::builders::hlo_op(context, location, name, &[a, b], &[result_type], &[])?)
+    };
+    let mut product: Option<Value<'c, 'c>> = None;
+    for (d, counts) in &vectors {
+        let values: Vec<i128> = counts.iter().map(|&v| v as i128).collect();
+        let vector = constant(&values, tensor_type(&[out_shape[*d]], element))?;
+        let dims = crate::builders::i64_array_attribute(context, &[*d as i64]);
+        let broadcast = rewrite.insert_value(crate::builders::hlo_op(
+            context,
+            location,
+            "stablehlo.broadcast_in_dim",
+            &[vector],
+            &[result_type],
+            &[("broadcast_dimensions", dims)],
+        )?)?;
+        product = Some(match product {
+            Some(p) => binary("stablehlo.multiply", p, broadcast)?,
+            None => broadcast,
+        });
+    }
+    // Padding positions and base-dilation holes hold the init, which the
+    // sum adds too: c + s·valid + c·(taps - valid).
+    let factor = (s - c) * full as i128;
+    let offset = c * (1 + taps as i128);
+    let result = match product {
+        None => constant(&[offset + factor], result_type)?,
+        Some(mut p) => {
+            if factor != 1 {
+                p = binary("stablehlo.multiply", p, constant(&[factor], result_type)?)?;
+            }
+            if offset != 0 {
+                p = binary("stablehlo.add", p, constant(&[offset], result_type)?)?;
+            }
+            p
+        }
+    };
+    rewrite.rewriter.replace_op_with_values(op, &[result]);
+    Ok(())
+}
