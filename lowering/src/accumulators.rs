@@ -21,7 +21,7 @@
 
 use crate::op_name as name;
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike,
+    OperationRef, RegionLike,
     operation::{OperationLike, WalkOrder, WalkResult},
 };
 use melior::pass::{ExternalPass, Pass};
@@ -29,15 +29,7 @@ use melior::pass::{ExternalPass, Pass};
 /// Stores directly in the body of `lp`.
 fn direct_stores(lp: OperationRef) -> usize {
     let Some(body) = lp.region(0).ok().and_then(|r| r.first_block()) else { return 0 };
-    let mut count = 0;
-    let mut op = body.first_operation();
-    while let Some(current) = op {
-        if name(&current) == "memref.store" {
-            count += 1;
-        }
-        op = current.next_in_block();
-    }
-    count
+    crate::gpu::split_reductions::body_ops(body).iter().filter(|op| name(*op) == "memref.store").count()
 }
 
 /// Creates the pass (anchored on `builtin.module`).

@@ -183,14 +183,6 @@ impl FusionKind {
         }
     }
 
-    /// Whether the CPU pipeline carries this kind out: `xla-fuse-elementwise`
-    /// the loop, input and duplication kinds, the contraction kernels'
-    /// epilogue the output kind (for the contractions they take: the
-    /// kernels report each epilogue they fuse or not), `xla-fuse-siblings`
-    /// the sibling kind (it reports each pair it merges or not).
-    pub fn realized(&self) -> bool {
-        true
-    }
 }
 
 /// The decision on one edge.
@@ -229,8 +221,12 @@ pub struct Group {
     pub kinds: BTreeSet<FusionKind>,
     /// Estimated scalar ops of the fused body.
     pub ops: u64,
-    /// Estimated bytes moved: every op alone, as planned, and as realized
-    /// (planned kinds that are not realized count as unfused).
+    /// Estimated bytes moved: every op alone, as planned, and as realized.
+    /// The CPU pipeline carries every kind out (`xla-fuse-elementwise` the
+    /// loop, input and duplication kinds, the contraction kernels'
+    /// epilogue the output kind, `xla-fuse-siblings` the sibling kind; the
+    /// last two report each fusion they make or not), so the realized
+    /// estimate equals the planned one; the report keeps both columns.
     pub bytes_unfused: u64,
     pub bytes_planned: u64,
     pub bytes_realized: u64,
@@ -525,7 +521,7 @@ fn sibling_sets(pairs: &[(NodeIndex, NodeIndex, u64)]) -> BTreeMap<NodeIndex, us
     set_of
 }
 
-/// Bytes moved by group `index`: (unfused, planned, realized). Unfused:
+/// Bytes moved by group `index`: (unfused, planned, realized = planned). Unfused:
 /// every op reads its operands and writes its result. Fused: the group
 /// reads each value entering it once per reading op (a duplicated producer
 /// reads its own inputs instead) and writes each result used outside it.
@@ -539,8 +535,8 @@ fn group_bytes(graph: &DataflowGraph, plan: &Plan, index: usize) -> (u64, u64, u
             unfused = unfused.saturating_add(edge.weight().bytes.unwrap_or(0));
         }
     }
-    let fused = |counts: &dyn Fn(FusionKind) -> bool| -> u64 {
-        let fused_edge = |e: EdgeIndex| matches!(plan.edges[&e], EdgeDecision::Fuse(kind) if counts(kind));
+    let fused = || -> u64 {
+        let fused_edge = |e: EdgeIndex| matches!(plan.edges[&e], EdgeDecision::Fuse(_));
         let mut bytes = 0u64;
         for &node in &group.nodes {
             let op = &graph[node];
@@ -566,9 +562,8 @@ fn group_bytes(graph: &DataflowGraph, plan: &Plan, index: usize) -> (u64, u64, u
         }
         bytes
     };
-    let planned = fused(&|_| true);
-    let realized = fused(&|kind: FusionKind| kind.realized());
-    (unfused, planned.min(unfused), realized.min(unfused))
+    let planned = fused().min(unfused);
+    (unfused, planned, planned)
 }
 
 #[cfg(test)]

@@ -45,9 +45,11 @@
 //!   report, fused or not and why. The `realized` byte column counts it as
 //!   fused.
 //! - *Sibling (multi-output) fusion*: two reductions of the same value over
-//!   the same dimensions, neither depending on the other, are reported as
-//!   one loop nest's work. **Not realized** (no multi-output
-//!   generic is built yet).
+//!   the same dimensions, neither depending on the other (directly or
+//!   through fused element-wise producers), are one loop nest's work: their
+//!   reductions get a location tag, and on the CPU `xla-fuse-siblings`
+//!   merges them into one multi-result `linalg.generic` (reporting each
+//!   pair it merges or not). The GPU pipeline keeps them apart.
 //! - Refusals, each with a reason ([`decide::Refusal`]): a reduction's
 //!   result read by a wider loop or a contraction's operand (*incompatible
 //!   iteration spaces*), ops with side effects or regions, ops that are not
@@ -378,7 +380,7 @@ fn write_report(report: &mut String, title: &str, graph: &decide::DataflowGraph,
         let kinds: Vec<String> = group
             .kinds
             .iter()
-            .map(|k| if k.realized() { k.name().to_owned() } else { format!("{} (planned, not realized)", k.name()) })
+            .map(|k| k.name().to_owned())
             .collect();
         let kinds = if kinds.is_empty() { "unfused".to_owned() } else { kinds.join(", ") };
         let ops: Vec<&str> = group.nodes.iter().map(|&n| graph[n].label.as_str()).collect();
