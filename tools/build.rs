@@ -20,4 +20,8 @@ fn main() {
     for path in [".git/HEAD", ".git/index"] {
         println!("cargo:rerun-if-changed={}", root.join(path).display());
     }
+    // The parse guard (csrc/parse_quarantine.cpp): replacements of the
+    // global operator delete, for the tools' binaries only.
+    println!("cargo:rerun-if-changed=csrc/parse_quarantine.cpp");
+    cc::Build::new().cpp(true).flag("-std=c++17").file("csrc/parse_quarantine.cpp").compile("xla_parse_quarantine");
 }

@@ -261,6 +261,7 @@ const GPU_KERNELS: &[Step] = &[
     Step::Steps(GPU_KERNELS_FRONT),
     Step::Ours(crate::gpu::block_tiles::create_block_tiles_pass),
     Step::Upstream(GPU_LOOPS),
+    Step::Ours(crate::gpu::select_minmax::create_select_minmax_pass),
     Step::Ours(crate::gpu::block_reductions::create_block_reductions_step),
     Step::Steps(GPU_KERNELS_BACK),
 ];
@@ -270,7 +271,7 @@ const GPU_KERNELS: &[Step] = &[
 /// the kernels that the host-loop emulation (`xla-gpu-emulation-pipeline`)
 /// can run.
 const GPU_KERNELS_EMULATED: &[Step] =
-    &[Step::Steps(GPU_KERNELS_FRONT), Step::Upstream(GPU_LOOPS), Step::Steps(GPU_KERNELS_BACK)];
+    &[Step::Steps(GPU_KERNELS_FRONT), Step::Upstream(GPU_LOOPS), Step::Ours(crate::gpu::select_minmax::create_select_minmax_pass), Step::Steps(GPU_KERNELS_BACK)];
 
 /// [`GPU_KERNELS`] up to linalg on buffers with parallel dimensions first.
 const GPU_KERNELS_FRONT: &[Step] = &[
@@ -575,6 +576,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-gpu-split-reductions",
         summary: "Split reductions with few outputs and many iterations into partial results computed in parallel and a combining loop",
         steps: &[Step::Ours(crate::gpu::split_reductions::create_split_reductions_pass)],
+    },
+    PassInfo {
+        name: "xla-gpu-select-minmax",
+        summary: "An arith.select of an integer comparison of its own two operands becomes arith.minsi/maxsi/minui/maxui (what arith-expand expanded)",
+        steps: &[Step::Ours(crate::gpu::select_minmax::create_select_minmax_pass)],
     },
     PassInfo {
         name: "xla-gpu-block-reductions",

@@ -6,6 +6,29 @@ pub mod graph;
 
 use std::{fmt::Display, io::Read, path::Path, process::ExitCode};
 
+extern "C" {
+    fn xla_parse_quarantine_begin();
+    fn xla_parse_quarantine_end();
+}
+
+/// Parses and verifies `session`'s buffer ([`SourceSession::parse_module`])
+/// with the memory that C++ frees during the parse held back until it
+/// returns (`csrc/parse_quarantine.cpp`): a guard against a known bug of
+/// MLIR's parser that writes into freed memory on some invalid inputs
+/// (docs/known_bugs.md). Every tool parses through this.
+///
+/// [`SourceSession::parse_module`]: xla_dialects::SourceSession::parse_module
+pub fn parse_module<'c>(session: &xla_dialects::SourceSession<'c>) -> Option<melior::ir::Module<'c>> {
+    // SAFETY: the two calls only switch this thread's holding of freed
+    // memory on and off; every pointer held is freed at the end, after the
+    // parser has returned and dropped its references.
+    unsafe { xla_parse_quarantine_begin() };
+    let module = session.parse_module();
+    // SAFETY: as above.
+    unsafe { xla_parse_quarantine_end() };
+    module
+}
+
 /// Prints `tool: error: message` to stderr and returns exit code 1.
 pub fn fail(tool: &str, message: impl Display) -> ExitCode {
     eprintln!("{tool}: error: {message}");

@@ -23,6 +23,7 @@ pub mod emulate;
 pub mod interchange;
 pub mod map_loops;
 pub mod register_tiles;
+pub mod select_minmax;
 pub mod block_reductions;
 pub mod split_reductions;
 pub mod vector_access;

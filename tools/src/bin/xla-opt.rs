@@ -156,7 +156,7 @@ fn tool_main() -> ExitCode {
     for chunk in split_input(&text, split) {
         let session = SourceSession::new(&context, &chunk, &name, verify);
         let mut chunk_ok = false;
-        if let Some(mut module) = session.parse_module() {
+        if let Some(mut module) = xla_tools::parse_module(&session) {
             if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {
                 return fail(TOOL, message);
             }

@@ -328,7 +328,7 @@ fn tool_main() -> ExitCode {
     }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
-    let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
+    let Some(mut module) = xla_runtime::timing::time("parsing and verification", || xla_tools::parse_module(&session)) else {
         return ExitCode::from(1);
     };
     if let Some(&devices) = matches.get_one::<u64>("devices") {
@@ -534,7 +534,7 @@ fn run_checks(text: &str, name: &str, split: bool, gpu: bool, matches: &clap::Ar
         let names = {
             let context = create_context();
             let session = SourceSession::new(&context, &chunk, name, false);
-            let Some(module) = session.parse_module() else {
+            let Some(module) = xla_tools::parse_module(&session) else {
                 // The chunk's diagnostics are printed; it counts as a failure.
                 parse_failed = true;
                 failed += 1;
@@ -547,7 +547,7 @@ fn run_checks(text: &str, name: &str, split: bool, gpu: bool, matches: &clap::Ar
             // A fresh module per function: compilation lowers it in place.
             let context = create_context();
             let session = SourceSession::new(&context, &chunk, name, false);
-            let Some(mut module) = session.parse_module() else {
+            let Some(mut module) = xla_tools::parse_module(&session) else {
                 parse_failed = true;
                 continue;
             };

@@ -190,7 +190,7 @@ fn compile_checks(text: &str, name: &str, split: bool, output: &str, arch: &str,
         let names = {
             let context = create_context();
             let session = SourceSession::new(&context, chunk, name, false);
-            let Some(module) = session.parse_module() else {
+            let Some(module) = xla_tools::parse_module(&session) else {
                 failed += 1;
                 continue;
             };
@@ -200,7 +200,7 @@ fn compile_checks(text: &str, name: &str, split: bool, output: &str, arch: &str,
             functions += 1;
             let context = create_context();
             let session = SourceSession::new(&context, chunk, name, false);
-            let Some(mut module) = session.parse_module() else {
+            let Some(mut module) = xla_tools::parse_module(&session) else {
                 failed += 1;
                 continue;
             };
@@ -348,7 +348,7 @@ fn tool_main() -> ExitCode {
     }
     let context = create_context();
     let session = SourceSession::new(&context, &text, &name, false);
-    let Some(mut module) = xla_runtime::timing::time("parsing and verification", || session.parse_module()) else {
+    let Some(mut module) = xla_runtime::timing::time("parsing and verification", || xla_tools::parse_module(&session)) else {
         return ExitCode::from(1);
     };
     if let Err(message) = xla_tools::start_dump(&matches, &context, &module, &name) {

@@ -143,7 +143,7 @@ impl Target {
                 true
             })
         };
-        let ok = session.parse_module().is_some();
+        let ok = crate::parse_module(&session).is_some();
         self.context.detach_diagnostic_handler(handler);
         let error = first.borrow_mut().take();
         if ok { Ok(()) } else { Err(error.unwrap_or_else(|| "no diagnostic".into())) }
@@ -153,7 +153,7 @@ impl Target {
     pub fn verifies(&self, text: &str) -> bool {
         let session = SourceSession::new(&self.context, text, "seed", false);
         let handler = self.context.attach_diagnostic_handler(|_| true);
-        let ok = session.parse_module().is_some();
+        let ok = crate::parse_module(&session).is_some();
         self.context.detach_diagnostic_handler(handler);
         ok
     }
@@ -189,7 +189,7 @@ impl Target {
         });
         let errors = || if self.print_diagnostics { usize::MAX } else { captured.borrow().errors };
 
-        let module = session.parse_module();
+        let module = crate::parse_module(&session);
         outcome.verified = module.is_some();
         if module.is_none() && errors() == 0 {
             outcome.silent_failure = Some("parse");
