@@ -285,6 +285,23 @@ pub fn kernel_only_arguments(module: OperationRef, entry: &str) -> Option<Vec<bo
     Some(arguments)
 }
 
+/// A pass that records [`kernel_only_arguments`] of `entry` into `into`
+/// (it changes nothing): the runtime puts it between the GPU pipeline and
+/// the host lowering, so that one pass manager compiles the whole program
+/// (one `--timing` report, one numbering of `--dump-dir`'s pass files).
+pub fn create_record_kernel_only_arguments_pass(entry: String, into: std::sync::Arc<std::sync::Mutex<Option<Vec<bool>>>>) -> Pass {
+    external_pass!(
+        move |module: OperationRef<'_, '_>, _pass: ExternalPass<'_>| {
+            let found = kernel_only_arguments(module, &entry);
+            *into.lock().unwrap_or_else(|e| e.into_inner()) = found;
+        },
+        "XlaGpuRecordKernelOnlyArguments",
+        "xla-gpu-record-kernel-only-arguments",
+        "Record which entry arguments only kernels touch (for the runtime's device-resident buffers); changes nothing",
+        "builtin.module",
+    )
+}
+
 /// Creates the pass (anchored on `builtin.module`).
 pub fn create_device_temporaries_pass() -> Pass {
     external_pass!(

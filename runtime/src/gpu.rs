@@ -135,28 +135,31 @@ impl GpuExecutable {
         let signature = Signature::of(module, entry)?;
         mark_public_functions(context, module);
         let libdevice = xla_lowering::passes::find_libdevice();
-        // Two runs: the kernels, then (once it is known which arguments only
-        // kernels touch) the host code.
+        // One pass manager: the kernels, then a pass that records which
+        // arguments only kernels touch (device-resident buffers), then the
+        // host code.
+        let kernel_only = std::sync::Arc::new(std::sync::Mutex::new(None));
         let manager = PassManager::new(context);
-        xla_lowering::passes::add_gpu_pipeline(&manager.as_operation_pass_manager(), &cuda.arch(), libdevice.as_deref())
-            .map_err(|e| RuntimeError::Compile(e.to_string()))?;
+        let passes = manager.as_operation_pass_manager();
+        let setup = xla_lowering::passes::add_gpu_pipeline(&passes, &cuda.arch(), libdevice.as_deref())
+            .map(|_| {
+                passes.add_pass(xla_lowering::gpu_host::create_record_kernel_only_arguments_pass(
+                    entry.to_owned(),
+                    kernel_only.clone(),
+                ))
+            })
+            .and_then(|_| xla_lowering::passes::add_gpu_host_lowering(&passes));
+        setup.map_err(|e| RuntimeError::Compile(e.to_string()))?;
         xla_lowering::passes::instrument(context, &manager);
         manager
             .run(module)
             .map_err(|_| RuntimeError::Compile("the GPU pipeline failed (see the errors above)".into()))?;
-        drop(manager);
         let arguments = signature.inputs.len() + signature.outputs.len();
-        let device_resident = match xla_lowering::gpu_host::kernel_only_arguments(module.as_operation(), entry) {
+        let found = kernel_only.lock().unwrap_or_else(|e| e.into_inner()).take();
+        let device_resident = match found {
             Some(found) if found.len() == arguments && DEVICE_BUFFERS.load(std::sync::atomic::Ordering::Relaxed) => found,
             _ => vec![false; arguments],
         };
-        let manager = PassManager::new(context);
-        xla_lowering::passes::add_gpu_host_lowering(&manager.as_operation_pass_manager())
-            .map_err(|e| RuntimeError::Compile(e.to_string()))?;
-        xla_lowering::passes::instrument(context, &manager);
-        manager
-            .run(module)
-            .map_err(|_| RuntimeError::Compile("the GPU host lowering failed (see the errors above)".into()))?;
         drop(manager);
         if crate::dump::dir().is_some() {
             let kernels = crate::codegen::extract_ptx(module)?;
