@@ -58,7 +58,10 @@
 //! `xla-gpu-block-tiles`). In the GPU pipeline it runs only with
 //! `--gpu-block-reductions`: these kernels have not yet run on a device.
 
-use super::split_reductions::{Identity, Reduction, block_values, candidates, delinearize, match_nest, move_body, reads_along_innermost, replace_all_uses};
+use super::split_reductions::{
+    Identity, Reduction, block_values, candidates, combine_with, delinearize, match_nest, move_body, reads_along_innermost, replace_all_uses,
+    yield_value,
+};
 use super::{Emit, internal, name};
 use super::accumulators::same;
 use crate::builders::{
@@ -160,30 +163,6 @@ fn shape(reduction: &Reduction) -> Option<Shape> {
         return Some(Shape::Columns);
     }
     None
-}
-
-/// A clone of `combine` (a two-operand combiner) on `acc` and `value`, in
-/// the order the original takes its accumulator.
-fn combine_with<'c, 'a>(at: &Emit<'c, 'a>, combine: OperationRef<'c, 'a>, accumulator_first: bool, acc: Value<'c, 'a>, value: Value<'c, 'a>) -> BuildResult<Value<'c, 'a>> {
-    // SAFETY: `combine` is live; the clone is detached until inserted.
-    let clone = at.insert(Ok(unsafe { combine.to_ref() }.clone()))?;
-    let operands = if accumulator_first { [acc, value] } else { [value, acc] };
-    // SAFETY: the clone has two operands of the element type.
-    unsafe {
-        let raw = [operands[0].to_raw(), operands[1].to_raw()];
-        mlir_sys::mlirOperationSetOperands(clone.to_raw(), 2, raw.as_ptr());
-    }
-    Ok(clone.result(0).map_err(internal)?.into())
-}
-
-/// Sets the yield of the loop whose body `at` inserts into to `value`.
-fn yield_value(at: &Emit, value: Value) {
-    // SAFETY: the anchor is the loop's `scf.yield`, which takes one value
-    // of the loop's result type.
-    unsafe {
-        let raw = [value.to_raw()];
-        mlir_sys::mlirOperationSetOperands(at.anchor.to_raw(), 1, raw.as_ptr());
-    }
 }
 
 fn emit(reduction: Reduction, shape: Shape) -> BuildResult<()> {

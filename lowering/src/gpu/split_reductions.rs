@@ -351,6 +351,30 @@ fn partials(reduction: &Reduction) -> Option<i64> {
     (split >= 2).then_some(split)
 }
 
+/// A clone of `combine` (a two-operand combiner) on `acc` and `value`, in
+/// the order the original takes its accumulator.
+pub(super) fn combine_with<'c, 'a>(at: &Emit<'c, 'a>, combine: OperationRef<'c, 'a>, accumulator_first: bool, acc: Value<'c, 'a>, value: Value<'c, 'a>) -> BuildResult<Value<'c, 'a>> {
+    // SAFETY: `combine` is live; the clone is detached until inserted.
+    let clone = at.insert(Ok(unsafe { combine.to_ref() }.clone()))?;
+    let operands = if accumulator_first { [acc, value] } else { [value, acc] };
+    // SAFETY: the clone has two operands of the element type.
+    unsafe {
+        let raw = [operands[0].to_raw(), operands[1].to_raw()];
+        mlir_sys::mlirOperationSetOperands(clone.to_raw(), 2, raw.as_ptr());
+    }
+    Ok(clone.result(0).map_err(internal)?.into())
+}
+
+/// Sets the yield of the loop whose body `at` inserts into to `value`.
+pub(super) fn yield_value(at: &Emit, value: Value) {
+    // SAFETY: the anchor is the loop's `scf.yield`, which takes one value
+    // of the loop's result type.
+    unsafe {
+        let raw = [value.to_raw()];
+        mlir_sys::mlirOperationSetOperands(at.anchor.to_raw(), 1, raw.as_ptr());
+    }
+}
+
 /// Splits `linear` into indices of a row-major space of `sizes`
 /// (innermost fastest).
 pub(super) fn delinearize<'c, 'a>(at: &Emit<'c, 'a>, linear: Value<'c, 'a>, sizes: &[i64]) -> BuildResult<Vec<Value<'c, 'a>>> {
@@ -398,12 +422,7 @@ pub(super) fn move_body<'c, 'a>(
         // body may use values from above).
         unsafe { mlir_sys::mlirOperationMoveBefore(op.to_raw(), into.anchor.to_raw()) };
     }
-    let combined: Value = combine.result(0).map_err(internal)?.into();
-    // SAFETY: the yield of the new loop takes the combined value.
-    unsafe {
-        let raw = [combined.to_raw()];
-        mlir_sys::mlirOperationSetOperands(into.anchor.to_raw(), 1, raw.as_ptr());
-    }
+    yield_value(into, combine.result(0).map_err(internal)?.into());
     for (lp, &position) in loops.iter().zip(positions) {
         let iv = lp.region(0).map_err(internal)?.first_block().ok_or("internal error: no body")?.argument(0).map_err(internal)?;
         replace_all_uses(iv.into(), position);
@@ -492,16 +511,8 @@ fn split(reduction: Reduction, split: i64) -> BuildResult<()> {
     let slot = lp_body.binary("arith.addi", lp_body.binary("arith.muli", output, count)?, lp_arguments[0])?;
     let value = lp_body.value(memref_load(location, partial, &[slot], element))?;
     // The combiner again, the accumulator where the load was.
-    // SAFETY: `combine` is live; the clone is detached until inserted.
-    let clone = lp_body.insert(Ok(unsafe { combine.to_ref() }.clone()))?;
-    let operands = if accumulator_first { [lp_arguments[1], value] } else { [value, lp_arguments[1]] };
-    // SAFETY: the clone has two operands of the element type.
-    unsafe {
-        let raw = [operands[0].to_raw(), operands[1].to_raw()];
-        mlir_sys::mlirOperationSetOperands(clone.to_raw(), 2, raw.as_ptr());
-        let yielded = [clone.result(0).map_err(internal)?.to_raw()];
-        mlir_sys::mlirOperationSetOperands(lp_body.anchor.to_raw(), 1, yielded.as_ptr());
-    }
+    let combined = combine_with(&lp_body, combine, accumulator_first, lp_arguments[1], value)?;
+    yield_value(&lp_body, combined);
     let result: Value = lp.result(0).map_err(internal)?.into();
     second_body.insert(memref_store(location, result, memref, &new_indices))?;
     host.insert(memref_dealloc(location, partial))?;
