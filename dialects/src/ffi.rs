@@ -139,6 +139,10 @@ unsafe extern "C" {
     pub fn xlaNvvmLdMatrixAttributes(context: MlirContext, transposed: bool, out: *mut MlirAttribute);
     /// lib/CAPI/Attributes.cpp: `#llvm.loop_annotation<unroll = <disable = true>>`.
     pub fn xlaLLVMLoopUnrollDisabledGet(context: MlirContext) -> MlirAttribute;
+    /// lib/CAPI/Attributes.cpp: `#vector.kind<or>`.
+    pub fn xlaVectorCombiningKindOrGet(context: MlirContext) -> MlirAttribute;
+    /// lib/Transforms/KeepVectorVariants.cpp: `xla-keep-vector-variants`.
+    pub fn xlaCreateKeepVectorVariantsPass() -> MlirPass;
     /// lib/CAPI/Attributes.cpp: `#gpu<shuffle_mode xor>`.
     pub fn xlaGpuShuffleModeXorGet(context: MlirContext) -> MlirAttribute;
     /// lib/CAPI/Attributes.cpp: whether an `#llvm.linkage` is `external`.

@@ -223,6 +223,13 @@ pub fn loop_unroll_disabled(context: &melior::Context) -> melior::ir::Attribute<
     unsafe { melior::ir::Attribute::from_raw(ffi::xlaLLVMLoopUnrollDisabledGet(context.to_raw())) }
 }
 
+/// `#vector.kind<or>`: the `kind` of a `vector.reduction` that tells
+/// whether any lane of an i1 vector is set.
+pub fn vector_kind_or(context: &melior::Context) -> melior::ir::Attribute<'_> {
+    // SAFETY: a live context with the vector dialect; the attribute is built in it.
+    unsafe { melior::ir::Attribute::from_raw(ffi::xlaVectorCombiningKindOrGet(context.to_raw())) }
+}
+
 /// `#gpu<shuffle_mode xor>`: the `mode` of a butterfly `gpu.shuffle` (each
 /// lane reads the value of the lane whose id differs by the offset's bits).
 pub fn gpu_shuffle_xor_mode(context: &melior::Context) -> melior::ir::Attribute<'_> {

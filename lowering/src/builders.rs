@@ -408,6 +408,20 @@ pub fn compare_scalar<'c>(
     lhs: Value<'c, '_>,
     rhs: Value<'c, '_>,
 ) -> BuildResult<Operation<'c>> {
+    compare(context, location, name, predicate, lhs, rhs, IntegerType::new(context, 1).into())
+}
+
+/// [`compare_scalar`] with the result type given: `vector<N x i1>` for
+/// vector operands.
+pub fn compare<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    predicate: &str,
+    lhs: Value<'c, '_>,
+    rhs: Value<'c, '_>,
+    result: Type<'c>,
+) -> BuildResult<Operation<'c>> {
     // The predicates are stored as i64 enum values (arith's CmpFPredicate
     // and CmpIPredicate, in declaration order).
     const FLOAT: &[&str] = &[
@@ -424,7 +438,7 @@ pub fn compare_scalar<'c>(
         OperationBuilder::new(name, location)
             .add_operands(&[lhs, rhs])
             .add_attributes(&[(Identifier::new(context, "predicate"), predicate)])
-            .add_results(&[IntegerType::new(context, 1).into()]),
+            .add_results(&[result]),
     )
 }
 
@@ -1299,6 +1313,17 @@ pub fn memref_alloc<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Ope
     )
 }
 
+/// `memref.alloca() : ty` (static shape): stack memory of the function.
+pub fn memref_alloca<'c>(location: Location<'c>, ty: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("memref.alloca", location)
+            .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segment_sizes(context, &[0, 0]))])
+            .add_results(&[ty]),
+    )
+}
+
 /// `memref.dealloc %memref`.
 pub fn memref_dealloc<'c>(location: Location<'c>, memref: Value<'c, '_>) -> BuildResult<Operation<'c>> {
     build(OperationBuilder::new("memref.dealloc", location).add_operands(&[memref]))
@@ -1547,6 +1572,19 @@ pub fn vector_extract<'c>(location: Location<'c>, vector: Value<'c, '_>, positio
             .add_operands(&[vector])
             .add_attributes(&[(Identifier::new(context, "static_position"), i64_array(context, &[position])?)])
             .add_results(&[element]),
+    )
+}
+
+/// `vector.reduction <kind>, %vector : ... into result` (`kind` a
+/// `#vector.kind<...>`, e.g. `xla_dialects::vector_kind_or`).
+pub fn vector_reduction<'c>(location: Location<'c>, kind: Attribute<'c>, vector: Value<'c, '_>, result: Type<'c>) -> BuildResult<Operation<'c>> {
+    // SAFETY: the location's context outlives the built operation.
+    let context = crate::context_of(location.context());
+    build(
+        OperationBuilder::new("vector.reduction", location)
+            .add_operands(&[vector])
+            .add_attributes(&[(Identifier::new(context, "kind"), kind)])
+            .add_results(&[result]),
     )
 }
 

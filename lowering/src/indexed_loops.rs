@@ -4,15 +4,18 @@
 //!
 //! `affine-parallelize` leaves such loops sequential: a `memref.load` whose
 //! index is not an affine function of the loop variables is an access it
-//! cannot analyse, so it assumes a dependence. This pass runs after
+//! cannot analyse, so it assumes a dependence (and so is a call, whose
+//! effects it does not know: element-wise loops with sin/cos/tan). This pass runs after
 //! `lower-affine` and proves independence itself, conservatively: a loop
 //! (no results) is parallel when
 //!
 //! 1. its body (at any depth) holds only pure arithmetic (`arith`, `math`,
 //!    `complex`, `index`, pure `llvm.intr` ops), `memref.load`,
-//!    `memref.store`, `memref.dim` and structured control flow
-//!    (`scf.for`, `scf.if`, `scf.yield`): no calls, allocations, copies,
-//!    vector code or side-effecting assembly;
+//!    `memref.store`, `memref.dim`, structured control flow
+//!    (`scf.for`, `scf.if`, `scf.yield`) and calls of functions marked
+//!    `llvm.readnone` (no memory effects: the exact-reduction fixups of
+//!    sin/cos/tan, `vector_math/variants.rs`): no other calls,
+//!    allocations, copies, vector code or side-effecting assembly;
 //! 2. every buffer it stores into is indexed, in every store and every load
 //!    of it in the loop, by the loop's own induction variable at one fixed
 //!    position: iteration `i` touches only the elements whose index there
@@ -49,7 +52,9 @@ use melior::{
     },
     pass::{ExternalPass, Pass},
 };
+use melior::ir::attribute::{FlatSymbolRefAttribute, StringAttribute};
 use mlir_sys::MlirValue;
+use std::collections::HashSet;
 
 /// Ops whose memref result is a view of their first operand.
 pub(crate) const VIEW_OPS: &[&str] = &[
@@ -73,6 +78,35 @@ fn is_allowed(name: &str) -> bool {
         || name.starts_with("complex.")
         || name.starts_with("index.")
         || matches!(name, "memref.load" | "memref.store" | "memref.dim" | "scf.for" | "scf.if" | "scf.yield")
+}
+
+/// The functions of `module` marked `llvm.readnone` (no memory effects:
+/// the exact-reduction fixups of `xla-polynomial-math`'s sin/cos/tan,
+/// which `affine-parallelize` cannot see through).
+fn pure_functions(module: OperationRef) -> HashSet<String> {
+    let mut names = HashSet::new();
+    module.walk(WalkOrder::PreOrder, |op| {
+        if crate::op_name(&op) != "func.func" {
+            return WalkResult::Advance;
+        }
+        if op.attribute("llvm.readnone").is_ok() {
+            if let Some(name) = op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok()) {
+                names.insert(name.value().to_owned());
+            }
+        }
+        WalkResult::Skip
+    });
+    names
+}
+
+/// A `func.call` of one of the `pure` functions.
+fn is_pure_call(op: &OperationRef, name: &str, pure: &HashSet<String>) -> bool {
+    name == "func.call"
+        && op
+            .attribute("callee")
+            .ok()
+            .and_then(|a| FlatSymbolRefAttribute::try_from(a).ok())
+            .is_some_and(|callee| pure.contains(callee.value()))
 }
 
 /// The buffer a memref value views: through [`VIEW_OPS`] to a block
@@ -105,7 +139,7 @@ struct Access {
 /// Whether `for_op` (an `scf.for` without results) may run its iterations
 /// in parallel (conditions 1-3 of the module's description); if so, the
 /// roots of the buffers it writes.
-fn is_parallel(for_op: OperationRef) -> Option<Vec<MlirValue>> {
+fn is_parallel(for_op: OperationRef, pure: &HashSet<String>) -> Option<Vec<MlirValue>> {
     if for_op.result_count() != 0 {
         return None;
     }
@@ -119,7 +153,7 @@ fn is_parallel(for_op: OperationRef) -> Option<Vec<MlirValue>> {
             return WalkResult::Advance;
         }
         let name = crate::op_name(&op);
-        if !is_allowed(&name) {
+        if !is_allowed(&name) && !is_pure_call(&op, &name, pure) {
             allowed = false;
             return WalkResult::Interrupt;
         }
@@ -292,6 +326,7 @@ fn hoist_invariant_loads(parallel: OperationRef, written: &[MlirValue]) {
 /// Converts every outermost `scf.for` of `module` that [`is_parallel`];
 /// returns how many.
 pub fn parallelize_indexed_loops(module: OperationRef) -> Result<usize, String> {
+    let pure = pure_functions(module);
     let mut loops = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if crate::op_name(&op) == "scf.for" && !in_loop(op) {
@@ -306,7 +341,7 @@ pub fn parallelize_indexed_loops(module: OperationRef) -> Result<usize, String> 
         // SAFETY: collected from the live module; converting one loop does
         // not touch another outermost loop.
         let op = unsafe { OperationRef::from_raw(raw) };
-        if let Some(written) = is_parallel(op) {
+        if let Some(written) = is_parallel(op, &pure) {
             let parallel = convert(op)?;
             // SAFETY: the new loop is live in the module.
             hoist_invariant_loads(unsafe { OperationRef::from_raw(parallel) }, &written);

@@ -98,6 +98,16 @@ fn create_fuse_siblings_pass() -> Pass {
     unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateFuseSiblingsPass(Some(report_sibling_line))) }
 }
 
+/// `xla-keep-vector-variants` (C++,
+/// `dialects/lib/Transforms/KeepVectorVariants.cpp`): the functions named
+/// by `vector-function-abi-variant` attributes listed in
+/// `@llvm.compiler.used`.
+fn create_keep_vector_variants_pass() -> Pass {
+    // SAFETY: the C++ side returns a fresh, owned pass; `Pass` takes it over
+    // and the pass manager it is added to destroys it.
+    unsafe { Pass::from_raw(xla_dialects::ffi::xlaCreateKeepVectorVariantsPass()) }
+}
+
 /// `xla-inline-calls` (C++, `dialects/lib/Transforms/InlineCalls.cpp`):
 /// MLIR's inliner without canonicalization of callees, skipped for a module
 /// with ops of unregistered dialects (the lowering refuses those).
@@ -219,6 +229,9 @@ const CPU_CODEGEN_STEPS: &[Step] = &[
     Step::Ours(crate::split_functions::create_split_functions_pass),
     Step::Steps(CPU_LOWER_BUFFERS),
     Step::Ours(crate::loop_annotations::create_loop_annotations_pass),
+    // The vector versions of sin/cos/tan's fixups (xla-polynomial-math)
+    // kept until LLVM's loop vectorizer calls them.
+    Step::Ours(create_keep_vector_variants_pass),
     Step::Ours(crate::checked_alloc::create_checked_allocations_pass),
     Step::Ours(crate::noalias::create_mark_noalias_pass),
     Step::Ours(crate::vector_width::create_prefer_vector_width_pass),
@@ -449,7 +462,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         name: "xla-polynomial-math",
-        summary: "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls",
+        summary: "Compute exp, expm1, log, log1p, tanh, sin, cos, tan, atan2, pow and cbrt (f16/bf16/f32/f64) with vectorizable arithmetic (range reduction + polynomials) instead of libm calls; sin/cos/tan redo arguments from 2^20 pi/2 up in a called fixup whose vector variants LLVM calls per vector",
         steps: &[Step::Ours(crate::vector_math::create_polynomial_math_pass)],
     },
     PassInfo {
@@ -471,6 +484,11 @@ pub static PASSES: &[PassInfo] = &[
         name: "xla-checked-allocations",
         summary: "Check every malloc of compiled code (LLVM dialect): on failure call xla_allocation_failed(size), which does not return",
         steps: &[Step::Ours(crate::checked_alloc::create_checked_allocations_pass)],
+    },
+    PassInfo {
+        name: "xla-keep-vector-variants",
+        summary: "List the vector functions named by vector-function-abi-variant attributes (the vector versions of sin/cos/tan's fixups) in @llvm.compiler.used, so LLVM keeps them until its loop vectorizer calls them",
+        steps: &[Step::Ours(create_keep_vector_variants_pass)],
     },
     PassInfo {
         name: "xla-loop-annotations",
@@ -648,7 +666,7 @@ pub static PASSES: &[PassInfo] = &[
         steps: &[
             Step::Steps(GPU_KERNELS_EMULATED),
             Step::Ours(crate::gpu::emulate::create_launch_to_loops_pass),
-            Step::Ours(crate::vector_math::create_polynomial_math_pass),
+            Step::Ours(crate::vector_math::create_inline_polynomial_math_pass),
             Step::Steps(CPU_LOWER_BUFFERS),
         ],
     },

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "xla/Dialect/CHLO/ChloOps.h"
 #include "xla/Dialect/StableHLO/StablehloOps.h"
 
@@ -126,6 +127,12 @@ MlirAttribute xlaLLVMLoopUnrollDisabledGet(MlirContext context) {
   mlir::MLIRContext *ctx = unwrap(context);
   auto unroll = mlir::LLVM::LoopUnrollAttr::get(ctx, mlir::BoolAttr::get(ctx, true), {}, {}, {}, {}, {}, {});
   return wrap(mlir::LLVM::LoopAnnotationAttr::get(ctx, {}, {}, {}, unroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}));
+}
+
+/// `#vector.kind<or>`: the combining kind of a `vector.reduction` that
+/// ORs the lanes (whether any lane of an i1 vector is set).
+MlirAttribute xlaVectorCombiningKindOrGet(MlirContext context) {
+  return wrap(mlir::vector::CombiningKindAttr::get(unwrap(context), mlir::vector::CombiningKind::OR));
 }
 
 /// Whether an `#llvm.linkage<...>` is `external`; false for any other

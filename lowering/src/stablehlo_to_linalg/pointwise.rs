@@ -248,6 +248,23 @@ fn one<'c, 'b>(block: &'b Block<'c>, s: &Scalar<'c>, name: &str, args: &[Value<'
     append(block, scalar(s.location, name, args, s.element)?)
 }
 
+/// `llvm.intr.maximum`/`minimum` (`name`) of two floats; f16 and bf16
+/// through f32 (exact: the result is one of the operands). The pipeline's
+/// `arith-emulate-unsupported-floats` does not see `llvm.intr` ops, and
+/// LLVM computes a 16-bit maximum in f32 anyway, rounding back with a
+/// compiler-rt call (`__truncsfbf2`) where the CPU has no bf16 conversion
+/// (AVX2): the JIT cannot resolve it. Extended and truncated with `arith`
+/// ops, the conversions become integer code like every other bf16 one.
+fn max_min<'c, 'b>(block: &'b Block<'c>, s: &Scalar<'c>, name: &str, args: &[Value<'c, 'b>]) -> BuildResult<Value<'c, 'b>> {
+    if !(s.element.is_bf16() || s.element.is_f16()) {
+        return one(block, s, name, args);
+    }
+    let f32 = Type::float32(s.context);
+    let wide = args.iter().map(|&a| append(block, scalar(s.location, "arith.extf", &[a], f32)?)).collect::<BuildResult<Vec<_>>>()?;
+    let result = append(block, scalar(s.location, name, &wide, f32)?)?;
+    append(block, scalar(s.location, "arith.truncf", &[result], s.element)?)
+}
+
 fn unsupported<T>(s: &Scalar) -> BuildResult<T> {
     Err(format!("{} on element type {} is not supported yet", s.op_name, s.element).into())
 }
@@ -310,10 +327,10 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
         ("divide", SignlessInt(bits)) => signed_divide(s, block, args[0], args[1], bits),
         ("divide", Complex) => one(block, s, "complex.div", args),
         ("maximum", Pred) => one(block, s, "arith.ori", args),
-        ("maximum", Float(_)) => one(block, s, "llvm.intr.maximum", args),
+        ("maximum", Float(_)) => max_min(block, s, "llvm.intr.maximum", args),
         ("maximum", SignlessInt(_)) => one(block, s, "arith.maxsi", args),
         ("minimum", Pred) => one(block, s, "arith.andi", args),
-        ("minimum", Float(_)) => one(block, s, "llvm.intr.minimum", args),
+        ("minimum", Float(_)) => max_min(block, s, "llvm.intr.minimum", args),
         ("minimum", SignlessInt(_)) => one(block, s, "arith.minsi", args),
         ("and", Pred | SignlessInt(_)) => one(block, s, "arith.andi", args),
         ("or", Pred | SignlessInt(_)) => one(block, s, "arith.ori", args),
@@ -443,8 +460,8 @@ fn emit_scalar<'c, 'b>(s: &Scalar<'c>, block: &'b Block<'c>, args: &[Value<'c, '
             one(block, s, "arith.andi", &[low, args[2]])
         }
         ("clamp", Float(_)) => {
-            let low = one(block, s, "llvm.intr.maximum", &[args[1], args[0]])?;
-            one(block, s, "llvm.intr.minimum", &[low, args[2]])
+            let low = max_min(block, s, "llvm.intr.maximum", &[args[1], args[0]])?;
+            max_min(block, s, "llvm.intr.minimum", &[low, args[2]])
         }
         ("clamp", SignlessInt(_)) => {
             let low = one(block, s, "arith.maxsi", &[args[1], args[0]])?;

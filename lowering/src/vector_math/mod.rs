@@ -29,6 +29,7 @@ mod emitter;
 mod exp_log;
 mod power;
 mod trig;
+mod variants;
 
 use crate::builders::BuildResult;
 use emitter::{Emitter, Goal, V};
@@ -54,17 +55,23 @@ fn computed_in_f64_for_f32(name: &str) -> bool {
     !matches!(name, "math.exp" | "math.expm1" | "math.log" | "math.log1p" | "math.tanh")
 }
 
-/// The expansion of `name` on `args` in `e`'s type.
-fn expand_in<'c, 'a>(e: &Emitter<'c, 'a>, name: &str, args: &[V<'c, 'a>]) -> BuildResult<V<'c, 'a>> {
+/// The expansion of `name` on `args` in `e`'s type; sin/cos/tan with the
+/// exact reduction outlined into a fixup call when `outline` holds the
+/// module (see `variants.rs`).
+fn expand_in<'c, 'a>(e: &Emitter<'c, 'a>, name: &str, args: &[V<'c, 'a>], outline: Option<OperationRef<'c, '_>>) -> BuildResult<V<'c, 'a>> {
+    let trig_of = |which| match outline {
+        Some(module) => variants::trig_outlined(e, module, args[0], which),
+        None => trig::trig(e, args[0], which, true),
+    };
     match name {
         "math.exp" => exp_log::exp(e, args[0]),
         "math.expm1" => exp_log::expm1(e, args[0]),
         "math.log" => exp_log::log(e, args[0]),
         "math.log1p" => exp_log::log1p(e, args[0]),
         "math.tanh" => exp_log::tanh(e, args[0]),
-        "math.sin" => trig::trig(e, args[0], Trig::Sin),
-        "math.cos" => trig::trig(e, args[0], Trig::Cos),
-        "math.tan" => trig::trig(e, args[0], Trig::Tan),
+        "math.sin" => trig_of(Trig::Sin),
+        "math.cos" => trig_of(Trig::Cos),
+        "math.tan" => trig_of(Trig::Tan),
         "math.atan2" => trig::atan2(e, args[0], args[1]),
         "math.powf" => power::pow(e, args[0], args[1]),
         "math.cbrt" => power::cbrt(e, args[0]),
@@ -73,7 +80,7 @@ fn expand_in<'c, 'a>(e: &Emitter<'c, 'a>, name: &str, args: &[V<'c, 'a>]) -> Bui
 }
 
 /// Replaces one scalar op of [`EXPANDED`] (float result) by its expansion.
-fn expand(op: OperationRef) -> BuildResult<()> {
+fn expand<'c>(op: OperationRef<'c, '_>, outline: Option<OperationRef<'c, '_>>) -> BuildResult<()> {
     let name = op.name().as_string_ref().as_str()?.to_owned();
     let block = op.block().ok_or("internal error: math op outside a block")?;
     let result = op.result(0)?;
@@ -91,7 +98,7 @@ fn expand(op: OperationRef) -> BuildResult<()> {
     for i in 0..op.operand_count() {
         args.push(e.convert(op.operand(i)?, e.float)?);
     }
-    let value = expand_in(&e, &name, &args)?;
+    let value = expand_in(&e, &name, &args, outline)?;
     let value = e.convert(value, ty)?;
     // SAFETY: `value` has the result's type and is defined before every use
     // of the result (it is inserted right before `op`).
@@ -132,10 +139,21 @@ fn is_scalar_float(ty: Type) -> bool {
     ty.is_f16() || ty.is_bf16() || ty.is_f32() || ty.is_f64()
 }
 
-/// Creates the pass (anchored on `builtin.module`).
+/// Creates the pass (anchored on `builtin.module`): the CPU's, with the
+/// exact reductions of sin/cos/tan outlined (`variants.rs`).
 pub fn create_polynomial_math_pass() -> Pass {
+    create_pass(true)
+}
+
+/// The pass with every expansion inline and branch-free (the GPU
+/// emulation pipeline's kernels).
+pub fn create_inline_polynomial_math_pass() -> Pass {
+    create_pass(false)
+}
+
+fn create_pass(outline: bool) -> Pass {
     external_pass!(
-        |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
+        move |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
             let mut found = Vec::new();
             let mut needs_table = false;
             module.walk(WalkOrder::PostOrder, |op| {
@@ -157,7 +175,7 @@ pub fn create_polynomial_math_pass() -> Pass {
                 // SAFETY: the ops were collected from the live module above
                 // and none has been destroyed yet.
                 let op = unsafe { OperationRef::from_raw(raw) };
-                if let Err(message) = expand(op) {
+                if let Err(message) = expand(op, outline.then_some(module)) {
                     crate::diagnostics::emit_error(op.location(), &message);
                     pass.signal_failure();
                     return;

@@ -32,18 +32,8 @@ const TWO_OVER_PI_24: [f64; 8] = [
 /// error below 2^-64 for |x| < 2^128). Returns `(k, r)` with
 /// x = k pi/2 + r (k in [0, 32], only k mod 4 matters).
 fn reduce_f32_exact<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<(V<'c, 'a>, V<'c, 'a>)> {
-    let mut sum: Option<(V<'c, 'a>, V<'c, 'a>)> = None;
-    for piece in TWO_OVER_PI_24 {
-        let remainder = mod4(e, e.mul(x, e.f(piece)?)?)?;
-        sum = Some(match sum {
-            None => (remainder, e.f(0.0)?),
-            Some((hi, lo)) => {
-                let (hi, err) = e.two_sum(hi, remainder)?;
-                (hi, e.add(lo, err)?)
-            }
-        });
-    }
-    let (hi, lo) = sum.ok_or("internal error: no pieces")?;
+    let remainders = TWO_OVER_PI_24.iter().map(|&piece| mod4(e, e.mul(x, e.f(piece)?)?)).collect::<BuildResult<Vec<_>>>()?;
+    let (hi, lo) = pairwise_sum(e, remainders)?;
     let k = e.round(hi)?;
     let fraction = e.add(e.sub(hi, k)?, lo)?;
     let r = e.mul(fraction, e.f(PIO2_DD.0)?)?;
@@ -66,13 +56,49 @@ fn table_entry<'c, 'a>(e: &Emitter<'c, 'a>, index: V<'c, 'a>) -> BuildResult<V<'
     e.insert(crate::builders::memref_load(e.location, global, &[index], e.float)?)
 }
 
-/// `x` less a multiple of 4, exactly: `x mod 4` for |x| >= 4 (whose ulp
-/// is at least that of the result), `x` itself below (adding 4 to a small
-/// negative x would round).
+/// The sum of `terms` (each in [-2, 2]) as a double-double `(hi, lo)`
+/// (for f32 arguments, whose results need far fewer bits than it keeps):
+/// exact sums (`two_sum`) combined pairwise, in a tree, so the chain of
+/// dependent additions is 3 levels deep for 8 terms instead of 8 (the
+/// reductions are latency-bound: a sequential sum made each vector of
+/// arguments wait about a hundred cycles). The low parts are added
+/// plainly, as the sequential sum did.
+fn pairwise_sum<'c, 'a>(e: &Emitter<'c, 'a>, terms: Vec<V<'c, 'a>>) -> BuildResult<(V<'c, 'a>, V<'c, 'a>)> {
+    let mut level: Vec<(V<'c, 'a>, Option<V<'c, 'a>>)> = terms.into_iter().map(|t| (t, None)).collect();
+    while level.len() > 1 {
+        let mut next = Vec::with_capacity(level.len().div_ceil(2));
+        for pair in level.chunks(2) {
+            match pair {
+                [(a, a_lo), (b, b_lo)] => {
+                    let (hi, err) = e.two_sum(*a, *b)?;
+                    let lo = match (a_lo, b_lo) {
+                        (Some(x), Some(y)) => e.add(e.add(*x, *y)?, err)?,
+                        (Some(x), None) | (None, Some(x)) => e.add(*x, err)?,
+                        (None, None) => err,
+                    };
+                    next.push((hi, Some(lo)));
+                }
+                [single] => next.push(*single),
+                _ => unreachable!("chunks of two"),
+            }
+        }
+        level = next;
+    }
+    let (hi, lo) = level.pop().ok_or("internal error: no terms")?;
+    Ok((hi, match lo {
+        Some(lo) => lo,
+        None => e.f(0.0)?,
+    }))
+}
+
+/// `x` less a multiple of 4, exactly: `x - 4 roundeven(x/4)`, in [-2, 2].
+/// Exact for every `x`: below 2 in magnitude the multiple is 0; from 2 to
+/// 8 the difference of `x` and 4 or 8 is exact (Sterbenz); from 4 up the
+/// ulp of `x` is at least that of the result. Three operations and no
+/// select (floor, then a select of `x` itself below 4, took seven).
 fn mod4<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<V<'c, 'a>> {
-    let quarter = e.floor(e.mul(x, e.f(0.25)?)?)?;
-    let reduced = e.sub(x, e.mul(e.f(4.0)?, quarter)?)?;
-    e.sel(e.cmp_c("olt", e.abs(x)?, 4.0)?, x, reduced)
+    let quarter = e.round_even(e.mul(x, e.f(0.25)?)?)?;
+    e.sub(x, e.mul(e.f(4.0)?, quarter)?)
 }
 
 /// Exact reduction of an f64 `x` of any magnitude (Payne-Hanek): with E
@@ -90,6 +116,9 @@ fn reduce_f64_exact<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>) -> BuildResult<(V
     let start = e.iop("arith.minsi", e.iop("arith.divsi", start, e.i(53)?)?, e.i(TABLE_LAST_START)?)?;
     // |x| 2^(-53 (i0 + 1)), exact: the scale is at least 2^-1007.
     let y = e.mul(a, e.pow2(e.iop("arith.muli", e.iop("arith.addi", start, e.i(1)?)?, e.i(-53)?)?)?)?;
+    // In order, largest first: the f64 results need the sum's low part
+    // to the last bits where the terms cancel (a pairwise sum lost an ulp
+    // of cos and tan near a multiple of pi/2), unlike f32's.
     let mut sum: Option<(V<'c, 'a>, V<'c, 'a>)> = None;
     for j in 0..4 {
         let entry = table_entry(e, e.iop("arith.addi", start, e.i(j as i128)?)?)?;
@@ -148,8 +177,11 @@ fn factorial(n: u32) -> f64 {
 
 /// sin, cos or tan of an f64 `x`: `x = k pi/2 + r` with |r| <= pi/4 (r as
 /// a double-double for `Goal::Double`), Taylor polynomials of sin and cos
-/// on r, chosen and signed by k mod 4.
-pub fn trig<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, which: Trig) -> BuildResult<V<'c, 'a>> {
+/// on r, chosen and signed by k mod 4. With `exact`, arguments from
+/// [`EXACT_REDUCTION_LIMIT`] up (and infinities) take the Payne-Hanek
+/// reduction, selected lane by lane; without, the result is right only
+/// below that limit (`variants.rs` calls the exact version for the others).
+pub fn trig<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, which: Trig, exact: bool) -> BuildResult<V<'c, 'a>> {
     let double = e.goal == Goal::Double;
     let k = e.round(e.mul(x, e.f(std::f64::consts::FRAC_2_PI)?)?)?;
     let t1 = e.sub(x, e.mul(k, e.f(PIO2[0])?)?)?;
@@ -164,12 +196,15 @@ pub fn trig<'c, 'a>(e: &Emitter<'c, 'a>, x: V<'c, 'a>, which: Trig) -> BuildResu
         (e.sub(r, e.mul(k, e.f(PIO2[2])?)?)?, None)
     };
     // Arguments beyond the Cody-Waite range: the exact reductions.
-    let moderate = e.cmp_c("olt", e.abs(x)?, EXACT_REDUCTION_LIMIT)?;
-    let (k, r, r_lo) = if double {
+    let (k, r, r_lo) = if !exact {
+        (k, r, r_lo)
+    } else if double {
+        let moderate = e.cmp_c("olt", e.abs(x)?, EXACT_REDUCTION_LIMIT)?;
         let (k_exact, r_exact, lo_exact) = reduce_f64_exact(e, x)?;
         let lo = r_lo.ok_or("internal error: no low part")?;
         (e.sel(moderate, k, k_exact)?, e.sel(moderate, r, r_exact)?, Some(e.sel(moderate, lo, lo_exact)?))
     } else {
+        let moderate = e.cmp_c("olt", e.abs(x)?, EXACT_REDUCTION_LIMIT)?;
         let (k_exact, r_exact) = reduce_f32_exact(e, x)?;
         (e.sel(moderate, k, k_exact)?, e.sel(moderate, r, r_exact)?, r_lo)
     };
