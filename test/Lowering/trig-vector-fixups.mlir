@@ -12,7 +12,7 @@
 
 // CHECK-DAG: llvm.func @__xla_sin_f32_fixup(%{{.*}}: f64, %{{.*}}: f64) -> f64 attributes {{{.*}}memory_effects = #llvm.memory_effects<other = none, argMem = none, inaccessibleMem = none{{.*}}passthrough = ["noinline", ["vector-function-abi-variant", "_ZGV_LLVM_N2vv___xla_sin_f32_fixup(__xla_sin_f32_fixup_v2),_ZGV_LLVM_N4vv___xla_sin_f32_fixup(__xla_sin_f32_fixup_v4),_ZGV_LLVM_N8vv___xla_sin_f32_fixup(__xla_sin_f32_fixup_v8),_ZGV_LLVM_N16vv___xla_sin_f32_fixup(__xla_sin_f32_fixup_v16)"]]
 // CHECK-DAG: llvm.func @__xla_cos_f32_fixup_v16(%{{.*}}: vector<16xf64>, %{{.*}}: vector<16xf64>) -> vector<16xf64>
-// CHECK-DAG: llvm.func @__xla_sin_f32_exact(%{{.*}}: f64) -> f64 attributes {{{.*}}passthrough = ["noinline"]
+// CHECK-DAG: llvm.func @__xla_sin_f32_exact(%{{.*}}: vector<4xf64>) -> vector<4xf64> attributes {{{.*}}passthrough = ["noinline"]
 // CHECK: llvm.func @main(
 // CHECK: llvm.call @xla_parallel_for
 // CHECK: llvm.mlir.global appending @llvm.compiler.used() {addr_space = 0 : i32, section = "llvm.metadata"} : !llvm.array<8 x ptr>

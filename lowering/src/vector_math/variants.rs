@@ -2,34 +2,41 @@
 //! the vectors of arguments that need it.
 //!
 //! Inline, a branch-free expansion computes both reductions for every
-//! element: the Cody-Waite one, exact below [`EXACT_REDUCTION_LIMIT`]
+//! element: the Cody-Waite one, exact below [`trig::EXACT_REDUCTION_LIMIT`]
 //! (2^20 pi/2), and the Payne-Hanek one, whose eight exact products and
 //! double-double sum cost about twice the rest (f32 `sin` of 2^18
 //! arguments on one core: 0.6-0.8 ms with the Cody-Waite reduction alone,
 //! 1.9-2.3 ms with both; the VM's times vary). LLVM's loop vectorizer
-//! cannot branch on a whole vector, so with `outline` the pass writes, for
-//! each sin/cos/tan,
+//! cannot branch on a whole vector, so the CPU's pass writes, for each
+//! sin/cos/tan,
 //!
 //! ```mlir
 //! %fast = <Cody-Waite expansion of %x, inline>
 //! %r = func.call @__xla_sin_f32_fixup(%x, %fast) : (f64, f64) -> f64
 //! ```
 //!
-//! where the fixup returns `%fast`, or the exact result (`@..._exact`, the
-//! full branch-free expansion, `noinline`) when |x| >= 2^20 pi/2 or x is
-//! infinite. The fixup carries LLVM's vector function ABI attribute
+//! where the fixup (`noinline`, `llvm.readnone`) returns `%fast`, or the
+//! exact result when |x| >= 2^20 pi/2 or x is infinite. The exact result
+//! comes from `@..._exact`, the full branch-free expansion on 4 lanes (a
+//! loop over them that LLVM vectorizes), the one copy of it per function
+//! and type. The fixup carries LLVM's vector function ABI attribute
 //! (`vector-function-abi-variant = "_ZGV_LLVM_N8vv_<fixup>(<fixup>_v8)"`,
 //! for 2, 4, 8 and 16 lanes), so when LLVM vectorizes the loop it calls
 //! `@..._fixup_vN` on whole vectors instead; that function tests all lanes
-//! at once (`vector.reduction <or>`) and only when one needs it runs the
-//! exact expansion over the lanes (a loop LLVM vectorizes) and selects. The vectors of ordinary arguments pay a
-//! compare, a mask test and a call. `xla-keep-vector-variants` (on the LLVM
-//! dialect) lists the `_vN` functions in `@llvm.compiler.used` so that LLVM
-//! keeps them until the vectorizer uses them. The results are those of the
-//! inline expansion, bit for bit: the fast path is the same Cody-Waite
-//! code, the exact one the same function.
+//! at once (`vector.reduction <or>`) and only when one needs it calls the
+//! exact function (once per 4 lanes) and selects. The vectors of ordinary
+//! arguments pay a compare, a mask test and a call.
+//! `xla-keep-vector-variants` (on the LLVM dialect) lists the `_vN`
+//! functions in `@llvm.compiler.used` so that LLVM keeps them until the
+//! vectorizer uses them, and `xla-parallelize-indexed-loops` runs loops
+//! that call `llvm.readnone` functions on the thread pool
+//! (`affine-parallelize` does not see through calls). The results are
+//! those of the inline expansion, bit for bit: the fast path is the same
+//! Cody-Waite code, the exact one the same expansion, chosen by the same
+//! test.
 //!
-//! The GPU emulation pipeline keeps the inline expansion (`outline` off).
+//! The GPU emulation pipeline keeps the inline expansion
+//! (`create_inline_polynomial_math_pass`).
 
 use super::emitter::{Emitter, Goal, V};
 use super::trig::{self, Trig};
@@ -47,6 +54,11 @@ use melior::{
 /// The vector widths that get a variant: every width LLVM's vectorizer
 /// picks for f64 arithmetic from SSE2 to AVX-512, twice over.
 const LANES: [i64; 4] = [2, 4, 8, 16];
+
+/// The width of the exact function: wider vectors call it once per group
+/// of 4 lanes (16 lanes for everything cost a 4-lane loop four times the
+/// work: 1M huge f64 arguments 2.4x slower).
+const EXACT_LANES: i64 = 4;
 
 fn base_name(which: Trig, goal: Goal) -> String {
     let function = match which {
@@ -193,14 +205,76 @@ fn ensure<'c>(module: OperationRef<'c, '_>, which: Trig, goal: Goal) -> BuildRes
     let f64_type = Type::float64(context);
     let i1 = melior::ir::r#type::IntegerType::new(context, 1).into();
 
-    // The full branch-free expansion, called only for the rare arguments.
-    define(context, location, &body, &exact, &[f64_type], f64_type, vec![passthrough(context, &[string(context, "noinline")]), readnone(context)], |block, ret| {
-        let e = Emitter::new(ret, block, true, goal)?;
+    // The full branch-free expansion over EXACT_LANES lanes, called only
+    // for the rare arguments: a loop over the lanes through two stack
+    // buffers, which LLVM vectorizes. One copy of the expansion serves the
+    // scalar fixup and every vector width, which keeps compile time down:
+    // a copy per width cost 70 ms more per function.
+    let wide = builders::vector_type(f64_type, &[EXACT_LANES]);
+    let wide_buffer: Type = MemRefType::new(f64_type, &[EXACT_LANES], None, None).into();
+    let attributes = vec![passthrough(context, &[string(context, "noinline")]), readnone(context)];
+    define(context, location, &body, &exact, &[wide], wide, attributes, |block, _ret| {
         let x: Value = block.argument(0)?.into();
-        let value = trig::trig(&e, x, which, true)?;
+        let xs = builders::append(block, builders::memref_alloca(location, wide_buffer)?)?;
+        let ys = builders::append(block, builders::memref_alloca(location, wide_buffer)?)?;
+        let zero = builders::append(block, builders::index_constant(context, location, 0)?)?;
+        let one = builders::append(block, builders::index_constant(context, location, 1)?)?;
+        let count = builders::append(block, builders::index_constant(context, location, EXACT_LANES)?)?;
+        block.append_operation(builders::vector_store(location, x, xs, &[zero])?);
+        let each = builders::scf_for(location, [zero, count, one], &[], |lane_body, lane, _| {
+            let xi = builders::append(lane_body, builders::memref_load(location, xs, &[lane], f64_type)?)?;
+            let store = lane_body.append_operation(builders::memref_store(location, xi, ys, &[lane])?);
+            let e = Emitter::new(store, lane_body, true, goal)?;
+            let yi = trig::trig(&e, xi, which, true)?;
+            // SAFETY: the store is live; `yi` is defined before it.
+            unsafe { mlir_sys::mlirOperationSetOperand(store.to_raw(), 0, yi.to_raw()) };
+            Ok(vec![])
+        })?;
+        // Vectorized, not fully unrolled and then SLP-vectorized (the same
+        // code, more compile time).
+        builders::set_attribute(&each, crate::loop_annotations::DISCARDABLE, xla_dialects::loop_unroll_disabled(context));
+        block.append_operation(each);
+        let value = builders::append(block, builders::vector_load(location, ys, &[zero], wide)?)?;
         // SAFETY: the value is an op result of this function's block.
         Ok(unsafe { builders::detach(value) })
     })?;
+    // `exact` of the scalar or vector `x`, appended to `block`: x in a
+    // zeroed buffer of whole groups of EXACT_LANES lanes, one call per
+    // group.
+    let exact_of = |block: &Block<'c>, x: Value<'c, '_>, vector_lanes: Option<i64>| -> BuildResult<Value<'c, 'static>> {
+        let scalar = vector_lanes.is_none();
+        let lanes = vector_lanes.unwrap_or(1);
+        let ty = x.r#type();
+        let groups = (lanes + EXACT_LANES - 1) / EXACT_LANES;
+        let buffer_type: Type = MemRefType::new(f64_type, &[groups * EXACT_LANES], None, None).into();
+        let buffer = builders::append(block, builders::memref_alloca(location, buffer_type)?)?;
+        let zeros = builders::append(block, builders::constant(context, location, splat(context, wide, f64_type, 0.0)?, wide)?)?;
+        let offsets = (0..groups)
+            .map(|g| builders::append(block, builders::index_constant(context, location, g * EXACT_LANES)?))
+            .collect::<BuildResult<Vec<_>>>()?;
+        for &offset in &offsets {
+            block.append_operation(builders::vector_store(location, zeros, buffer, &[offset])?);
+        }
+        block.append_operation(if scalar {
+            builders::memref_store(location, x, buffer, &[offsets[0]])?
+        } else {
+            builders::vector_store(location, x, buffer, &[offsets[0]])?
+        });
+        for &offset in &offsets {
+            let group = builders::append(block, builders::vector_load(location, buffer, &[offset], wide)?)?;
+            let called = block.append_operation(builders::call(context, location, &exact, &[group], &[wide]));
+            let called: Value = called.result(0)?.into();
+            block.append_operation(builders::vector_store(location, called, buffer, &[offset])?);
+        }
+        let value = if scalar {
+            builders::append(block, builders::memref_load(location, buffer, &[offsets[0]], f64_type)?)?
+        } else {
+            builders::append(block, builders::vector_load(location, buffer, &[offsets[0]], ty)?)?
+        };
+        // SAFETY: the value is an op result of `block`, which the function
+        // being built owns.
+        Ok(unsafe { builders::detach(value) })
+    };
 
     // fixup(x, fast) = |x| >= limit ? exact(x) : fast.
     let mappings: Vec<String> = LANES.iter().map(|n| format!("_ZGV_LLVM_N{n}vv_{fixup}({fixup}_v{n})")).collect();
@@ -212,14 +286,15 @@ fn ensure<'c>(module: OperationRef<'c, '_>, which: Trig, goal: Goal) -> BuildRes
         let limit = builders::append(block, builders::float_constant(context, location, trig::EXACT_REDUCTION_LIMIT, f64_type)?)?;
         let big = needs_exact(context, location, block, x, limit, i1)?;
         let then = Block::new(&[]);
-        let called = then.append_operation(builders::call(context, location, &exact, &[x], &[f64_type]));
-        let called: Value = called.result(0)?.into();
-        then.append_operation(builders::terminator(location, "scf.yield", &[called])?);
+        let exact_value = exact_of(&then, x, None)?;
+        then.append_operation(builders::terminator(location, "scf.yield", &[exact_value])?);
         choose(context, location, block, big, then, fast)
     })?;
 
-    // fixup_vN: one test for the whole vector; lane by lane only when a
-    // lane needs the exact reduction.
+    // fixup_vN: one test for the whole vector; the exact expansion only
+    // when a lane needs it (called on the whole vector, not on each lane
+    // through the scalar fixup: LLVM's SLP vectorizer would turn those
+    // calls back into a call of this very function, forever).
     for lanes in LANES {
         let vector = builders::vector_type(f64_type, &[lanes]);
         let mask = builders::vector_type(i1, &[lanes]);
@@ -233,30 +308,7 @@ fn ensure<'c>(module: OperationRef<'c, '_>, which: Trig, goal: Goal) -> BuildRes
             let big = needs_exact(context, location, block, x, limit, mask)?;
             let any = builders::append(block, builders::vector_reduction(location, xla_dialects::vector_kind_or(context), big, i1)?)?;
             let then = Block::new(&[]);
-            // The exact expansion inline, in a loop over the lanes through
-            // two stack buffers, which LLVM vectorizes (not calls of the
-            // scalar fixup: LLVM's SLP vectorizer would turn those back into
-            // a call of this very function, forever; nor of the exact
-            // function, one scalar call per lane: 4x slower than the old
-            // branch-free code when every argument is huge).
-            let buffer: Type = MemRefType::new(f64_type, &[lanes], None, None).into();
-            let xs = builders::append(&then, builders::memref_alloca(location, buffer)?)?;
-            let ys = builders::append(&then, builders::memref_alloca(location, buffer)?)?;
-            let zero = builders::append(&then, builders::index_constant(context, location, 0)?)?;
-            let one = builders::append(&then, builders::index_constant(context, location, 1)?)?;
-            let count = builders::append(&then, builders::index_constant(context, location, lanes)?)?;
-            then.append_operation(builders::vector_store(location, x, xs, &[zero])?);
-            let each = builders::scf_for(location, [zero, count, one], &[], |lane_body, lane, _| {
-                let xi = builders::append(lane_body, builders::memref_load(location, xs, &[lane], f64_type)?)?;
-                let store = lane_body.append_operation(builders::memref_store(location, xi, ys, &[lane])?);
-                let e = Emitter::new(store, lane_body, true, goal)?;
-                let yi = trig::trig(&e, xi, which, true)?;
-                // SAFETY: the store is live; `yi` is defined before it.
-                unsafe { mlir_sys::mlirOperationSetOperand(store.to_raw(), 0, yi.to_raw()) };
-                Ok(vec![])
-            })?;
-            then.append_operation(each);
-            let exact_values = builders::append(&then, builders::vector_load(location, ys, &[zero], vector)?)?;
+            let exact_values = exact_of(&then, x, Some(lanes))?;
             let chosen = builders::append(&then, builders::select(location, big, exact_values, fast)?)?;
             then.append_operation(builders::terminator(location, "scf.yield", &[chosen])?);
             choose(context, location, block, any, then, fast)
