@@ -198,15 +198,19 @@ pub(crate) struct Engine {
 
 impl Engine {
     /// With the runtime's own symbols: the counted heap (`memory`), the allocation-failure hook, the
-    /// thread pool's entry point, the collectives' and the host transfers' ABI.
+    /// thread pool's entry point, the collectives' and the host transfers' ABI, and the
+    /// conversions to bf16 that LLVM may call (`soft_float`).
     fn new(module: &Module, opt_level: i32) -> Result<Self, RuntimeError> {
         let hook = xla_allocation_failed as unsafe extern "C" fn(u64) as *mut std::ffi::c_void;
         let [aligned_alloc, calloc, malloc, free, realloc] = crate::memory::symbols();
         internalize_helpers(module);
+        let [truncsfbf2, truncdfbf2] = crate::soft_float::symbols();
         Self::with_symbols(
             module,
             opt_level,
             &[
+                truncsfbf2,
+                truncdfbf2,
                 aligned_alloc,
                 calloc,
                 malloc,

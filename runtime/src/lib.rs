@@ -38,6 +38,7 @@ pub mod memory;
 pub mod mpi;
 pub mod pool;
 pub mod signature;
+pub mod soft_float;
 pub mod timing;
 
 pub use host_tensor::{ElementType, HostTensor, HostTensorError};

@@ -59,6 +59,14 @@ fn run_emulated(context: &melior::Context, module: &mut Module, entry: &str, inp
     if engine.ptr.is_null() {
         return Err("the JIT could not compile the module".into());
     }
+    // The conversions to bf16 LLVM may call, as in xla-run.
+    for (name, address) in xla_runtime::soft_float::symbols() {
+        // SAFETY: a live engine; the name is static and the address a
+        // function with the signature LLVM calls it with.
+        unsafe {
+            mlir_sys::mlirExecutionEngineRegisterSymbol(engine, mlir_sys::MlirStringRef { data: name.as_ptr().cast(), length: name.len() }, address)
+        };
+    }
     // Host loops large enough to be parallel tasks call the runtime's
     // thread pool, as in xla-run.
     let parallel_for = xla_lowering::parallel_tasks::PARALLEL_FOR;
