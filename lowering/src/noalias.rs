@@ -10,6 +10,13 @@
 //! memref arguments (or, for a C-interface wrapper, pointers to distinct
 //! descriptors).
 //!
+//! A thread-pool task's body (`xla-cpu-parallel-tasks`) lists in
+//! `xla.noalias_arguments` the positions of the pointers it may mark: those
+//! of captured buffers that overlap no other buffer of the loop that either
+//! of them writes (the analysis is the outlining pass's, which still sees the
+//! buffers' origins). They are marked here, and only when every listed
+//! position is a pointer parameter.
+//!
 //! This states the calling convention of compiled entry points (see the
 //! runtime): each result is a caller-allocated out-parameter that overlaps no
 //! other buffer (`xla-distinct-results` makes results distinct), and
@@ -81,7 +88,30 @@ fn is_public(op: &OperationRef) -> bool {
     is_external && !is_private
 }
 
+/// The argument positions a task body asks to mark (`xla.noalias_arguments`).
+fn listed_arguments(op: &OperationRef) -> Option<Vec<usize>> {
+    let attribute = op.attribute(NOALIAS_ARGUMENTS).ok()?;
+    // SAFETY: a live attribute, read only after checking it is a dense i64 array.
+    unsafe {
+        let raw = attribute.to_raw();
+        if !mlir_sys::mlirAttributeIsADenseI64Array(raw) {
+            return None;
+        }
+        let count = mlir_sys::mlirDenseArrayGetNumElements(raw);
+        Some((0..count).map(|i| mlir_sys::mlirDenseI64ArrayGetElement(raw, i) as usize).collect())
+    }
+}
+
+/// The attribute of a task body (set by `xla-cpu-parallel-tasks`) listing the
+/// positions of its pointer parameters that may be `noalias`.
+pub const NOALIAS_ARGUMENTS: &str = "xla.noalias_arguments";
+
 fn mark(op: OperationRef) {
+    mark_where(op, |_| true)
+}
+
+/// Marks the pointer parameters of `op` for which `selected(position)`.
+fn mark_where(op: OperationRef, selected: impl Fn(usize) -> bool) {
     let Some(entry) = op.region(0).ok().and_then(|r| r.first_block()) else { return };
     // SAFETY: the context outlives the op and this pass.
     let context = crate::context_of(op.context());
@@ -89,7 +119,7 @@ fn mark(op: OperationRef) {
     let dictionaries: Vec<Attribute> = (0..count)
         .map(|i| {
             let is_pointer = entry.argument(i).is_ok_and(|a| is_default_pointer(a.r#type()));
-            if is_pointer {
+            if is_pointer && selected(i) {
                 with_noalias(&op, i)
             } else {
                 op.attribute("arg_attrs")
@@ -159,6 +189,14 @@ pub fn create_mark_noalias_pass() -> Pass {
                 });
                 if is_function && (entry(&name) || planned_body) {
                     mark(op);
+                } else if let Some(listed) = listed_arguments(&op).filter(|_| is_function) {
+                    let entry_block = op.region(0).ok().and_then(|r| r.first_block());
+                    let all_pointers = entry_block.is_some_and(|block| {
+                        listed.iter().all(|&i| block.argument(i).is_ok_and(|a| is_default_pointer(a.r#type())))
+                    });
+                    if all_pointers {
+                        mark_where(op, |i| listed.contains(&i));
+                    }
                 }
                 next = op.next_in_block();
             }

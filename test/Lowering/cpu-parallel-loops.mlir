@@ -6,6 +6,10 @@
 // CHECK-LABEL: llvm.func @big(
 // CHECK: llvm.call @xla_parallel_for(
 // CHECK-LABEL: llvm.func @big_parallel0(
+// CHECK: llvm.call @big_parallel0_body(
+// The task's loop is in its body, whose buffers (an entry point's: two
+// arguments and the result) are noalias.
+// CHECK-LABEL: llvm.func @big_parallel0_body(%{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {llvm.noalias}, %{{.*}}: !llvm.ptr {llvm.noalias}
 func.func @big(%x: tensor<1024x1024xf32>, %y: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
   %0 = stablehlo.multiply %x, %y : tensor<1024x1024xf32>
   %1 = stablehlo.add %0, %x : tensor<1024x1024xf32>

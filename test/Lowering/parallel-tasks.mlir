@@ -13,9 +13,18 @@
 // CHECK: call @xla_parallel_for(%[[TASK]], %[[CTX]], %[[N]], %[[COST]])
 // CHECK-NOT: scf.parallel
 // CHECK: return
+// The task unpacks the context and calls the body, which runs the loop.
 // CHECK-LABEL: func.func private @scale_parallel0(%arg0: !llvm.ptr, %arg1: i64, %arg2: i64)
+// CHECK-COUNT-3: llvm.load
+// CHECK: call @scale_parallel0_body(%{{.*}}, %{{.*}}, %{{.*}}, %arg1, %arg2) : (memref<1024x512xf32>, f32, memref<1024x512xf32>, i64, i64) -> ()
+// CHECK-NOT: scf.parallel
+// CHECK: return
+// The arguments of an entry point are distinct buffers: both memrefs are
+// noalias, at the LLVM positions of their allocated and aligned pointers
+// (each memref<1024x512xf32> expands to 7 arguments, then the f32).
+// CHECK-LABEL: func.func private @scale_parallel0_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1, 8, 9>
 // CHECK-DAG: %[[C512:.*]] = arith.constant 512 : index
-// CHECK: llvm.load
 // CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step
 // CHECK: scf.for %{{.*}} = %{{.*}} to %[[C512]]
 // ROUNDTRIP: func.func private @scale_parallel0
@@ -85,6 +94,124 @@ func.func @allocates(%x: memref<4096x64xf32>) {
       memref.store %v, %t[%j] : memref<64xf32>
     }
     memref.dealloc %t : memref<64xf32>
+  }
+  return
+}
+
+
+// The arguments of a function that something calls may be the same buffer:
+// the one that is read and the one that is written are not marked.
+// CHECK-LABEL: func.func private @callee_parallel{{[0-9]+}}_body(
+// CHECK-NOT: xla.noalias_arguments
+// CHECK-SAME: {
+func.func private @callee(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      memref.store %v, %y[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return
+}
+func.func @caller(%x: memref<1024x512xf32>) {
+  call @callee(%x, %x) : (memref<1024x512xf32>, memref<1024x512xf32>) -> ()
+  return
+}
+
+
+// Two reads of one argument of such a function (nothing written there) and
+// a fresh allocation that is written: all three are noalias (positions 0, 1
+// of the first, 7, 8 of the second, 14, 15 of the allocation).
+// CHECK-LABEL: func.func private @reads_parallel{{[0-9]+}}_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1, 7, 8, 14, 15>
+func.func private @reads(%x: memref<1024x1024xf32>) -> memref<1024x512xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %out = memref.alloc() : memref<1024x512xf32>
+  %left = memref.subview %x[0, 0] [1024, 512] [1, 1] : memref<1024x1024xf32> to memref<1024x512xf32, strided<[1024, 1]>>
+  %right = memref.subview %x[0, 512] [1024, 512] [1, 1] : memref<1024x1024xf32> to memref<1024x512xf32, strided<[1024, 1], offset: 512>>
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %a = memref.load %left[%i, %j] : memref<1024x512xf32, strided<[1024, 1]>>
+      %b = memref.load %right[%i, %j] : memref<1024x512xf32, strided<[1024, 1], offset: 512>>
+      %s = arith.addf %a, %b : f32
+      memref.store %s, %out[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return %out : memref<1024x512xf32>
+}
+func.func @reads_caller(%x: memref<1024x1024xf32>) -> memref<1024x512xf32> {
+  %0 = call @reads(%x) : (memref<1024x1024xf32>) -> memref<1024x512xf32>
+  return %0 : memref<1024x512xf32>
+}
+
+
+// Views of one arena: disjoint byte ranges are noalias (the first two);
+// a view that overlaps one that is written is not, and neither is the
+// written one (the third and the second of @overlap).
+// CHECK-LABEL: func.func private @arena_parallel{{[0-9]+}}_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1, 5, 6>
+func.func @arena(%arena: memref<16384xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %c4096 = arith.constant 4096 : index
+  %a = memref.view %arena[%c0][] : memref<16384xi8> to memref<1024xf32>
+  %b = memref.view %arena[%c4096][] : memref<16384xi8> to memref<1024xf32>
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c1024 step %c1 {
+      %v = memref.load %a[%i] : memref<1024xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %b[%i] : memref<1024xf32>
+    }
+  }
+  return
+}
+// CHECK-LABEL: func.func private @overlap_parallel{{[0-9]+}}_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1>
+// CHECK-SAME: {
+func.func @overlap(%arena: memref<16384xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c1024 = arith.constant 1024 : index
+  %c2048 = arith.constant 2048 : index
+  %c8192 = arith.constant 8192 : index
+  %a = memref.view %arena[%c8192][] : memref<16384xi8> to memref<1024xf32>
+  %b = memref.view %arena[%c0][] : memref<16384xi8> to memref<1024xf32>
+  %c = memref.view %arena[%c2048][] : memref<16384xi8> to memref<1024xf32>
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c1024 step %c1 {
+      %v = memref.load %a[%i] : memref<1024xf32>
+      %u = memref.load %c[%i] : memref<1024xf32>
+      %w = arith.addf %v, %u : f32
+      memref.store %w, %b[%i] : memref<1024xf32>
+    }
+  }
+  return
+}
+
+
+// A captured LLVM pointer could reach any buffer: nothing is marked.
+// CHECK-LABEL: func.func private @pointer_parallel{{[0-9]+}}_body(
+// CHECK-NOT: xla.noalias_arguments
+// CHECK-SAME: {
+func.func @pointer(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>, %p: !llvm.ptr) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      llvm.store %v, %p : f32, !llvm.ptr
+      memref.store %v, %y[%i, %j] : memref<1024x512xf32>
+    }
   }
   return
 }

@@ -16,8 +16,19 @@
 // operations of one iteration; the runtime (runtime/src/pool.rs) runs small
 // loops inline and cuts big ones into one contiguous chunk per thread.
 //
-// Constants the loop uses are cloned into the task rather than passed, so
-// the task keeps static trip counts and strides. Loops that allocate heap
+// The loop itself goes into a second function, `<task>_body`, which takes
+// the captured values as arguments; the task unpacks the context and calls
+// it. The body lists in `xla.noalias_arguments` the LLVM argument positions
+// (after FuncToLLVM expands each memref into its descriptor's fields) of the
+// allocated and aligned pointers of every captured memref that overlaps no
+// other captured memref that either of them writes (see `noaliasCaptures`);
+// `xla-mark-noalias` marks them `noalias`. Without that, LLVM sees pointers
+// loaded from the context and must assume that a store to an output may
+// change an input: it reloads a gather's row index for every element and
+// does not vectorize the copy of the row.
+//
+// Constants the loop uses are cloned into the body rather than passed, so
+// the body keeps static trip counts and strides. Loops that allocate heap
 // memory (memref.alloc) stay sequential: tasks never allocate, so an
 // allocation failure happens only on the calling thread.
 //
@@ -38,6 +49,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
@@ -114,6 +126,200 @@ int64_t regionCost(Region &region) {
     for (Operation &op : block)
       cost = saturatingAdd(cost, opCost(&op));
   return cost;
+}
+
+/// Where a memref's memory comes from: a base (a `memref.alloc`/`alloca`
+/// result, a block argument, or a global by name) and, when it is known, the
+/// byte range within the base. An unknown base (null and no global) means
+/// anything.
+struct Origin {
+  Value base;
+  StringAttr global;
+  std::optional<std::pair<int64_t, int64_t>> bytes; // nullopt: anywhere
+  bool known() const { return base || global; }
+};
+
+/// The byte size of a memref of static shape and identity layout.
+std::optional<int64_t> staticBytes(MemRefType type) {
+  if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    return std::nullopt;
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 != 0)
+    return std::nullopt;
+  return type.getNumElements() * (element.getIntOrFloatBitWidth() / 8);
+}
+
+/// Follows views (subview, view, casts, reshapes, transposes) back to the
+/// memory they are carved from. A `memref.view` at a constant byte shift of
+/// a static size gives a range; a subview, cast or reshape stays within its
+/// source (a subview forgets the range: it may start elsewhere); a
+/// `reinterpret_cast` may reach anywhere in its source.
+Origin originOf(Value value) {
+  std::optional<std::pair<int64_t, int64_t>> bytes;
+  while (true) {
+    Operation *def = value.getDefiningOp();
+    if (!def)
+      return {value, {}, bytes};
+    if (isa<memref::AllocOp, memref::AllocaOp>(def))
+      return {value, {}, bytes};
+    if (auto global = dyn_cast<memref::GetGlobalOp>(def))
+      return {{}, global.getNameAttr().getAttr(), bytes};
+    if (auto view = dyn_cast<memref::ViewOp>(def)) {
+      std::optional<int64_t> shift = getConstantIntValue(view.getByteShift());
+      std::optional<int64_t> size = staticBytes(view.getType());
+      if (!shift)
+        bytes.reset();
+      else if (bytes)
+        bytes = std::make_pair(bytes->first + *shift, bytes->second + *shift);
+      else if (size)
+        bytes = std::make_pair(*shift, *shift + *size);
+      value = view.getSource();
+      continue;
+    }
+    if (isa<memref::ReinterpretCastOp>(def)) {
+      bytes.reset();
+      value = def->getOperand(0);
+      continue;
+    }
+    if (isa<memref::SubViewOp>(def)) {
+      // A range known so far is relative to the subview's first element.
+      bytes.reset();
+      value = def->getOperand(0);
+      continue;
+    }
+    if (isa<memref::CastOp, memref::ExpandShapeOp, memref::CollapseShapeOp,
+            memref::TransposeOp>(def)) {
+      value = def->getOperand(0);
+      continue;
+    }
+    return {};
+  }
+}
+
+/// Whether the arguments of `function` are distinct buffers (or buffers
+/// that are only read): an entry point (public, called by no function of
+/// the module), or its buffer-assignment body `<entry>.planned` called only
+/// by the entry. This is the calling convention that `xla-mark-noalias`
+/// states for entry points: results overlap nothing, arguments are read.
+bool distinctArguments(func::FuncOp function, ModuleOp module) {
+  auto isEntry = [&](func::FuncOp f) {
+    return f && f.isPublic() && !f.isExternal() &&
+           SymbolTable::symbolKnownUseEmpty(f, module);
+  };
+  if (isEntry(function))
+    return true;
+  StringRef name = function.getName();
+  if (!name.consume_back(".planned"))
+    return false;
+  auto entry = module.lookupSymbol<func::FuncOp>(name);
+  if (!isEntry(entry))
+    return false;
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(function, module);
+  if (!uses)
+    return false;
+  for (const SymbolTable::SymbolUse &use : *uses)
+    if (use.getUser()->getParentOfType<func::FuncOp>() != entry)
+      return false;
+  return true;
+}
+
+/// Whether two memrefs certainly occupy disjoint memory.
+bool disjoint(const Origin &a, const Origin &b, Block *functionEntry,
+              bool argumentsDistinct) {
+  if (!a.known() || !b.known())
+    return false;
+  auto isArgument = [&](Value v) {
+    auto argument = dyn_cast_or_null<BlockArgument>(v);
+    return argument && argument.getOwner() == functionEntry;
+  };
+  auto isAllocation = [](Value v) {
+    return v && v.getDefiningOp() &&
+           isa<memref::AllocOp, memref::AllocaOp>(v.getDefiningOp());
+  };
+  auto rangesDisjoint = [&] {
+    return a.bytes && b.bytes &&
+           (a.bytes->second <= b.bytes->first ||
+            b.bytes->second <= a.bytes->first);
+  };
+  if (a.global || b.global) {
+    if (a.global && b.global)
+      return a.global != b.global || rangesDisjoint();
+    // A global against an allocation of this function, or against an
+    // argument of an entry point (the caller's buffers).
+    Value other = a.global ? b.base : a.base;
+    return isAllocation(other) || (isArgument(other) && argumentsDistinct);
+  }
+  if (a.base == b.base)
+    return rangesDisjoint();
+  if (isAllocation(a.base) || isAllocation(b.base))
+    return (isAllocation(a.base) || isArgument(a.base)) &&
+           (isAllocation(b.base) || isArgument(b.base));
+  return isArgument(a.base) && isArgument(b.base) && argumentsDistinct;
+}
+
+/// Whether ops inside `region` may write (or otherwise use in ways not
+/// known to be reads: anything but loads, `memref.dim` and views) the
+/// memory of `memref`, through views included.
+bool mayWrite(Value memref, Region &region) {
+  for (OpOperand &use : memref.getUses()) {
+    Operation *user = use.getOwner();
+    if (!region.isAncestor(user->getParentRegion()))
+      continue;
+    if (isa<memref::SubViewOp, memref::ViewOp, memref::CastOp,
+            memref::ReinterpretCastOp, memref::ExpandShapeOp,
+            memref::CollapseShapeOp, memref::TransposeOp>(user)) {
+      if (mayWrite(user->getResult(0), region))
+        return true;
+      continue;
+    }
+    if (isa<memref::LoadOp, memref::DimOp, vector::LoadOp,
+            vector::TransferReadOp, vector::MaskedLoadOp, vector::GatherOp>(
+            user))
+      continue;
+    return true;
+  }
+  return false;
+}
+
+/// For each captured value, whether its memory can be declared `noalias`
+/// in the loop's body: a memref that overlaps no other captured memref, or
+/// that only overlaps memrefs that the loop (like it) only reads. Nothing is
+/// when a captured value is neither a memref nor a plain number (it could
+/// point to memory too).
+SmallVector<bool> noaliasCaptures(ArrayRef<Value> captures, scf::ParallelOp loop,
+                                  func::FuncOp function, ModuleOp module) {
+  SmallVector<bool> result(captures.size(), false);
+  for (Value value : captures) {
+    Type type = value.getType();
+    if (!isa<MemRefType>(type) && !type.isIntOrIndexOrFloat())
+      return result;
+  }
+  bool argumentsDistinct = distinctArguments(function, module);
+  Block *functionEntry = &function.getBody().front();
+  SmallVector<Origin> origins;
+  SmallVector<bool> written;
+  for (Value value : captures) {
+    bool memref = isa<MemRefType>(value.getType());
+    origins.push_back(memref ? originOf(value) : Origin{});
+    written.push_back(memref && mayWrite(value, loop.getRegion()));
+  }
+  for (auto [i, a] : llvm::enumerate(captures)) {
+    if (!isa<MemRefType>(a.getType()))
+      continue;
+    bool alone = true;
+    for (auto [j, b] : llvm::enumerate(captures)) {
+      if (i == j || !isa<MemRefType>(b.getType()))
+        continue;
+      if ((written[i] || written[j]) &&
+          !disjoint(origins[i], origins[j], functionEntry, argumentsDistinct)) {
+        alone = false;
+        break;
+      }
+    }
+    result[i] = alone;
+  }
+  return result;
 }
 
 struct ParallelTasks
@@ -236,8 +442,7 @@ struct ParallelTasks
     func::FuncOp runtime = runtimeFunction(symbols, taskType);
     auto contextType = LLVM::LLVMStructType::getLiteral(context, fieldTypes);
 
-    // The task: unpack the context, then the loop over [begin, end) of
-    // dimension 0.
+    // The task: unpack the context and call the body.
     OpBuilder builder(context);
     builder.setInsertionPointAfter(function);
     auto task = func::FuncOp::create(
@@ -246,23 +451,46 @@ struct ParallelTasks
         taskType);
     task.setPrivate();
     symbols.insert(task); // renames it if the name is taken
-    Block *entry = task.addEntryBlock();
-    builder.setInsertionPointToStart(entry);
+
+    // The body: the captured values as arguments, then the loop over
+    // [begin, end) of dimension 0.
+    SmallVector<Type> bodyInputs;
+    for (Value value : captures)
+      bodyInputs.push_back(value.getType());
+    bodyInputs.push_back(i64);
+    bodyInputs.push_back(i64);
+    builder.setInsertionPointAfter(task);
+    auto body = func::FuncOp::create(builder, loc, (task.getName() + "_body").str(),
+                                     FunctionType::get(context, bodyInputs, {}));
+    body.setPrivate();
+    symbols.insert(body);
+    SmallVector<bool> noalias = noaliasCaptures(
+        captures, loop, function, loop->getParentOfType<ModuleOp>());
+    SmallVector<int64_t> positions;
+    int64_t position = 0;
+    for (auto [index, value] : llvm::enumerate(captures)) {
+      // FuncToLLVM passes a ranked memref as its descriptor's fields:
+      // allocated and aligned pointers, offset, sizes, strides.
+      if (auto memref = dyn_cast<MemRefType>(value.getType())) {
+        if (noalias[index]) {
+          positions.push_back(position);
+          positions.push_back(position + 1);
+        }
+        position += 3 + 2 * memref.getRank();
+      } else {
+        position += 1;
+      }
+    }
+    if (!positions.empty())
+      body->setAttr("xla.noalias_arguments",
+                    builder.getDenseI64ArrayAttr(positions));
+    Block *bodyEntry = body.addEntryBlock();
+    builder.setInsertionPointToStart(bodyEntry);
     IRMapping mapping;
     for (Operation *constant : constants)
       builder.clone(*constant, mapping);
-    Value contextPointer = entry->getArgument(0);
-    for (auto [index, value] : llvm::enumerate(captures)) {
-      auto field = LLVM::GEPOp::create(
-          builder, loc, pointer, contextType, contextPointer,
-          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(index)});
-      Value loaded =
-          LLVM::LoadOp::create(builder, loc, fieldTypes[index], field);
-      Value original =
-          UnrealizedConversionCastOp::create(builder, loc, value.getType(), loaded)
-              .getResult(0);
-      mapping.map(value, original);
-    }
+    for (auto [index, value] : llvm::enumerate(captures))
+      mapping.map(value, bodyEntry->getArgument(index));
     auto clone = cast<scf::ParallelOp>(builder.clone(*loop, mapping));
     {
       Value lower = clone.getLowerBound()[0];
@@ -274,13 +502,33 @@ struct ParallelTasks
         return arith::AddIOp::create(builder, loc, lower, offset);
       };
       builder.setInsertionPoint(clone);
-      Value begin = at(entry->getArgument(1));
-      Value end = at(entry->getArgument(2));
+      unsigned count = captures.size();
+      Value begin = at(bodyEntry->getArgument(count));
+      Value end = at(bodyEntry->getArgument(count + 1));
       unsigned loops = clone.getNumLoops();
       clone->setOperand(0, begin);
       clone->setOperand(loops, end);
     }
-    builder.setInsertionPointToEnd(entry);
+    builder.setInsertionPointToEnd(bodyEntry);
+    func::ReturnOp::create(builder, loc);
+
+    Block *entry = task.addEntryBlock();
+    builder.setInsertionPointToStart(entry);
+    SmallVector<Value> arguments;
+    Value contextPointer = entry->getArgument(0);
+    for (auto [index, value] : llvm::enumerate(captures)) {
+      auto field = LLVM::GEPOp::create(
+          builder, loc, pointer, contextType, contextPointer,
+          ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(index)});
+      Value loaded =
+          LLVM::LoadOp::create(builder, loc, fieldTypes[index], field);
+      arguments.push_back(
+          UnrealizedConversionCastOp::create(builder, loc, value.getType(), loaded)
+              .getResult(0));
+    }
+    arguments.push_back(entry->getArgument(1));
+    arguments.push_back(entry->getArgument(2));
+    func::CallOp::create(builder, loc, body, arguments);
     func::ReturnOp::create(builder, loc);
 
     // The call: the context on the stack (allocated once, in the entry
