@@ -196,9 +196,22 @@ impl<'c, 'a> Emitter<'c, 'a> {
 
     /// An integral float as an integer: NaN (and anything beyond `limit` in
     /// magnitude) becomes 0 first, so the conversion is never poison.
+    ///
+    /// f64 by integer arithmetic (`limit` at most 2^51): x86 has no vector
+    /// f64 → i64 conversion before AVX-512DQ, so LLVM converted lane by
+    /// lane (four scalar conversions and inserts per AVX2 vector in every
+    /// f64 exp). For an integral |a| < 2^51, a + 1.5 2^52 lies in [2^52,
+    /// 2^53), where floats are the integers: its bits minus those of
+    /// 1.5 2^52 are a.
     pub fn to_int(&self, a: V<'c, 'a>, limit: f64) -> BuildResult<V<'c, 'a>> {
+        let limit = if self.is_f64() { limit.min(2f64.powi(51)) } else { limit };
         let in_range = self.cmp_c("olt", self.abs(a)?, limit)?;
         let safe = self.sel(in_range, a, self.f(0.0)?)?;
+        if self.is_f64() {
+            let magic = 6755399441055744f64;
+            let shifted = self.add(safe, self.f(magic)?)?;
+            return self.iop("arith.subi", self.to_bits(shifted)?, self.i(magic.to_bits() as i128)?);
+        }
         self.op("arith.fptosi", &[safe], self.int)
     }
 
