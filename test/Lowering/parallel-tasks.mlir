@@ -215,3 +215,68 @@ func.func @pointer(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>, %p: !llvm
   }
   return
 }
+
+
+// A call of a function that may touch memory could reach any buffer:
+// nothing is marked. A call of an llvm.readnone function (the trig
+// fixups) changes nothing.
+// CHECK-LABEL: func.func private @opaque_call_parallel{{[0-9]+}}_body(
+// CHECK-NOT: xla.noalias_arguments
+// CHECK-SAME: {
+// CHECK-LABEL: func.func private @readnone_call_parallel{{[0-9]+}}_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1, 7, 8>
+func.func private @touches(f32) -> f32
+func.func private @pure(f32) -> f32 attributes {llvm.readnone}
+func.func @opaque_call(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      %w = func.call @touches(%v) : (f32) -> f32
+      memref.store %w, %y[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return
+}
+func.func @readnone_call(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      %w = func.call @pure(%v) : (f32) -> f32
+      memref.store %w, %y[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return
+}
+
+
+// A global that the loop writes and also takes itself: not marked; the
+// argument it reads is.
+// CHECK-LABEL: func.func private @global_twice_parallel{{[0-9]+}}_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1>
+// CHECK-SAME: {
+memref.global "private" @state : memref<1024x512xf32> = uninitialized
+func.func @global_twice(%x: memref<1024x512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  %g = memref.get_global @state : memref<1024x512xf32>
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    %h = memref.get_global @state : memref<1024x512xf32>
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      %u = memref.load %h[%i, %j] : memref<1024x512xf32>
+      %s = arith.addf %v, %u : f32
+      memref.store %s, %g[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return
+}

@@ -54,8 +54,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -286,7 +288,8 @@ bool mayWrite(Value memref, Region &region) {
 /// in the loop's body: a memref that overlaps no other captured memref, or
 /// that only overlaps memrefs that the loop (like it) only reads. Nothing is
 /// when a captured value is neither a memref nor a plain number (it could
-/// point to memory too).
+/// point to memory too), or when the loop calls a function that is not
+/// `llvm.readnone` or writes a global it takes itself.
 SmallVector<bool> noaliasCaptures(ArrayRef<Value> captures, scf::ParallelOp loop,
                                   func::FuncOp function, ModuleOp module) {
   SmallVector<bool> result(captures.size(), false);
@@ -295,6 +298,24 @@ SmallVector<bool> noaliasCaptures(ArrayRef<Value> captures, scf::ParallelOp loop
     if (!isa<MemRefType>(type) && !type.isIntOrIndexOrFloat())
       return result;
   }
+  // Memory the loop reaches other than through its captured values: a call
+  // of a function that may access memory (it could reach any global), or a
+  // global it takes itself. Nothing is marked if the loop calls such a
+  // function or writes such a global; a captured global that the loop also
+  // takes itself is not marked (below) if either is written.
+  llvm::SmallDenseSet<Attribute> innerGlobals;
+  bool opaque = false;
+  loop.getRegion().walk([&](Operation *op) {
+    if (auto global = dyn_cast<memref::GetGlobalOp>(op)) {
+      innerGlobals.insert(global.getNameAttr().getAttr());
+      opaque |= mayWrite(global.getResult(), loop.getRegion());
+    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
+      auto callee = dyn_cast_or_null<func::FuncOp>(call.resolveCallable());
+      opaque |= !callee || !callee->hasAttr("llvm.readnone");
+    }
+  });
+  if (opaque)
+    return result;
   bool argumentsDistinct = distinctArguments(function, module);
   Block *functionEntry = &function.getBody().front();
   SmallVector<Origin> origins;
@@ -307,8 +328,11 @@ SmallVector<bool> noaliasCaptures(ArrayRef<Value> captures, scf::ParallelOp loop
   for (auto [i, a] : llvm::enumerate(captures)) {
     if (!isa<MemRefType>(a.getType()))
       continue;
-    bool alone = true;
+    bool alone = !(origins[i].global && written[i] &&
+                   innerGlobals.contains(origins[i].global));
     for (auto [j, b] : llvm::enumerate(captures)) {
+      if (!alone)
+        break;
       if (i == j || !isa<MemRefType>(b.getType()))
         continue;
       if ((written[i] || written[j]) &&
