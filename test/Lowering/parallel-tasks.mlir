@@ -280,3 +280,48 @@ func.func @global_twice(%x: memref<1024x512xf32>) {
   }
   return
 }
+
+
+// An entry point's buffer-assignment body (`NAME.planned`, called only by
+// NAME) gets the entry's buffers and the arena: its arguments are distinct.
+// A public function that another function calls is no entry point.
+// CHECK-LABEL: func.func private @entry.planned_parallel{{[0-9]+}}_body(
+// CHECK-SAME: xla.noalias_arguments = array<i64: 0, 1, 7, 8>
+// CHECK-LABEL: func.func private @called_public_parallel{{[0-9]+}}_body(
+// CHECK-NOT: xla.noalias_arguments
+// CHECK-SAME: {
+func.func @entry(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>) {
+  %a = memref.alloc() : memref<64xi8>
+  call @entry.planned(%x, %y, %a) : (memref<1024x512xf32>, memref<1024x512xf32>, memref<64xi8>) -> ()
+  return
+}
+func.func private @entry.planned(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>, %a: memref<64xi8>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      memref.store %v, %y[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return
+}
+func.func @called_public(%x: memref<1024x512xf32>, %y: memref<1024x512xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c512 = arith.constant 512 : index
+  %c1024 = arith.constant 1024 : index
+  scf.parallel (%i) = (%c0) to (%c1024) step (%c1) {
+    scf.for %j = %c0 to %c512 step %c1 {
+      %v = memref.load %x[%i, %j] : memref<1024x512xf32>
+      memref.store %v, %y[%i, %j] : memref<1024x512xf32>
+    }
+  }
+  return
+}
+func.func @calls_public(%x: memref<1024x512xf32>) {
+  call @called_public(%x, %x) : (memref<1024x512xf32>, memref<1024x512xf32>) -> ()
+  return
+}

@@ -57,7 +57,9 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -198,15 +200,47 @@ Origin originOf(Value value) {
   }
 }
 
+/// For each symbol of the module, the functions that use it (a call, a
+/// `func.constant`, ...), collected once per pass run.
+using SymbolUsers = llvm::DenseMap<StringAttr, llvm::SmallPtrSet<Operation *, 2>>;
+
+/// nullopt when the uses cannot all be known (an unknown op that may be a
+/// symbol table).
+std::optional<SymbolUsers> collectSymbolUsers(ModuleOp module) {
+  SymbolUsers users;
+  // The region, not the module op: on a symbol table op, getSymbolUses
+  // only reads the op's own attributes.
+  std::optional<SymbolTable::UseRange> uses =
+      SymbolTable::getSymbolUses(&module.getBodyRegion());
+  if (!uses)
+    return std::nullopt;
+  for (const SymbolTable::SymbolUse &use : *uses) {
+    Operation *user = use.getUser();
+    auto function = isa<func::FuncOp>(user)
+                        ? cast<func::FuncOp>(user)
+                        : user->getParentOfType<func::FuncOp>();
+    users[use.getSymbolRef().getRootReference()].insert(
+        function ? function.getOperation() : module.getOperation());
+  }
+  return users;
+}
+
 /// Whether the arguments of `function` are distinct buffers (or buffers
-/// that are only read): an entry point (public, called by no function of
-/// the module), or its buffer-assignment body `<entry>.planned` called only
+/// that are only read): an entry point (public, used by no function of
+/// the module), or its buffer-assignment body `<entry>.planned` used only
 /// by the entry. This is the calling convention that `xla-mark-noalias`
 /// states for entry points: results overlap nothing, arguments are read.
-bool distinctArguments(func::FuncOp function, ModuleOp module) {
+bool distinctArguments(func::FuncOp function, ModuleOp module,
+                       const std::optional<SymbolUsers> &known) {
+  if (!known)
+    return false;
+  const SymbolUsers &users = *known;
+  auto usersOf = [&](func::FuncOp f) -> const llvm::SmallPtrSet<Operation *, 2> * {
+    auto found = users.find(f.getNameAttr());
+    return found == users.end() ? nullptr : &found->second;
+  };
   auto isEntry = [&](func::FuncOp f) {
-    return f && f.isPublic() && !f.isExternal() &&
-           SymbolTable::symbolKnownUseEmpty(f, module);
+    return f && f.isPublic() && !f.isExternal() && !usersOf(f);
   };
   if (isEntry(function))
     return true;
@@ -216,14 +250,9 @@ bool distinctArguments(func::FuncOp function, ModuleOp module) {
   auto entry = module.lookupSymbol<func::FuncOp>(name);
   if (!isEntry(entry))
     return false;
-  std::optional<SymbolTable::UseRange> uses =
-      SymbolTable::getSymbolUses(function, module);
-  if (!uses)
-    return false;
-  for (const SymbolTable::SymbolUse &use : *uses)
-    if (use.getUser()->getParentOfType<func::FuncOp>() != entry)
-      return false;
-  return true;
+  const llvm::SmallPtrSet<Operation *, 2> *planned = usersOf(function);
+  return planned && planned->size() == 1 &&
+         planned->contains(entry.getOperation());
 }
 
 /// Whether two memrefs certainly occupy disjoint memory.
@@ -291,7 +320,7 @@ bool mayWrite(Value memref, Region &region) {
 /// point to memory too), or when the loop calls a function that is not
 /// `llvm.readnone` or writes a global it takes itself.
 SmallVector<bool> noaliasCaptures(ArrayRef<Value> captures, scf::ParallelOp loop,
-                                  func::FuncOp function, ModuleOp module) {
+                                  func::FuncOp function, bool argumentsDistinct) {
   SmallVector<bool> result(captures.size(), false);
   for (Value value : captures) {
     Type type = value.getType();
@@ -316,7 +345,6 @@ SmallVector<bool> noaliasCaptures(ArrayRef<Value> captures, scf::ParallelOp loop
   });
   if (opaque)
     return result;
-  bool argumentsDistinct = distinctArguments(function, module);
   Block *functionEntry = &function.getBody().front();
   SmallVector<Origin> origins;
   SmallVector<bool> written;
@@ -383,9 +411,19 @@ struct ParallelTasks
 
     LLVMTypeConverter converter(&getContext());
     SymbolTable symbols(module);
+    // Which functions' arguments are distinct buffers, decided before any
+    // task is added.
+    std::optional<SymbolUsers> users = collectSymbolUsers(module);
+    llvm::DenseMap<Operation *, bool> distinct;
+    for (scf::ParallelOp loop : loops) {
+      auto function = loop->getParentOfType<func::FuncOp>();
+      if (!distinct.count(function))
+        distinct[function] = distinctArguments(function, module, users);
+    }
     unsigned counter = 0;
     for (scf::ParallelOp loop : loops)
-      outline(loop, converter, symbols, counter);
+      outline(loop, converter, symbols, counter,
+              distinct.lookup(loop->getParentOfType<func::FuncOp>()));
   }
 
   /// The declaration of xla_parallel_for, made on first use.
@@ -405,7 +443,8 @@ struct ParallelTasks
   }
 
   void outline(scf::ParallelOp loop, LLVMTypeConverter &converter,
-               SymbolTable &symbols, unsigned &counter) {
+               SymbolTable &symbols, unsigned &counter,
+               bool argumentsDistinct) {
     MLIRContext *context = &getContext();
     Location loc = loop.getLoc();
 
@@ -488,8 +527,8 @@ struct ParallelTasks
                                      FunctionType::get(context, bodyInputs, {}));
     body.setPrivate();
     symbols.insert(body);
-    SmallVector<bool> noalias = noaliasCaptures(
-        captures, loop, function, loop->getParentOfType<ModuleOp>());
+    SmallVector<bool> noalias =
+        noaliasCaptures(captures, loop, function, argumentsDistinct);
     SmallVector<int64_t> positions;
     int64_t position = 0;
     for (auto [index, value] : llvm::enumerate(captures)) {
