@@ -347,12 +347,17 @@ pub fn zeros_attribute(ty: Type<'_>) -> BuildResult<Attribute<'_>> {
     Ok(DenseElementsAttribute::new(ty, &[zero]).map_err(|e| format!("internal error: {e}"))?.into())
 }
 
-/// A splat of `value` of the statically shaped type `ty` with a float or
-/// integer element type (integers take `value` truncated).
+/// A splat of `value` of the statically shaped tensor or vector type `ty`
+/// with a float or integer element type (integers take `value` truncated).
 pub fn splat_attribute(ty: Type<'_>, value: f64) -> BuildResult<Attribute<'_>> {
     use crate::element::ElementKind;
     use melior::ir::attribute::{DenseElementsAttribute, FloatAttribute, IntegerAttribute};
-    let element = element_type(ty)?;
+    // SAFETY: a live type; its element type is read only if it is a vector.
+    let element = if unsafe { mlir_sys::mlirTypeIsAVector(ty.to_raw()) } {
+        unsafe { Type::from_raw(mlir_sys::mlirShapedTypeGetElementType(ty.to_raw())) }
+    } else {
+        element_type(ty)?
+    };
     let scalar: Attribute = match ElementKind::of(element) {
         Some(ElementKind::Float(_)) => FloatAttribute::new(crate::context_of(ty.context()), element, value).into(),
         Some(ElementKind::Pred | ElementKind::SignlessInt(_) | ElementKind::SignedInt(_) | ElementKind::UnsignedInt(_)) => {

@@ -148,12 +148,6 @@ fn readnone(context: &Context) -> (Identifier<'_>, Attribute<'_>) {
     (Identifier::new(context, "llvm.readnone"), Attribute::unit(context))
 }
 
-/// A splat of the float `value` of the vector type `vector`.
-fn splat<'c>(context: &'c Context, vector: Type<'c>, element: Type<'c>, value: f64) -> BuildResult<Attribute<'c>> {
-    let scalar = melior::ir::attribute::FloatAttribute::new(context, element, value).into();
-    Ok(melior::ir::attribute::DenseElementsAttribute::new(vector, &[scalar]).map_err(|e| format!("internal error: {e}"))?.into())
-}
-
 /// `|x| >= EXACT_REDUCTION_LIMIT` (NaN: false) of a scalar or vector `x`,
 /// appended to `block`; `i1` is the result type (i1 or a vector of i1).
 fn needs_exact<'c, 'b>(
@@ -248,7 +242,7 @@ fn ensure<'c>(module: OperationRef<'c, '_>, which: Trig, goal: Goal) -> BuildRes
         let groups = (lanes + EXACT_LANES - 1) / EXACT_LANES;
         let buffer_type: Type = MemRefType::new(f64_type, &[groups * EXACT_LANES], None, None).into();
         let buffer = builders::append(block, builders::memref_alloca(location, buffer_type)?)?;
-        let zeros = builders::append(block, builders::constant(context, location, splat(context, wide, f64_type, 0.0)?, wide)?)?;
+        let zeros = builders::append(block, builders::constant(context, location, builders::splat_attribute(wide, 0.0)?, wide)?)?;
         let offsets = (0..groups)
             .map(|g| builders::append(block, builders::index_constant(context, location, g * EXACT_LANES)?))
             .collect::<BuildResult<Vec<_>>>()?;
@@ -303,7 +297,7 @@ fn ensure<'c>(module: OperationRef<'c, '_>, which: Trig, goal: Goal) -> BuildRes
             let fast: Value = block.argument(1)?.into();
             let limit = builders::append(
                 block,
-                builders::constant(context, location, splat(context, vector, f64_type, trig::EXACT_REDUCTION_LIMIT)?, vector)?,
+                builders::constant(context, location, builders::splat_attribute(vector, trig::EXACT_REDUCTION_LIMIT)?, vector)?,
             )?;
             let big = needs_exact(context, location, block, x, limit, mask)?;
             let any = builders::append(block, builders::vector_reduction(location, xla_dialects::vector_kind_or(context), big, i1)?)?;
