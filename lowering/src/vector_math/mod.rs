@@ -111,14 +111,7 @@ fn expand<'c>(op: OperationRef<'c, '_>, outline: Option<OperationRef<'c, '_>>) -
 fn add_table(module: OperationRef) -> BuildResult<()> {
     let context = crate::context_of(module.context());
     let body = module.region(0)?.first_block().ok_or("internal error: module without a body")?;
-    let mut present = false;
-    let mut next = body.first_operation();
-    while let Some(op) = next {
-        let symbol = op.attribute("sym_name").ok().and_then(|a| melior::ir::attribute::StringAttribute::try_from(a).ok());
-        present |= symbol.is_some_and(|s| s.value() == trig::TABLE_SYMBOL);
-        next = op.next_in_block();
-    }
-    if present {
+    if variants::defined(&body, trig::TABLE_SYMBOL) {
         return Ok(());
     }
     let n = trig::TWO_OVER_PI_TABLE.len();

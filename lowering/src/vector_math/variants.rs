@@ -72,7 +72,7 @@ fn base_name(which: Trig, goal: Goal) -> String {
 }
 
 /// Whether the module's body already defines `symbol`.
-fn defined(body: &melior::ir::BlockRef, symbol: &str) -> bool {
+pub(super) fn defined(body: &melior::ir::BlockRef, symbol: &str) -> bool {
     let mut next = body.first_operation();
     while let Some(op) = next {
         let name = op.attribute("sym_name").ok().and_then(|a| StringAttribute::try_from(a).ok());
