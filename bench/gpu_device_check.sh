@@ -12,10 +12,10 @@
 #      --no-gpu-tensor-cores), in the same run;
 #   4. buffers: five benchmarks with --no-gpu-device-buffers (arguments and
 #      results in managed memory), to compare with step 3's;
-#   5. block-reductions: xla-gpu-block-reductions, still off by default
-#      because it has not run on a device: its check file with
-#      --gpu-block-reductions, plain and under memcheck and racecheck, and
-#      the reduction benchmarks with it on (step 3 has them off).
+#   5. block-reductions: xla-gpu-block-reductions' check file under
+#      compute-sanitizer (memcheck, racecheck, synccheck), and the reduction
+#      benchmarks with --no-gpu-block-reductions (split partial results for
+#      rows, a thread per output for columns), to compare with step 3's.
 # Results go to $OUT (default ./gpu-check-out). bench/gpu_results.md has the
 # numbers of the runs on an H100 and an H200.
 #
@@ -72,18 +72,17 @@ if [ "$step" = all ] || [ "$step" = buffers ]; then
     --only 'axpy|exp_tanh_64M|row_sum|matmul_2048$' | tee "$OUT/bench-managed.txt"
 fi
 if [ "$step" = all ] || [ "$step" = block-reductions ]; then
-  echo "== xla-gpu-block-reductions (--gpu-block-reductions)"
-  timeout 120 "$real" --check --device=gpu --gpu-block-reductions test/Execution/gpu-block-reductions.mlir 2>&1 | tail -n 5
+  echo "== xla-gpu-block-reductions: its check file under compute-sanitizer, and the reductions without it"
   sanitizer=$(command -v compute-sanitizer || ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null)
   if [ -n "$sanitizer" ]; then
-    for tool in memcheck racecheck; do
-      timeout 300 "$sanitizer" --tool $tool --error-exitcode 9 "$real" --check --device=gpu --gpu-block-reductions \
+    for tool in memcheck racecheck synccheck; do
+      timeout 300 "$sanitizer" --tool $tool --error-exitcode 9 "$real" --check --device=gpu \
         test/Execution/gpu-block-reductions.mlir > "$OUT/$tool-block-reductions.log" 2>&1
       echo "$tool: exit $?: $(grep -hE 'passed, |SUMMARY' "$OUT/$tool-block-reductions.log" | tr '\n' ' ')"
     done
   fi
-  printf '#!/bin/sh\nexec %s --gpu-block-reductions "$@"\n' "$real" > "$wrap/blocks" && chmod +x "$wrap/blocks"
-  timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/blocks" --runs 20 --only 'row|col|softmax' \
-    | tee "$OUT/bench-block-reductions.txt"
+  printf '#!/bin/sh\nexec %s --no-gpu-block-reductions "$@"\n' "$real" > "$wrap/split" && chmod +x "$wrap/split"
+  timeout "${BENCH_LIMIT:-600}" python3 bench/gpu_bench.py --xla-run "$wrap/split" --runs 20 --only 'row|col|softmax' \
+    | tee "$OUT/bench-no-block-reductions.txt"
 fi
 rm -rf "$wrap"

@@ -12,10 +12,10 @@
 // producer, initial values that are not the identity, a NaN row, integer
 // wrap-around, a softmax; columns with and without whole rounds of 32, over
 // two leading dimensions with a NaN. On the CPU this is one more reduction
-// test; test/GPU/execute.test runs it on a device with --gpu-block-reductions
-// (the pass is off by default until its kernels have run on a device), where
-// it is the check of those kernels, which the host-loop emulation cannot run
-// (barriers, shared memory, shuffles); the device sweep runs it without.
+// test; on a device (the sweep of test/GPU/execute.test) it is the check of
+// those kernels, which the host-loop emulation cannot run (barriers, shared
+// memory, shuffles); execute.test also runs it with
+// --no-gpu-block-reductions.
 
 // RUN: xla-run --check %s | FileCheck %s
 // CHECK-NOT: failed in

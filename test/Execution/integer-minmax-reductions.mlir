@@ -2,7 +2,7 @@
 // and unsigned. On the GPU, arith-expand makes their combiners a
 // comparison and a select, which xla-gpu-select-minmax turns back into
 // arith.maxsi/minui/..., so that the reductions are split into partial
-// results (and, with --gpu-block-reductions, one block per row); the
+// results (or, with 256 rows or more, one block per row); the
 // emulation test (cargo test -p xla-runtime --test integration
 // gpu_emulation) runs this file with low split thresholds. Each result is
 // compared with the same reduction of the values converted to f64, whose

@@ -12,10 +12,9 @@
 // ...; the warps' values through a 32x32 shared buffer, warp 0 combines.
 // RUN: xla-opt %s --xla-gpu-block-reductions | FileCheck %s
 // RUN: xla-opt %s --xla-gpu-block-reductions --xla-gpu-split-reductions | FileCheck %s --check-prefix=SPLIT
-// In the GPU pipeline only with --gpu-block-reductions (off by default
-// until these kernels have run on a device).
-// RUN: xla-opt %s --xla-gpu-kernels | FileCheck %s --check-prefix=OFF
-// RUN: xla-opt %s --xla-gpu-kernels --gpu-block-reductions | FileCheck %s --check-prefix=ON
+// In the GPU pipeline by default; --no-gpu-block-reductions leaves it out.
+// RUN: xla-opt %s --xla-gpu-kernels --no-gpu-block-reductions | FileCheck %s --check-prefix=OFF
+// RUN: xla-opt %s --xla-gpu-kernels | FileCheck %s --check-prefix=ON
 
 // 512 rows of 2048 (8 rounds of 256), f32 maximum.
 // CHECK-LABEL: func.func @rows_max

@@ -291,10 +291,10 @@ pub fn contraction_args(command: clap::Command) -> clap::Command {
                 .help("GPU (xla-run): arguments and results in CUDA managed memory even where only kernels touch them (device memory with explicit copies otherwise); for comparisons"),
         )
         .arg(
-            clap::Arg::new("gpu-block-reductions")
-                .long("gpu-block-reductions")
+            clap::Arg::new("no-gpu-block-reductions")
+                .long("no-gpu-block-reductions")
                 .action(clap::ArgAction::SetTrue)
-                .help("GPU: reductions with many outputs as kernels whose blocks share outputs (xla-gpu-block-reductions: warp shuffles, shared memory); not yet run on a device, hence off by default"),
+                .help("GPU: reductions with many outputs keep split partial results (rows) or one thread per output (columns) instead of kernels whose blocks share outputs (xla-gpu-block-reductions); for comparisons"),
         )
         .arg(
             clap::Arg::new("no-gpu-vector-access")
@@ -321,7 +321,7 @@ pub fn apply_contraction_args(matches: &clap::ArgMatches, target_lanes: Option<i
     xla_lowering::gpu::block_tiles::set_enabled(!matches.get_flag("no-gpu-block-tiles"));
     xla_lowering::gpu::block_tiles::set_tensor_cores(!matches.get_flag("no-gpu-tensor-cores"));
     xla_lowering::gpu::vector_access::set_enabled(!matches.get_flag("no-gpu-vector-access"));
-    xla_lowering::gpu::block_reductions::set_enabled(matches.get_flag("gpu-block-reductions"));
+    xla_lowering::gpu::block_reductions::set_enabled(!matches.get_flag("no-gpu-block-reductions"));
     xla_runtime::gpu::set_device_buffers(!matches.get_flag("no-gpu-device-buffers"));
 }
 

@@ -55,8 +55,11 @@
 //! at least [`MIN_COLUMN_REDUCTION`] iterations. The combination order
 //! changes, as with split reductions. The kernels use barriers and shared
 //! memory, so the host-loop emulation leaves this pass out (like
-//! `xla-gpu-block-tiles`). In the GPU pipeline it runs only with
-//! `--gpu-block-reductions`: these kernels have not yet run on a device.
+//! `xla-gpu-block-tiles`); their values are checked on a device
+//! (`test/Execution/gpu-block-reductions.mlir` in `test/GPU/execute.test`,
+//! and under compute-sanitizer by `bench/gpu_device_check.sh`).
+//! `--no-gpu-block-reductions` leaves the pass out of the GPU pipeline, for
+//! comparisons.
 
 use super::split_reductions::{
     Identity, Reduction, block_values, candidates, combine_with, delinearize, match_nest, move_body, reads_along_innermost, replace_all_uses,
@@ -90,13 +93,12 @@ pub const MIN_COLUMN_REDUCTION: i64 = 256;
 /// Lanes of a warp: the outputs of a column block, and its warps.
 const WARP: i64 = 32;
 
-static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static ENABLED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
 
 /// Whether the GPU pipeline runs this pass, for the pipelines built from
-/// now on. Off by default (`--gpu-block-reductions` turns it on): its
-/// kernels have not yet run on a device (no GPU was lent when they were
-/// written), and the emulation cannot run them. The pass itself
-/// (`xla-opt --xla-gpu-block-reductions`) always runs.
+/// now on. On by default; `--no-gpu-block-reductions` turns it off (for
+/// comparisons). The pass itself (`xla-opt --xla-gpu-block-reductions`)
+/// always runs.
 pub fn set_enabled(enabled: bool) {
     ENABLED.store(enabled, std::sync::atomic::Ordering::Relaxed);
 }
@@ -312,8 +314,8 @@ pub fn create_block_reductions_pass() -> Pass {
     )
 }
 
-/// The pass as a step of the GPU pipeline: it does nothing unless
-/// [`set_enabled`] turned it on (`--gpu-block-reductions`).
+/// The pass as a step of the GPU pipeline: it does nothing when
+/// [`set_enabled`] turned it off (`--no-gpu-block-reductions`).
 pub fn create_block_reductions_step() -> Pass {
     external_pass!(
         |module: OperationRef<'_, '_>, pass: ExternalPass<'_>| {
@@ -323,7 +325,7 @@ pub fn create_block_reductions_step() -> Pass {
         },
         "XlaGpuBlockReductionsStep",
         "xla-gpu-block-reductions-step",
-        "xla-gpu-block-reductions when --gpu-block-reductions is given (the GPU pipeline's step)",
+        "xla-gpu-block-reductions unless --no-gpu-block-reductions is given (the GPU pipeline's step)",
         "builtin.module",
     )
 }
