@@ -23,11 +23,12 @@
 // LOWERED: llvm.call @mgpuMemAlloc(
 // LOWERED: llvm.call @mgpuMemFree(
 
-// A sort: its merge passes are host loops over i32 position buffers, which stay
-// managed.
+// A sort of one row: its merge passes are host loops that read the
+// exponentials (written by a kernel) and write a scratch row, both of which
+// stay managed.
 // CHECK-LABEL: func.func @sorted
 // CHECK-NOT: gpu.alloc
-// CHECK: memref.alloc() {{.*}} : memref<64xi32>
+// CHECK: memref.alloc() {{.*}} : memref<64xf32>
 // CHECK-NOT: gpu.alloc
 // CHECK: return
 func.func @row_sums(%x: tensor<64x2048xf32>) -> tensor<64xf32> {

@@ -23,11 +23,15 @@ func.func @scale(%x: tensor<4xf32>) -> tensor<4xf32> {
 // CHECK-SAME: %arg10: !llvm.ptr {llvm.noalias}, %arg11: !llvm.ptr {llvm.noalias}
 // CHECK-SAME: passthrough = ["noinline"]
 func.func @two_steps(%x: tensor<64xf32>) -> tensor<64xf32> {
-  %s = "stablehlo.sort"(%x) ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+  // With an i64 payload (12 bytes per element) the sort merges i32
+  // positions in two temporaries and gathers: a body large enough to be
+  // kept out of line.
+  %i = stablehlo.iota dim = 0 : tensor<64xi64>
+  %s:2 = "stablehlo.sort"(%x, %i) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<i64>, %d: tensor<i64>):
     %lt = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %lt : tensor<i1>
-  }) {dimension = 0 : i64, is_stable = false} : (tensor<64xf32>) -> tensor<64xf32>
-  %0 = stablehlo.add %s, %x : tensor<64xf32>
+  }) {dimension = 0 : i64, is_stable = false} : (tensor<64xf32>, tensor<64xi64>) -> (tensor<64xf32>, tensor<64xi64>)
+  %0 = stablehlo.add %s#0, %x : tensor<64xf32>
   return %0 : tensor<64xf32>
 }

@@ -24,13 +24,13 @@
 use super::{Rewrite, emit::Emitter, reduce::scalarize_region};
 use crate::builders::{
     Affine, dims, BuildResult, Iterator, affine_map, append, compare_scalar, generic_multi, identity_map, index_constant,
-    integer_type, parallel_generic, scalar, scf_for, static_shape, tensor_empty,
+    integer_type, parallel_generic, scalar, scf_for, static_shape, tensor_empty, extract_slice_at, insert_slice_at, parallel_insert_slice_at, scf_forall,
 };
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
     attribute::IntegerAttribute,
     operation::OperationLike,
-    r#type::RankedTensorType,
+    r#type::{RankedTensorType, ShapedTypeLike},
 };
 
 /// Lowers `stablehlo.sort` (variadic, any comparator, along any dimension).
@@ -142,19 +142,39 @@ pub fn lower_sort<'c>(rewrite: &Rewrite<'c, '_>, op: OperationRef<'c, '_>) -> Bu
 /// all-pairs ranks (independent comparisons, no sequential loops).
 pub const MERGE_SORT_THRESHOLD: i64 = 16;
 
+/// Largest scratch row (bytes, all operands) of a merge sort whose rows run
+/// in parallel: on the CPU the scratch then lives on the worker's stack
+/// (`xla-parallel-stack-temporaries` takes up to 128 KiB), on the GPU in
+/// each thread's local memory, which the driver reserves for every thread
+/// the device can hold at once (16 KiB x 2048 threads x 132
+/// multiprocessors: 4.3 GB on an H100 or H200).
+pub const MAX_PARALLEL_SCRATCH: u128 = 16 * 1024;
+
 /// Stable bottom-up merge sort of every row along `dim` (O(n log n)
-/// comparator calls): per row, a permutation of positions (i32, 4 bytes
-/// each: half the scratch of `index`, 128 KiB for a 16k-element sort) is
-/// merged in
-/// ⌈log2 n⌉ passes of width 1, 2, 4, ... between two scratch tensors (a
-/// right element goes first only if the comparator puts it strictly before
-/// the left one), then every input is gathered through it.
+/// comparator calls) in ⌈log2 n⌉ passes of width 1, 2, 4, ...; a right
+/// element goes first only if the comparator puts it strictly before the
+/// left one.
+///
+/// When one element of all the operands together takes at most 8 bytes
+/// (one f32 or f64 array, keys with an i32 payload), the values themselves
+/// are merged, and the rows are the iterations of an `scf.forall` (the
+/// thread pool's, when large enough): each merges between its row of the
+/// outputs (a slice, written in place) and one scratch row per operand of
+/// its own (64 KiB for 16k f32 values; on the thread's stack when small,
+/// `xla-parallel-stack-temporaries`); the first pass reads the inputs, and
+/// the passes alternate so that the last writes the outputs' row.
+/// Otherwise a permutation of positions (i32, 4 bytes each: half the
+/// scratch of `index`) is merged between two scratch rows, row after row,
+/// and every input is then gathered through it.
 ///
 /// ```mlir
-/// scf.for %row ... {                       // all dims but `dim`
-///   %p0 = iota; scf.for %pair ... { scf.for %k = lo to hi iter_args(%i, %j, %dst) {
-///     take left unless comparator(x[src[j]], x[src[i]]); tensor.insert ... } }  // width 1, 2, ...
-///   scf.for %k ... { out[k] = x[perm[k]] } }
+/// scf.forall (%row) in (rows) shared_outs(%o = ...) {  // all dims but `dim`
+///   %out = tensor.extract_slice %o[row...] ; %scratch = tensor.empty
+///   scf.for %pair ... { scf.for %k = lo to hi iter_args(%i, %j, %dst...) {
+///     take left unless comparator(src[j], src[i]); tensor.insert ... } }  // width 1, 2, ...
+///   scf.forall.in_parallel { tensor.parallel_insert_slice %last into %o[row...] }
+/// }
+/// // (permutations: an scf.for over rows; src/dst hold positions, then out[k] = x[perm[k]])
 /// ```
 fn merge_sort<'c>(
     rewrite: &Rewrite<'c, '_>,
@@ -186,6 +206,136 @@ fn merge_sort<'c>(
         carried.push(empty(input.r#type())?);
     }
     let passes = (64 - ((n - 1) as u64).leading_zeros()) as usize; // ⌈log2 n⌉
+    // The values are merged directly (no permutation, no gather) when one
+    // row of every input takes no more scratch than the two permutations.
+    let position_bytes = if n <= i32::MAX as i64 { 4 } else { 8 };
+    let value_bytes = inputs.iter().try_fold(0u128, |sum, input| {
+        let element = RankedTensorType::try_from(input.r#type()).ok()?.element();
+        Some(sum + crate::type_sizes::element_bytes(element)?)
+    });
+    let direct = value_bytes.is_some_and(|bytes| bytes <= 2 * position_bytes);
+    if direct {
+        // Rows are independent: with a small scratch row, one iteration of
+        // an `scf.forall` each (the thread pool's when the work is large
+        // enough; on the GPU a thread per row, its scratch in local
+        // memory); else (one row, or rows whose scratch would not fit a
+        // thread's stack) an `scf.for` over the rows. The values are merged
+        // between the output's row (a slice of it, written in place) and
+        // the scratch: pass `p` writes the output's row when `passes - 1 -
+        // p` is even, so the last pass does; pass 0 reads the inputs.
+        let parallel = rows >= 2 && value_bytes.is_some_and(|bytes| bytes * n as u128 <= MAX_PARALLEL_SCRATCH);
+        // The merged row of every operand, its offsets in the outputs and
+        // their sizes (`n` along `dim`, 1 elsewhere).
+        let merge_row = |block: &melior::ir::Block<'c>, linear: Value<'c, '_>, outputs: &[Value<'c, '_>]| -> BuildResult<(Vec<Value<'c, 'c>>, Vec<Value<'c, 'c>>, Vec<i64>)> {
+            let e = Emitter::new(context, location, block);
+            // SAFETY (all `erase` calls below): the values are results or
+            // arguments of ops nested in the sort's replacement, which
+            // outlive this construction; only the borrow-tracking lifetime
+            // is dropped.
+            let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { crate::builders::detach(v) } };
+            let others: Vec<Value<'c, 'c>> = e.delinearize(linear, &other_shape)?.into_iter().map(erase).collect();
+            let position = |k: Value<'c, '_>| -> Vec<Value<'c, 'c>> {
+                let mut p = Vec::with_capacity(shape.len());
+                let mut next = others.iter();
+                for d in 0..shape.len() {
+                    p.push(if d == dim { erase(k) } else { *next.next().expect("one coordinate per other dim") });
+                }
+                p
+            };
+            let offsets = position(zero);
+            let sizes: Vec<i64> = (0..shape.len()).map(|d| if d == dim { n } else { 1 }).collect();
+            let (mut out_rows, mut scratch) = (Vec::new(), Vec::new());
+            for (&input, &output) in inputs.iter().zip(outputs) {
+                let element = RankedTensorType::try_from(input.r#type()).map_err(|_| "sort of a non-tensor")?.element();
+                let row_type: Type = RankedTensorType::new(&[n as u64], element, None).into();
+                out_rows.push(erase(append(block, extract_slice_at(location, output, &offsets, &sizes, row_type)?)?));
+                scratch.push(erase(append(block, tensor_empty(location, row_type)?)?));
+            }
+            let (mut even, mut odd) = if passes % 2 == 1 { (out_rows, scratch) } else { (scratch, out_rows) };
+            // The source of a pass: the inputs (indexed at the row's
+            // position), then the previous pass's row.
+            let mut src: (Vec<Value<'c, 'c>>, bool) = (inputs.iter().map(|&v| erase(v)).collect(), false);
+            for pass in 0..passes {
+                let width = 1i64 << pass;
+                let dst = if pass % 2 == 0 { even.clone() } else { odd.clone() };
+                let (from, from_row) = (src.0.clone(), src.1);
+                let at = |row_only: bool, k: Value<'c, '_>| if row_only { vec![erase(k)] } else { position(k) };
+                let pairs = e.index((n + 2 * width - 1) / (2 * width))?;
+                let merged = scf_for(location, [zero, pairs, one], &dst, |pb, pair, ps| {
+                    let pe = Emitter::new(context, location, pb);
+                    let lo = pe.binary("arith.muli", pair, pe.index(2 * width)?)?;
+                    let n_index = pe.index(n)?;
+                    let mid = pe.binary("arith.minsi", pe.add(lo, pe.index(width)?)?, n_index)?;
+                    let hi = pe.binary("arith.minsi", pe.add(lo, pe.index(2 * width)?)?, n_index)?;
+                    let last_left = pe.binary("arith.subi", mid, pe.index(1)?)?;
+                    let last_right = pe.binary("arith.subi", hi, pe.index(1)?)?;
+                    let mut carried = vec![lo, mid];
+                    carried.extend(ps.iter().copied());
+                    let merge = scf_for(location, [lo, hi, one], &carried, |mb, k, ms| {
+                        let me = Emitter::new(context, location, mb);
+                        let (i, j) = (ms[0], ms[1]);
+                        let left_at = at(from_row, me.binary("arith.minsi", i, last_left)?);
+                        let right_at = at(from_row, me.binary("arith.minsi", j, last_right)?);
+                        let (mut lefts, mut rights, mut args) = (Vec::new(), Vec::new(), Vec::new());
+                        for &tensor in &from {
+                            let (a, b) = (me.extract(tensor, &left_at)?, me.extract(tensor, &right_at)?);
+                            args.push(b);
+                            args.push(a);
+                            lefts.push(a);
+                            rights.push(b);
+                        }
+                        let b_first = scalarize_region(context, comparator, mb, &args)?[0];
+                        let left_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", i, mid)?)?;
+                        let right_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", j, hi)?)?;
+                        let true_value = append(mb, crate::builders::int_constant(context, location, 1, integer_type(context, 1)?)?)?;
+                        let not_b_first = me.binary("arith.xori", b_first, true_value)?;
+                        let no_right = me.binary("arith.xori", right_ok, true_value)?;
+                        let prefer_left = me.binary("arith.ori", no_right, not_b_first)?;
+                        let take_left = me.binary("arith.andi", left_ok, prefer_left)?;
+                        let (one_i, zero_i) = (me.index(1)?, me.index(0)?);
+                        let step_left = append(mb, select(location, take_left, one_i, zero_i)?)?;
+                        let step_right = me.binary("arith.subi", one_i, step_left)?;
+                        let mut next = vec![me.add(i, step_left)?, me.add(j, step_right)?];
+                        for (slot, (&a, &b)) in lefts.iter().zip(&rights).enumerate() {
+                            let chosen = append(mb, select(location, take_left, a, b)?)?;
+                            next.push(me.insert(chosen, ms[2 + slot], &[k])?);
+                        }
+                        Ok(next)
+                    })?;
+                    let merge = pb.append_operation(merge);
+                    // SAFETY: results of an op now in `pb` live as long as it.
+                    (0..inputs.len()).map(|r| Ok(unsafe { crate::builders::detach(merge.result(2 + r)?) })).collect()
+                })?;
+                let merged = block.append_operation(merged);
+                // SAFETY: as above.
+                let tensors: Vec<Value<'c, 'c>> =
+                    (0..inputs.len()).map(|r| Ok(unsafe { crate::builders::detach(merged.result(r)?) })).collect::<BuildResult<_>>()?;
+                if pass % 2 == 0 {
+                    even = tensors.clone();
+                } else {
+                    odd = tensors.clone();
+                }
+                src = (tensors, true);
+            }
+            Ok((src.0, offsets, sizes))
+        };
+        if parallel {
+            let forall = scf_forall(location, rows, &carried, |block, linear, shared| {
+                let (merged, offsets, sizes) = merge_row(block, linear, shared)?;
+                merged.iter().zip(shared).map(|(&row, &output)| parallel_insert_slice_at(location, row, output, &offsets, &sizes)).collect()
+            })?;
+            return rewrite.insert_values(forall);
+        }
+        let sorted = scf_for(location, [zero, row_count, one], &carried, |block, linear, state| {
+            let (merged, offsets, sizes) = merge_row(block, linear, state)?;
+            let mut next = Vec::new();
+            for (&row, &output) in merged.iter().zip(state) {
+                next.push(append(block, insert_slice_at(location, row, output, &offsets, &sizes)?)?);
+            }
+            Ok(next)
+        })?;
+        return rewrite.insert_values(sorted);
+    }
     let sorted = scf_for(location, [zero, row_count, one], &carried, |block, row, state| {
         let e = Emitter::new(context, location, block);
         // SAFETY (all `erase` calls below): the values are results or
