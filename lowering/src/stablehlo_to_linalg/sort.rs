@@ -176,6 +176,45 @@ pub const MAX_PARALLEL_SCRATCH: u128 = 16 * 1024;
 /// }
 /// // (permutations: an scf.for over rows; src/dst hold positions, then out[k] = x[perm[k]])
 /// ```
+/// The two runs that pair `pair` of a pass of `width` merges, clipped to
+/// `n`: `[lo, mid)` and `[mid, hi)`, and the last index of each (a run that
+/// is used up is read there again, harmlessly, until the other ends):
+/// `[lo, mid, hi, last_left, last_right]`.
+fn pair_runs<'c, 'b>(e: &Emitter<'c, 'b>, pair: Value<'c, 'b>, width: i64, n: i64) -> BuildResult<[Value<'c, 'b>; 5]> {
+    let lo = e.binary("arith.muli", pair, e.index(2 * width)?)?;
+    let n_index = e.index(n)?;
+    let mid = e.binary("arith.minsi", e.add(lo, e.index(width)?)?, n_index)?;
+    let hi = e.binary("arith.minsi", e.add(lo, e.index(2 * width)?)?, n_index)?;
+    let last_left = e.binary("arith.subi", mid, e.index(1)?)?;
+    let last_right = e.binary("arith.subi", hi, e.index(1)?)?;
+    Ok([lo, mid, hi, last_left, last_right])
+}
+
+/// One step of a merge at positions `i` (left run, up to `mid`) and `j`
+/// (right run, up to `hi`), given whether the comparator puts the right
+/// element strictly first: whether the left element is taken (the left run
+/// is not used up, and the right one is or does not go first: stable), and
+/// the next `i` and `j`.
+fn merge_step<'c, 'b>(
+    e: &Emitter<'c, 'b>,
+    b_first: Value<'c, 'b>,
+    [i, j]: [Value<'c, 'b>; 2],
+    [mid, hi]: [Value<'c, '_>; 2],
+) -> BuildResult<(Value<'c, 'b>, Value<'c, 'b>, Value<'c, 'b>)> {
+    let (context, location, block) = (e.context, e.location, e.block);
+    let left_ok = append(block, compare_scalar(context, location, "arith.cmpi", "slt", i, mid)?)?;
+    let right_ok = append(block, compare_scalar(context, location, "arith.cmpi", "slt", j, hi)?)?;
+    let true_value = append(block, crate::builders::int_constant(context, location, 1, integer_type(context, 1)?)?)?;
+    let not_b_first = e.binary("arith.xori", b_first, true_value)?;
+    let no_right = e.binary("arith.xori", right_ok, true_value)?;
+    let prefer_left = e.binary("arith.ori", no_right, not_b_first)?;
+    let take_left = e.binary("arith.andi", left_ok, prefer_left)?;
+    let (one, zero) = (e.index(1)?, e.index(0)?);
+    let step_left = append(block, crate::builders::select(location, take_left, one, zero)?)?;
+    let step_right = e.binary("arith.subi", one, step_left)?;
+    Ok((take_left, e.add(i, step_left)?, e.add(j, step_right)?))
+}
+
 fn merge_sort<'c>(
     rewrite: &Rewrite<'c, '_>,
     location: melior::ir::Location<'c>,
@@ -262,13 +301,7 @@ fn merge_sort<'c>(
                 let at = |row_only: bool, k: Value<'c, '_>| if row_only { vec![erase(k)] } else { position(k) };
                 let pairs = e.index((n + 2 * width - 1) / (2 * width))?;
                 let merged = scf_for(location, [zero, pairs, one], &dst, |pb, pair, ps| {
-                    let pe = Emitter::new(context, location, pb);
-                    let lo = pe.binary("arith.muli", pair, pe.index(2 * width)?)?;
-                    let n_index = pe.index(n)?;
-                    let mid = pe.binary("arith.minsi", pe.add(lo, pe.index(width)?)?, n_index)?;
-                    let hi = pe.binary("arith.minsi", pe.add(lo, pe.index(2 * width)?)?, n_index)?;
-                    let last_left = pe.binary("arith.subi", mid, pe.index(1)?)?;
-                    let last_right = pe.binary("arith.subi", hi, pe.index(1)?)?;
+                    let [lo, mid, hi, last_left, last_right] = pair_runs(&Emitter::new(context, location, pb), pair, width, n)?;
                     let mut carried = vec![lo, mid];
                     carried.extend(ps.iter().copied());
                     let merge = scf_for(location, [lo, hi, one], &carried, |mb, k, ms| {
@@ -285,17 +318,8 @@ fn merge_sort<'c>(
                             rights.push(b);
                         }
                         let b_first = scalarize_region(context, comparator, mb, &args)?[0];
-                        let left_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", i, mid)?)?;
-                        let right_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", j, hi)?)?;
-                        let true_value = append(mb, crate::builders::int_constant(context, location, 1, integer_type(context, 1)?)?)?;
-                        let not_b_first = me.binary("arith.xori", b_first, true_value)?;
-                        let no_right = me.binary("arith.xori", right_ok, true_value)?;
-                        let prefer_left = me.binary("arith.ori", no_right, not_b_first)?;
-                        let take_left = me.binary("arith.andi", left_ok, prefer_left)?;
-                        let (one_i, zero_i) = (me.index(1)?, me.index(0)?);
-                        let step_left = append(mb, select(location, take_left, one_i, zero_i)?)?;
-                        let step_right = me.binary("arith.subi", one_i, step_left)?;
-                        let mut next = vec![me.add(i, step_left)?, me.add(j, step_right)?];
+                        let (take_left, next_i, next_j) = merge_step(&me, b_first, [i, j], [mid, hi])?;
+                        let mut next = vec![next_i, next_j];
                         for (slot, (&a, &b)) in lefts.iter().zip(&rights).enumerate() {
                             let chosen = append(mb, select(location, take_left, a, b)?)?;
                             next.push(me.insert(chosen, ms[2 + slot], &[k])?);
@@ -370,13 +394,7 @@ fn merge_sort<'c>(
             let width = 1i64 << pass;
             let pairs = e.index((n + 2 * width - 1) / (2 * width))?;
             let merged = scf_for(location, [zero, pairs, one], &[dst], |pb, pair, ps| {
-                let pe = Emitter::new(context, location, pb);
-                let lo = pe.binary("arith.muli", pair, pe.index(2 * width)?)?;
-                let n_index = pe.index(n)?;
-                let mid = pe.binary("arith.minsi", pe.add(lo, pe.index(width)?)?, n_index)?;
-                let hi = pe.binary("arith.minsi", pe.add(lo, pe.index(2 * width)?)?, n_index)?;
-                let last_left = pe.binary("arith.subi", mid, pe.index(1)?)?;
-                let last_right = pe.binary("arith.subi", hi, pe.index(1)?)?;
+                let [lo, mid, hi, last_left, last_right] = pair_runs(&Emitter::new(context, location, pb), pair, width, n)?;
                 let merge = scf_for(location, [lo, hi, one], &[lo, mid, ps[0]], |mb, k, ms| {
                     let me = Emitter::new(context, location, mb);
                     let (i, j, out) = (ms[0], ms[1], ms[2]);
@@ -389,18 +407,9 @@ fn merge_sort<'c>(
                         args.push(me.extract(input, &position(a_at))?);
                     }
                     let b_first = scalarize_region(context, comparator, mb, &args)?[0];
-                    let left_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", i, mid)?)?;
-                    let right_ok = append(mb, compare_scalar(context, location, "arith.cmpi", "slt", j, hi)?)?;
-                    let true_value = append(mb, crate::builders::int_constant(context, location, 1, integer_type(context, 1)?)?)?;
-                    let not_b_first = me.binary("arith.xori", b_first, true_value)?;
-                    let no_right = me.binary("arith.xori", right_ok, true_value)?;
-                    let prefer_left = me.binary("arith.ori", no_right, not_b_first)?;
-                    let take_left = me.binary("arith.andi", left_ok, prefer_left)?;
-                    let chosen = append(mb, select(location, take_left, a, b)?)?;
-                    let (one_i, zero_i) = (me.index(1)?, me.index(0)?);
-                    let step_left = append(mb, select(location, take_left, one_i, zero_i)?)?;
-                    let step_right = me.binary("arith.subi", one_i, step_left)?;
-                    Ok(vec![me.add(i, step_left)?, me.add(j, step_right)?, me.insert(chosen, out, &[k])?])
+                    let (take_left, next_i, next_j) = merge_step(&me, b_first, [i, j], [mid, hi])?;
+                    let chosen = append(mb, crate::builders::select(location, take_left, a, b)?)?;
+                    Ok(vec![next_i, next_j, me.insert(chosen, out, &[k])?])
                 })?;
                 let merge = pb.append_operation(merge);
                 // SAFETY: results of an op now in `pb` live as long as it.
