@@ -176,6 +176,14 @@ pub const MAX_PARALLEL_SCRATCH: u128 = 16 * 1024;
 /// }
 /// // (permutations: an scf.for over rows; src/dst hold positions, then out[k] = x[perm[k]])
 /// ```
+/// The position in a sorted tensor of element `k` of the row whose other
+/// coordinates are `others` (in order, `dim` left out).
+fn row_position<'c>(others: &[Value<'c, 'c>], dim: usize, k: Value<'c, 'c>) -> Vec<Value<'c, 'c>> {
+    let mut position = others.to_vec();
+    position.insert(dim, k);
+    position
+}
+
 /// The two runs that pair `pair` of a pass of `width` merges, clipped to
 /// `n`: `[lo, mid)` and `[mid, hi)`, and the last index of each (a run that
 /// is used up is read there again, harmlessly, until the other ends):
@@ -273,14 +281,7 @@ fn merge_sort<'c>(
             // is dropped.
             let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { crate::builders::detach(v) } };
             let others: Vec<Value<'c, 'c>> = e.delinearize(linear, &other_shape)?.into_iter().map(erase).collect();
-            let position = |k: Value<'c, '_>| -> Vec<Value<'c, 'c>> {
-                let mut p = Vec::with_capacity(shape.len());
-                let mut next = others.iter();
-                for d in 0..shape.len() {
-                    p.push(if d == dim { erase(k) } else { *next.next().expect("one coordinate per other dim") });
-                }
-                p
-            };
+            let position = |k: Value<'c, '_>| row_position(&others, dim, erase(k));
             let offsets = position(zero);
             let sizes: Vec<i64> = (0..shape.len()).map(|d| if d == dim { n } else { 1 }).collect();
             let (mut out_rows, mut scratch) = (Vec::new(), Vec::new());
@@ -367,14 +368,7 @@ fn merge_sort<'c>(
         // this construction; only the borrow-tracking lifetime is dropped.
         let erase = |v: Value<'c, '_>| -> Value<'c, 'c> { unsafe { crate::builders::detach(v) } };
         let others: Vec<Value<'c, 'c>> = e.delinearize(row, &other_shape)?.into_iter().map(erase).collect();
-        let position = |k: Value<'c, '_>| -> Vec<Value<'c, 'c>> {
-            let mut p = Vec::with_capacity(shape.len());
-            let mut next = others.iter();
-            for d in 0..shape.len() {
-                p.push(if d == dim { erase(k) } else { *next.next().expect("one coordinate per other dim") });
-            }
-            p
-        };
+        let position = |k: Value<'c, '_>| row_position(&others, dim, erase(k));
         // Fresh scratch permutations per row; src = iota.
         let scratch = |_: ()| -> BuildResult<Value<'c, 'c>> {
             let op = block.append_operation(tensor_empty(location, perm_type)?);
